@@ -1,0 +1,100 @@
+import Foundation
+
+/// The input could not be opened at all (as opposed to opened and found malformed).
+public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
+    public enum Kind: Hashable, Sendable {
+        case notFound
+        case unreadable(String)
+        case emptyDirectory
+    }
+    public var kind: Kind
+    public var path: String
+    public init(_ kind: Kind, path: String) {
+        self.kind = kind
+        self.path = path
+    }
+    public var description: String {
+        switch kind {
+        case .notFound: return "no such file or directory"
+        case .unreadable(let why): return "cannot read: \(why)"
+        case .emptyDirectory: return "directory holds no nib, keyed archive, storyboard or xib file"
+        }
+    }
+}
+
+/// One decoded compiled archive with where it came from: the raw layer for `--raw` output.
+public struct LoadedArchive: Sendable {
+    /// Display name: `Login.nib`, `Login.nib/objects-13.0+.nib`, `Main.storyboardc/Scene.nib/runtime.nib`.
+    public var name: String
+    public var path: String?
+    /// Variant file name inside a nib bundle, if any.
+    public var variant: String?
+    public var graph: ObjectGraph
+    /// The table-level NIBArchive, when the encoding is NIBArchive.
+    public var nibArchive: NibArchive?
+
+    public init(name: String, path: String?, variant: String?, graph: ObjectGraph, nibArchive: NibArchive?) {
+        self.name = name
+        self.path = path
+        self.variant = variant
+        self.graph = graph
+        self.nibArchive = nibArchive
+    }
+}
+
+/// Opens any supported input, detecting its format by magic bytes (nib-format.md §1, §8).
+public struct NibLoader: Sendable {
+    public var limits: DecodingLimits
+    /// The nib-bundle variant to read (`--variant NAME`); nil picks the one the newest OS loads.
+    public var variant: String?
+
+    public init(limits: DecodingLimits = .default, variant: String? = nil) {
+        self.limits = limits
+        self.variant = variant
+    }
+
+    /// Reads a whole file, mapping Foundation failures to ``InputError``.
+    public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw InputError(.notFound, path: path)
+        }
+        if isDir.boolValue { throw InputError(.unreadable("is a directory"), path: path) }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw InputError(.unreadable((error as NSError).localizedDescription), path: path)
+        }
+    }
+
+    /// Decodes the compiled archive(s) of the input at `path` into raw object graphs.
+    ///
+    /// - Throws: ``InputError`` when the path cannot be read, ``ArchiveError`` when it is malformed
+    ///   or is not a compiled nib (the message names what it is).
+    public func loadArchives(at path: String) throws -> [LoadedArchive] {
+        let bytes = try Self.readFile(path)
+        return [try loadArchive(bytes: bytes, name: (path as NSString).lastPathComponent, path: path)]
+    }
+
+    /// Decodes one compiled archive held in memory (`name` is used in messages).
+    public func loadArchive(bytes: [UInt8], name: String, path: String? = nil, variant: String? = nil) throws -> LoadedArchive {
+        let format = FileFormat(sniffing: bytes)
+        switch format {
+        case .empty:
+            throw ArchiveError(.emptyFile, at: 0)
+        case .nibArchive:
+            let archive = try NibArchive(bytes: bytes, limits: limits)
+            return LoadedArchive(name: name, path: path, variant: variant, graph: archive.objectGraph(), nibArchive: archive)
+        case .binaryPlist:
+            throw ArchiveError(.unsupportedFormat("binary plist keyed archive"), at: 0)
+        case .xmlPlist:
+            throw ArchiveError(.unsupportedFormat("XML plist keyed archive"), at: 0)
+        case .typedstream:
+            throw ArchiveError(.unsupportedFormat("typedstream nib (\(format.displayName))"), at: 0)
+        case .xibDocument, .xibArchive:
+            throw ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
+        case .asciiPlist, .unknown:
+            throw ArchiveError(.notAnArchive(detected: format == .unknown ? nil : format.displayName), at: 0)
+        }
+    }
+}

@@ -1,0 +1,179 @@
+/// One object of a resolved document: a view, control, controller, menu, placeholder, …
+public struct NibObject: Hashable, Sendable, Codable {
+    public var id: ObjectID
+    /// The framework class that is archived or declared (`UIButton`, `NSMenuItem`). For a
+    /// `UIClassSwapper`/`NSClassSwapper` this is the original class (`UIOriginalClassName`), for
+    /// `NSCustomObject`/`NSCustomView` the base class (`NSObject`/`NSView`), for xib elements the
+    /// class the element stands for (`<button>` → `UIButton`).
+    public var className: String
+    /// The custom class a user set, demangled (`LoginViewController`, not `_TtC5Login19…`).
+    public var customClass: String?
+    /// The custom class's module (`COVIDSafe`), from a Swift mangled name, `IBClassReference` or
+    /// the xib's `customModule`.
+    public var customModule: String?
+    /// The exact class string the runtime looks up (`_TtC9COVIDSafe33Registration…`), when it
+    /// differs from ``customClass``.
+    public var runtimeClassName: String?
+    /// Set for File's Owner, First Responder, Application, external and storyboard placeholders.
+    public var placeholder: Placeholder?
+    /// A display name: macOS names table or xib `userLabel`, accessibility identifier, title or
+    /// text, placeholder identifier.
+    public var name: String?
+    /// The parent in the view/menu/controller hierarchy, nil for roots and placeholders.
+    public var parent: ObjectID?
+    /// Children in order (subviews, menu items, child controllers, …).
+    public var children: [ObjectID]
+    /// Decoded key properties (frame, text, title, colour, font, image, tag, hidden, …), sorted
+    /// by key.
+    public var properties: [Property]
+    /// Line of the element in an XML source (1-based).
+    public var sourceLine: Int?
+    /// Index of the object in the compiled archive's object graph (for `--raw` cross-reference).
+    public var archiveIndex: Int?
+
+    public init(id: ObjectID, className: String, customClass: String? = nil, customModule: String? = nil,
+                runtimeClassName: String? = nil, placeholder: Placeholder? = nil, name: String? = nil,
+                parent: ObjectID? = nil, children: [ObjectID] = [], properties: [Property] = [],
+                sourceLine: Int? = nil, archiveIndex: Int? = nil) {
+        self.id = id
+        self.className = className
+        self.customClass = customClass
+        self.customModule = customModule
+        self.runtimeClassName = runtimeClassName
+        self.placeholder = placeholder
+        self.name = name
+        self.parent = parent
+        self.children = children
+        self.properties = properties
+        self.sourceLine = sourceLine
+        self.archiveIndex = archiveIndex
+    }
+
+    /// `customClass` when set, else `className`.
+    public var effectiveClass: String { customClass ?? className }
+
+    /// The value of property `key`, if decoded.
+    public func property(_ key: String) -> PropertyValue? {
+        properties.first { $0.key == key }?.value
+    }
+}
+
+/// A placeholder: an object that is not instantiated from the nib but supplied at load time.
+public struct Placeholder: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable {
+        /// `IBFilesOwner` / macOS `NSRoot`: the owner passed to the loader.
+        case filesOwner
+        /// `IBFirstResponder`: actions to it are nil-targeted (responder chain).
+        case firstResponder
+        /// macOS Application (`NSApp`).
+        case application
+        /// An external object supplied by the app (`UINibExternalObjects`).
+        case external
+        /// `UIStoryboardPlaceholder` / `NSStoryboardPlaceholder`: the storyboard itself.
+        case storyboard
+        /// `UpstreamPlaceholder-N`: an object of the parent scene nib.
+        case upstream
+        /// A storyboard exit placeholder (source only).
+        case exit
+
+        var sortRank: Int {
+            switch self {
+            case .filesOwner: return 0
+            case .firstResponder: return 1
+            case .application: return 2
+            case .storyboard: return 3
+            case .upstream: return 4
+            case .external: return 5
+            case .exit: return 6
+            }
+        }
+
+        /// Interface Builder's name for it: `File's Owner`, `First Responder`, …
+        public var displayName: String {
+            switch self {
+            case .filesOwner: return "File's Owner"
+            case .firstResponder: return "First Responder"
+            case .application: return "Application"
+            case .external: return "External Object"
+            case .storyboard: return "Storyboard"
+            case .upstream: return "Upstream Placeholder"
+            case .exit: return "Exit"
+            }
+        }
+    }
+
+    public var kind: Kind
+    /// The identifier as archived: `IBFilesOwner`, `UpstreamPlaceholder-1`, an external id.
+    public var identifier: String
+    /// For upstream placeholders: the object in the parent scene it stands for, as
+    /// `<scene nib name>:<object id>`, when resolved through the parent's
+    /// `UIExternalObjectsTableForViewLoading`.
+    public var resolvedTarget: String?
+
+    public init(kind: Kind, identifier: String, resolvedTarget: String? = nil) {
+        self.kind = kind
+        self.identifier = identifier
+        self.resolvedTarget = resolvedTarget
+    }
+}
+
+/// A decoded property of an object.
+public struct Property: Hashable, Sendable, Codable {
+    /// Property name in Interface Builder terms where known (`frame`, `text`, `title`,
+    /// `backgroundColor`, `font`, `image`, `tag`, `hidden`, `reuseIdentifier`, …), else the raw key.
+    public var key: String
+    public var value: PropertyValue
+
+    public init(_ key: String, _ value: PropertyValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// A property value, already formatted for people where that is the useful form.
+public enum PropertyValue: Hashable, Sendable, Codable, CustomStringConvertible {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    /// A reference to another object of the document.
+    case object(ObjectID)
+    /// Geometry, colour, font, … in a display form: `{{0, 0}, {320, 44}}`, `rgba(1 0 0 1)`.
+    case formatted(String)
+
+    public var description: String {
+        switch self {
+        case .string(let s): return "\"\(s)\""
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .bool(let b): return b ? "YES" : "NO"
+        case .object(let id): return id.rawValue
+        case .formatted(let s): return s
+        }
+    }
+
+    private enum CodingKeys: String, CodingKey { case string, int, double, bool, object, formatted }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        if let v = try c.decodeIfPresent(String.self, forKey: .string) { self = .string(v) }
+        else if let v = try c.decodeIfPresent(Int64.self, forKey: .int) { self = .int(v) }
+        else if let v = try c.decodeIfPresent(Double.self, forKey: .double) { self = .double(v) }
+        else if let v = try c.decodeIfPresent(Bool.self, forKey: .bool) { self = .bool(v) }
+        else if let v = try c.decodeIfPresent(ObjectID.self, forKey: .object) { self = .object(v) }
+        else { self = .formatted(try c.decode(String.self, forKey: .formatted)) }
+    }
+
+    /// Encodes as a one-key object: `{"string": "Sign In"}`, `{"object": "#12"}`, …
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        switch self {
+        case .string(let v): try c.encode(v, forKey: .string)
+        case .int(let v): try c.encode(v, forKey: .int)
+        case .double(let v): try c.encode(v, forKey: .double)
+        case .bool(let v): try c.encode(v, forKey: .bool)
+        case .object(let v): try c.encode(v, forKey: .object)
+        case .formatted(let v): try c.encode(v, forKey: .formatted)
+        }
+    }
+}

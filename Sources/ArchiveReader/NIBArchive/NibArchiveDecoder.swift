@@ -1,0 +1,249 @@
+/// Decodes the four NIBArchive tables (nib-format.md §2.1–2.6, checklist §2.10).
+struct NibArchiveDecoder {
+    let bytes: [UInt8]
+    let limits: DecodingLimits
+    let base: Int
+    var warnings: [String] = []
+
+    init(bytes: [UInt8], limits: DecodingLimits, base: Int) {
+        self.bytes = bytes
+        self.limits = limits
+        self.base = base
+    }
+
+    private func error(_ kind: ArchiveError.Kind, _ offset: Int) -> ArchiveError {
+        ArchiveError(kind, at: base + offset)
+    }
+
+    mutating func decode() throws(ArchiveError) -> NibArchive {
+        if bytes.isEmpty { throw error(.emptyFile, 0) }
+        guard bytes.starts(with: NibArchive.magic) else {
+            let format = FileFormat(sniffing: bytes)
+            throw error(.notAnArchive(detected: format == .unknown ? nil : format.displayName), 0)
+        }
+        guard bytes.count <= limits.maxFileSize else { throw error(.limitExceeded(.fileSize, value: bytes.count), 0) }
+        let header = try readHeader()
+
+        // Sections with a non-zero count, sorted by offset, each with its header field offset.
+        typealias Sec = (section: ArchiveError.Section, count: Int, offset: Int, field: Int)
+        var sections: [Sec] = [
+            (.objects, header.objectCount, header.objectsOffset, 22),
+            (.keys, header.keyCount, header.keysOffset, 30),
+            (.values, header.valueCount, header.valuesOffset, 38),
+            (.classNames, header.classCount, header.classesOffset, 46),
+        ]
+        for s in sections where s.count > 0 {
+            guard s.offset >= 50, s.offset < bytes.count else {
+                throw error(.sectionOutOfBounds(s.section), s.field)
+            }
+        }
+        sections = sections.filter { $0.count > 0 }.sorted { $0.offset < $1.offset }
+        for i in sections.indices.dropFirst() where sections[i].offset == sections[i - 1].offset {
+            throw error(.sectionsOverlap(sections[i - 1].section, sections[i].section), sections[i].offset)
+        }
+        func limit(of section: ArchiveError.Section) -> Int {
+            guard let i = sections.firstIndex(where: { $0.section == section }) else { return bytes.count }
+            return i + 1 < sections.count ? sections[i + 1].offset : bytes.count
+        }
+        func next(after section: ArchiveError.Section) -> ArchiveError.Section? {
+            guard let i = sections.firstIndex(where: { $0.section == section }), i + 1 < sections.count else { return nil }
+            return sections[i + 1].section
+        }
+        func checkEnd(_ section: ArchiveError.Section, _ end: Int) throws(ArchiveError) {
+            if end > limit(of: section), let other = next(after: section) {
+                throw error(.sectionsOverlap(section, other), limit(of: section))
+            }
+        }
+
+        let (keys, keyOffsets, keysEnd) = try readKeys(header, end: limit(of: .keys))
+        try checkEnd(.keys, keysEnd)
+        let (classNames, classesEnd) = try readClassNames(header, end: limit(of: .classNames))
+        try checkEnd(.classNames, classesEnd)
+        let (values, valuesEnd) = try readValues(header, end: limit(of: .values))
+        try checkEnd(.values, valuesEnd)
+        let (objects, objectsEnd) = try readObjects(header, end: limit(of: .objects))
+        try checkEnd(.objects, objectsEnd)
+        guard header.objectCount > 0 else { throw error(.malformed("archive has no objects (no root object)"), 18) }
+
+        let lastEnd = [keysEnd, classesEnd, valuesEnd, objectsEnd, 50].max()!
+        let trailer = Array(bytes[lastEnd...])
+        if !trailer.isEmpty {
+            let lne = trailer == [0x4C, 0x4E, 0x45, 0x00]
+            warnings.append("\(trailer.count) byte(s) after the last table at byte 0x\(String(base + lastEnd, radix: 16, uppercase: true))"
+                            + (lne ? " (LNE\\0 trailer)" : ""))
+        }
+        return NibArchive(header: header, keys: keys, keyOffsets: keyOffsets, values: values, objects: objects,
+                          classNames: classNames, trailer: trailer, trailerOffset: base + lastEnd,
+                          warnings: warnings, baseOffset: base)
+    }
+
+    private mutating func readHeader() throws(ArchiveError) -> NibArchive.Header {
+        guard bytes.count >= 50 else {
+            throw error(.truncated(needed: 50, available: bytes.count), 0)
+        }
+        var r = ByteReader(bytes, from: 10, base: base)
+        var words: [Int] = []
+        for _ in 0..<10 { words.append(Int(try r.u32LE())) }
+        let header = NibArchive.Header(
+            formatVersion: UInt32(words[0]), coderVersion: UInt32(words[1]),
+            objectCount: words[2], objectsOffset: words[3], keyCount: words[4], keysOffset: words[5],
+            valueCount: words[6], valuesOffset: words[7], classCount: words[8], classesOffset: words[9])
+        if !(header.formatVersion == 1 && (header.coderVersion == 9 || header.coderVersion == 10)) {
+            warnings.append("unknown NIBArchive version \(header.formatVersion)/\(header.coderVersion) (expected 1/9 or 1/10); reading anyway")
+        }
+        // Counts: each record needs at least 3 (object), 1 (key), 2 (value), 2 (class) bytes.
+        let checks: [(Int, Int, ArchiveError.Limit, Int, Int)] = [
+            (header.objectCount, 3, .objectCount, limits.maxObjects, 18),
+            (header.keyCount, 1, .keyCount, limits.maxValues, 26),
+            (header.valueCount, 2, .valueCount, limits.maxValues, 34),
+            (header.classCount, 2, .classCount, limits.maxObjects, 42),
+        ]
+        for (count, minSize, limit, maximum, field) in checks {
+            if count > maximum { throw error(.limitExceeded(limit, value: count), field) }
+            if count > (bytes.count - 50) / minSize {
+                throw error(.truncated(needed: count * minSize, available: bytes.count - 50), field)
+            }
+        }
+        return header
+    }
+
+    private func readKeys(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([String], [Int], Int) {
+        guard h.keyCount > 0 else { return ([], [], 0) }
+        var r = ByteReader(bytes, from: h.keysOffset, to: end, base: base)
+        var keys: [String] = []
+        var offsets: [Int] = []
+        keys.reserveCapacity(h.keyCount)
+        offsets.reserveCapacity(h.keyCount)
+        for i in 0..<h.keyCount {
+            let start = r.absolute
+            do throws(ArchiveError) {
+                let length = try r.nibVarint()
+                let at = r.absolute
+                var raw = try r.bytes(length)
+                if raw.last == 0 { raw.removeLast() }  // WinObjC writes a NUL (§2.4)
+                guard let key = String(validating: raw, as: UTF8.self) else {
+                    throw ArchiveError(.invalidUTF8(.keys), at: at)
+                }
+                keys.append(key)
+                offsets.append(start)
+            } catch {
+                throw error.within("key #\(i)")
+            }
+        }
+        return (keys, offsets, r.position)
+    }
+
+    private func readClassNames(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.ClassName], Int) {
+        guard h.classCount > 0 else { return ([], 0) }
+        var r = ByteReader(bytes, from: h.classesOffset, to: end, base: base)
+        var out: [NibArchive.ClassName] = []
+        out.reserveCapacity(h.classCount)
+        for i in 0..<h.classCount {
+            let start = r.absolute
+            do throws(ArchiveError) {
+                let length = try r.nibVarint()
+                let extraAt = r.absolute
+                let extraCount = try r.nibVarint()
+                guard extraCount <= r.remaining / 4 else {
+                    throw ArchiveError(.truncated(needed: extraCount * 4, available: r.remaining), at: extraAt)
+                }
+                var fallbacks: [Int] = []
+                for _ in 0..<extraCount {
+                    let at = r.absolute
+                    let index = Int(Int32(bitPattern: try r.u32LE()))
+                    guard index >= 0, index < h.classCount else {
+                        throw ArchiveError(.indexOutOfRange(.classNames, index: index, count: h.classCount), at: at)
+                    }
+                    fallbacks.append(index)
+                }
+                let at = r.absolute
+                var raw = try r.bytes(length)
+                if raw.last == 0 { raw.removeLast() }
+                guard let name = String(validating: raw, as: UTF8.self) else {
+                    throw ArchiveError(.invalidUTF8(.classNames), at: at)
+                }
+                out.append(.init(name: name, fallbacks: fallbacks, offset: start))
+            } catch {
+                throw error.within("class #\(i)")
+            }
+        }
+        return (out, r.position)
+    }
+
+    private func readValues(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
+        guard h.valueCount > 0 else { return ([], 0) }
+        var r = ByteReader(bytes, from: h.valuesOffset, to: end, base: base)
+        var out: [NibArchive.Value] = []
+        out.reserveCapacity(h.valueCount)
+        for i in 0..<h.valueCount {
+            let start = r.absolute
+            do throws(ArchiveError) {
+                let keyIndex = try r.nibVarint()
+                guard keyIndex < h.keyCount else {
+                    throw ArchiveError(.indexOutOfRange(.keys, index: keyIndex, count: h.keyCount), at: start)
+                }
+                let typeAt = r.absolute
+                let type = try r.u8()
+                let value: ArchiveValue
+                switch type {
+                case 0: value = .int(Int64(Int8(bitPattern: try r.u8())))
+                case 1: value = .int(Int64(Int16(truncatingIfNeeded: try r.uintLE(2))))
+                case 2: value = .int(Int64(Int32(truncatingIfNeeded: try r.uintLE(4))))
+                case 3: value = .int(Int64(bitPattern: try r.uintLE(8)))
+                case 4: value = .bool(false)
+                case 5: value = .bool(true)
+                case 6: value = .float(Float(bitPattern: UInt32(truncatingIfNeeded: try r.uintLE(4))))
+                case 7: value = .double(Double(bitPattern: try r.uintLE(8)))
+                case 8:
+                    let length = try r.nibVarint()
+                    value = .data(try r.bytes(length))
+                case 9: value = .null
+                case 10:
+                    let at = r.absolute
+                    let index = Int(try r.u32LE())
+                    guard index < h.objectCount else {
+                        throw ArchiveError(.indexOutOfRange(.objects, index: index, count: h.objectCount), at: at)
+                    }
+                    value = .object(ObjectRef(index))
+                default:
+                    throw ArchiveError(.unknownValueType(type), at: typeAt)
+                }
+                out.append(.init(keyIndex: keyIndex, type: type, value: value, offset: start))
+            } catch {
+                throw error.within("value #\(i)")
+            }
+        }
+        return (out, r.position)
+    }
+
+    private func readObjects(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
+        guard h.objectCount > 0 else { return ([], 0) }
+        var r = ByteReader(bytes, from: h.objectsOffset, to: end, base: base)
+        var out: [NibArchive.Object] = []
+        out.reserveCapacity(h.objectCount)
+        for i in 0..<h.objectCount {
+            let start = r.absolute
+            do throws(ArchiveError) {
+                let classIndex = try r.nibVarint()
+                guard classIndex < h.classCount else {
+                    throw ArchiveError(.indexOutOfRange(.classNames, index: classIndex, count: h.classCount), at: start)
+                }
+                let firstAt = r.absolute
+                let first = try r.nibVarint()
+                let count = try r.nibVarint()
+                if count > 0 {
+                    guard first < h.valueCount else {
+                        throw ArchiveError(.indexOutOfRange(.values, index: first, count: h.valueCount), at: firstAt)
+                    }
+                    guard first + count <= h.valueCount else {
+                        throw ArchiveError(.indexOutOfRange(.values, index: first + count - 1, count: h.valueCount), at: firstAt)
+                    }
+                }
+                out.append(.init(classIndex: classIndex, firstValue: first, valueCount: count, offset: start))
+            } catch {
+                throw error.within("object #\(i)")
+            }
+        }
+        return (out, r.position)
+    }
+}

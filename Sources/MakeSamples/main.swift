@@ -1,0 +1,1 @@
+print("make-samples: not written yet")

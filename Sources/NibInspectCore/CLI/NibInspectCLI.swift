@@ -1,0 +1,149 @@
+import ArchiveReader
+import Foundation
+
+/// A `nibinspect` subcommand.
+protocol Command {
+    static var spec: CommandSpec { get }
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode
+}
+
+/// What a running command can use: the console and input loading.
+struct Context {
+    let console: Console
+    let loader: NibLoader
+
+    /// Raw archives of one input; `-` reads standard input.
+    func loadArchives(_ path: String) throws -> [LoadedArchive] {
+        if path == "-" {
+            return [try loader.loadArchive(bytes: console.readStdin(), name: "<stdin>")]
+        }
+        return try loader.loadArchives(at: path)
+    }
+}
+
+/// The `nibinspect` command line: dispatch, help, version and the mapping of errors to exit codes.
+public enum NibInspectCLI {
+    /// The tool's version (`nibinspect --version`).
+    public static let version = "0.1.0"
+
+    /// All subcommands, in help order. The first is the default.
+    static let commands: [any Command.Type] = [
+        TreeCommand.self,
+        JSONCommand.self,
+    ]
+
+    static var overview: String {
+        var s = """
+        OVERVIEW: Show what is inside compiled Interface Builder files (nibs, keyed archives,
+        storyboards) and their xib/storyboard sources.
+
+        USAGE: nibinspect <subcommand> [<options>] <file>
+               nibinspect <file>            (same as 'nibinspect tree <file>')
+
+        OPTIONS:
+          --version               Show the version.
+          -h, --help              Show help information.
+
+        SUBCOMMANDS:
+
+        """
+        for c in commands {
+            let name = "  " + c.spec.name + (c == commands[0] ? " (default)" : "")
+            s += name.padding(toLength: max(26, name.count + 1), withPad: " ", startingAt: 0) + c.spec.abstract + "\n"
+        }
+        s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
+        s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
+        s += "  66 missing or unreadable input, 70 internal error.\n"
+        return s
+    }
+
+    /// Runs the tool with `arguments` (without the program name) on the process console.
+    public static func main(_ arguments: [String]) -> Int32 {
+        run(arguments, console: .process()).rawValue
+    }
+
+    /// Runs the tool with `arguments`, writing to `console`; returns the exit status.
+    public static func run(_ arguments: [String], console: Console) -> ExitCode {
+        var args = arguments
+        guard let first = args.first else {
+            console.error(overview)
+            return .usage
+        }
+        if first == "--version" { console.write(version + "\n"); return .success }
+        if first == "-h" || first == "--help" { console.write(overview); return .success }
+        if first == "help" {
+            if args.count > 1 {
+                guard let c = commands.first(where: { $0.spec.name == args[1] }) else {
+                    console.error("Error: Unknown subcommand '\(args[1])'\n\n" + overview)
+                    return .usage
+                }
+                console.write(c.spec.help)
+            } else {
+                console.write(overview)
+            }
+            return .success
+        }
+        var command: any Command.Type = commands[0]
+        if let c = commands.first(where: { $0.spec.name == first }) {
+            command = c
+            args.removeFirst()
+        } else if !first.hasPrefix("-") && !first.contains("/") && !first.contains(".")
+                    && !FileManager.default.fileExists(atPath: first) {
+            console.error("Error: Unknown subcommand or missing file '\(first)'\n" +
+                          "See 'nibinspect --help' for the subcommands.\n")
+            return .usage
+        }
+        let spec = command.spec
+        do {
+            let parsed = try ParsedArguments(args, spec: spec)
+            if parsed.wantsHelp { console.write(spec.help); return .success }
+            var variant: String?
+            if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
+            let context = Context(console: console, loader: NibLoader(variant: variant))
+            return try command.run(parsed, context)
+        } catch let error as UsageError {
+            console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            return .usage
+        } catch {
+            console.error("nibinspect: error: \(describe(error))\n")
+            return exitCode(for: error)
+        }
+    }
+
+    /// The exit status for an error thrown by a command.
+    static func exitCode(for error: any Error) -> ExitCode {
+        switch error {
+        case is UsageError: return .usage
+        case is InputError: return .noInput
+        case is ArchiveError: return .dataError
+        case let e as FileError: return exitCode(for: e.underlying)
+        default: return .software
+        }
+    }
+
+    /// One line: the file, then the error's own message.
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case let e as FileError: return "\(e.path): \(describe(e.underlying))"
+        case let e as InputError: return "\(e.path): \(e.description)"
+        case let e as CustomStringConvertible: return e.description
+        default: return "\(error)"
+        }
+    }
+}
+
+/// An error that happened while reading one named input.
+struct FileError: Error {
+    var path: String
+    var underlying: any Error
+}
+
+extension Context {
+    /// Runs `body`, attaching `path` to any reader error so the message names the file.
+    func withFile<T>(_ path: String, _ body: () throws -> T) throws -> T {
+        do { return try body() }
+        catch let e as InputError { throw e }
+        catch let e as UsageError { throw e }
+        catch { throw FileError(path: path == "-" ? "<stdin>" : path, underlying: error) }
+    }
+}

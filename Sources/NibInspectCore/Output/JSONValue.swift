@@ -1,0 +1,71 @@
+import Foundation
+
+/// A JSON value with deterministic output: object keys sorted, two-space indentation.
+enum JSONValue: Equatable {
+    case null
+    case bool(Bool)
+    case int(Int64)
+    case double(Double)
+    case string(String)
+    case array([JSONValue])
+    case object([String: JSONValue])
+
+    /// Pretty-printed text with sorted keys and a trailing newline.
+    func rendered() -> String {
+        var out = ""
+        write(into: &out, indent: 0)
+        return out + "\n"
+    }
+
+    private func write(into out: inout String, indent: Int) {
+        switch self {
+        case .null: out += "null"
+        case .bool(let b): out += b ? "true" : "false"
+        case .int(let i): out += String(i)
+        case .double(let d):
+            if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : String(d) }
+            else { out += "null" }
+        case .string(let s): out += JSONValue.escape(s)
+        case .array(let items):
+            if items.isEmpty { out += "[]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += String(repeating: "  ", count: indent + 1)
+                item.write(into: &out, indent: indent + 1)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "]"
+        case .object(let dict):
+            if dict.isEmpty { out += "{}"; return }
+            out += "{\n"
+            let keys = dict.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += String(repeating: "  ", count: indent + 1) + JSONValue.escape(key) + " : "
+                dict[key]!.write(into: &out, indent: indent + 1)
+                out += i == keys.count - 1 ? "\n" : ",\n"
+            }
+            out += String(repeating: "  ", count: indent) + "}"
+        }
+    }
+
+    static func escape(_ s: String) -> String {
+        var out = "\""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if ch.value < 0x20 {
+                    let hex = String(ch.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

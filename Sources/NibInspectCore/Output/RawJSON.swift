@@ -1,0 +1,120 @@
+import ArchiveReader
+
+/// Version of the JSON produced by `json --raw`; bumped on any incompatible change.
+let rawJSONSchemaVersion: Int64 = 1
+
+/// The archive tables as JSON for `nibinspect json --raw`: header, objects with their class and
+/// ordered key/value list, class names with fallbacks, keys and trailer (NIBArchive), in table
+/// order so that output is stable.
+enum RawJSON {
+    static func document(_ loaded: LoadedArchive) -> JSONValue {
+        let graph = loaded.graph
+        var doc: [String: JSONValue] = [
+            "schemaVersion": .int(rawJSONSchemaVersion),
+            "name": .string(loaded.name),
+            "encoding": .string(graph.encoding.rawValue),
+            "root": .int(Int64(graph.root.index)),
+            "warnings": .array(graph.warnings.map { .string($0) }),
+        ]
+        if let variant = loaded.variant { doc["variant"] = .string(variant) }
+        if let archive = loaded.nibArchive {
+            let h = archive.header
+            doc["header"] = .object([
+                "formatVersion": .int(Int64(h.formatVersion)), "coderVersion": .int(Int64(h.coderVersion)),
+                "objectCount": .int(Int64(h.objectCount)), "objectsOffset": .int(Int64(h.objectsOffset)),
+                "keyCount": .int(Int64(h.keyCount)), "keysOffset": .int(Int64(h.keysOffset)),
+                "valueCount": .int(Int64(h.valueCount)), "valuesOffset": .int(Int64(h.valuesOffset)),
+                "classCount": .int(Int64(h.classCount)), "classesOffset": .int(Int64(h.classesOffset)),
+            ])
+            doc["keys"] = .array(archive.keys.map { .string($0) })
+            doc["classNames"] = .array(archive.classNames.enumerated().map { i, c in
+                .object(["index": .int(Int64(i)), "name": .string(c.name), "offset": .int(Int64(c.offset)),
+                         "fallbacks": .array(c.fallbacks.map { .int(Int64($0)) })])
+            })
+            doc["trailer"] = .object([
+                "offset": .int(Int64(archive.trailerOffset)),
+                "hex": .string(archive.trailer.map { String(format2: $0) }.joined()),
+                "lne": .bool(archive.hasLNETrailer),
+            ])
+            doc["objects"] = .array(archive.objects.enumerated().map { i, o in
+                let cls = archive.classNames[o.classIndex]
+                return .object([
+                    "index": .int(Int64(i)), "class": .string(cls.name), "classIndex": .int(Int64(o.classIndex)),
+                    "offset": .int(Int64(o.offset)), "firstValue": .int(Int64(o.firstValue)),
+                    "valueCount": .int(Int64(o.valueCount)),
+                    "values": .array(o.valueRange.map { vi in
+                        let v = archive.values[vi]
+                        return .object([
+                            "index": .int(Int64(vi)), "key": .string(archive.keys[v.keyIndex]),
+                            "type": .string(nibTypeName(v.type)), "value": value(v.value),
+                            "offset": .int(Int64(v.offset)),
+                        ])
+                    }),
+                ])
+            })
+        } else {
+            doc["versions"] = .array([.int(Int64(graph.versionMajor))] + (graph.versionMinor.map { [.int(Int64($0))] } ?? []))
+            doc["objects"] = .array(graph.objects.enumerated().map { i, o in
+                var obj: [String: JSONValue] = [
+                    "index": .int(Int64(i)), "class": .string(o.className),
+                    "classChain": .array(o.classChain.map { .string($0) }),
+                    "values": .array(o.fields.map { f in
+                        var v: [String: JSONValue] = ["key": .string(f.key), "type": .string(typeName(f.value)), "value": value(f.value)]
+                        if let off = f.offset { v["offset"] = .int(Int64(off)) }
+                        return .object(v)
+                    }),
+                ]
+                if let off = o.offset { obj["offset"] = .int(Int64(off)) }
+                return .object(obj)
+            })
+        }
+        return .object(doc)
+    }
+
+    static func nibTypeName(_ type: UInt8) -> String {
+        ["int8", "int16", "int32", "int64", "false", "true", "float", "double", "data", "nil", "object"][Int(type)]
+    }
+
+    static func typeName(_ v: ArchiveValue) -> String {
+        switch v {
+        case .int: return "int"
+        case .bool: return "bool"
+        case .float: return "float"
+        case .double: return "double"
+        case .data: return "data"
+        case .string: return "string"
+        case .date: return "date"
+        case .null: return "nil"
+        case .object: return "object"
+        case .array: return "array"
+        case .dictionary: return "dictionary"
+        }
+    }
+
+    /// A value: numbers and booleans as JSON scalars, data as a hex string, references as the
+    /// object index, inline arrays and dictionaries as lists of typed values.
+    static func value(_ v: ArchiveValue) -> JSONValue {
+        switch v {
+        case .int(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        case .float(let f): return .double(Double(f))
+        case .double(let d): return .double(d)
+        case .data(let bytes): return .string(bytes.map { String(format2: $0) }.joined())
+        case .string(let s): return .string(s)
+        case .date(let t): return .double(t)
+        case .null: return .null
+        case .object(let r): return .int(Int64(r.index))
+        case .array(let items): return .array(items.map { .object(["type": .string(typeName($0)), "value": value($0)]) })
+        case .dictionary(let fields):
+            return .array(fields.map { .object(["key": .string($0.key), "type": .string(typeName($0.value)), "value": value($0.value)]) })
+        }
+    }
+}
+
+extension String {
+    /// Two lowercase hex digits.
+    init(format2 b: UInt8) {
+        let s = String(b, radix: 16)
+        self = b < 16 ? "0" + s : s
+    }
+}

@@ -1,0 +1,142 @@
+import ArchiveReader
+
+/// Prints an ``ObjectGraph`` as a tree from its root, following each object reference once: a
+/// reference seen before prints as a back-reference (`↑ see #12`), so cycles terminate.
+///
+/// ```
+/// #0 NSObject
+/// ├─ UINibTopLevelObjectsKey → #1 NSArray
+/// │  ├─ UINibEncoderEmptyKey → #2 UIProxyObject
+/// │  │  └─ UIProxiedObjectIdentifier → #3 NSString "IBFilesOwner"
+/// ```
+/// Strings and numbers (`NSString`, `NSNumber`, …) are shown inline after their object.
+struct RawTreePrinter {
+    let graph: ObjectGraph
+    var maxDepth: Int = .max
+    private var out: [String] = []
+    private var seen = Set<Int>()
+
+    init(graph: ObjectGraph, maxDepth: Int = .max) {
+        self.graph = graph
+        self.maxDepth = maxDepth
+    }
+
+    mutating func render() -> String {
+        out = []
+        seen = []
+        seen.insert(graph.root.index)
+        out.append(label(for: graph.root))
+        walk(graph.root, prefix: "", depth: 1)
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    private func label(for ref: ObjectRef) -> String {
+        guard let object = graph[ref] else { return "\(ref) <invalid>" }
+        var s = "\(ref) \(object.className)"
+        if let text = graph.string(.object(ref)) { s += " " + quote(text) }
+        else if let n = inlineNumber(object) { s += " " + n }
+        return s
+    }
+
+    private func inlineNumber(_ object: ArchivedObject) -> String? {
+        guard object.className.hasSuffix("Number") else { return nil }
+        for key in ["NS.intval", "NS.dblval", "NS.boolval"] {
+            if let v = object[key] { return RawValueFormatter.format(v) }
+        }
+        return nil
+    }
+
+    private mutating func walk(_ ref: ObjectRef, prefix: String, depth: Int) {
+        guard let object = graph[ref] else { return }
+        // Objects shown inline (strings, numbers) need no children.
+        if graph.string(.object(ref)) != nil || inlineNumber(object) != nil, object.fields.count <= 3 { return }
+        for (i, field) in object.fields.enumerated() {
+            let last = i == object.fields.count - 1
+            let branch = prefix + (last ? "└─ " : "├─ ")
+            let childPrefix = prefix + (last ? "   " : "│  ")
+            line(field.key, field.value, branch: branch, childPrefix: childPrefix, depth: depth)
+        }
+    }
+
+    private mutating func line(_ key: String, _ value: ArchiveValue, branch: String, childPrefix: String, depth: Int) {
+        switch value {
+        case .object(let r):
+            if seen.contains(r.index) {
+                out.append("\(branch)\(key) → ↑ \(label(for: r))")
+            } else if depth >= maxDepth {
+                out.append("\(branch)\(key) → \(label(for: r)) …")
+            } else {
+                seen.insert(r.index)
+                out.append("\(branch)\(key) → \(label(for: r))")
+                walk(r, prefix: childPrefix, depth: depth + 1)
+            }
+        case .array(let items):
+            out.append("\(branch)\(key) = [\(items.count)]")
+            for (i, item) in items.enumerated() {
+                let last = i == items.count - 1
+                line("[\(i)]", item, branch: childPrefix + (last ? "└─ " : "├─ "),
+                     childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth)
+            }
+        case .dictionary(let fields):
+            out.append("\(branch)\(key) = {\(fields.count)}")
+            for (i, f) in fields.enumerated() {
+                let last = i == fields.count - 1
+                line(f.key, f.value, branch: childPrefix + (last ? "└─ " : "├─ "),
+                     childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth)
+            }
+        default:
+            out.append("\(branch)\(key) = \(RawValueFormatter.format(value))")
+        }
+    }
+}
+
+/// Formats a raw value for one line of output.
+enum RawValueFormatter {
+    static func format(_ value: ArchiveValue) -> String {
+        switch value {
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "true" : "false"
+        case .float(let f): return Geometry.formatNumber(Double(f))
+        case .double(let d): return Geometry.formatNumber(d)
+        case .string(let s): return quote(s)
+        case .date(let t): return "date(\(Geometry.formatNumber(t)))"
+        case .null: return "nil"
+        case .object(let r): return r.description
+        case .array(let a): return "[\(a.count) items]"
+        case .dictionary(let d): return "{\(d.count) entries}"
+        case .data(let bytes):
+            if let g = Geometry.components(bytes) { return Geometry.format(g) }
+            if bytes.starts(with: Array("NIBArchive".utf8)) { return "<nested NIBArchive, \(bytes.count) bytes>" }
+            if bytes.starts(with: Array("bplist00".utf8)) { return "<nested binary plist, \(bytes.count) bytes>" }
+            if !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0 || $0 == 0x0A }),
+               let s = String(validating: bytes.last == 0 ? Array(bytes.dropLast()) : bytes, as: UTF8.self) {
+                return "<\(bytes.count) bytes> " + quote(s)
+            }
+            let hex = bytes.prefix(16).map { h2($0) }.joined(separator: " ")
+            return "<\(bytes.count) bytes\(bytes.isEmpty ? "" : ": " + hex)\(bytes.count > 16 ? " …" : "")>"
+        }
+    }
+}
+
+private func h2(_ b: UInt8) -> String {
+    let s = String(b, radix: 16, uppercase: true)
+    return b < 16 ? "0" + s : s
+}
+
+/// A string in double quotes with `"`, `\` and control characters escaped, one line.
+func quote(_ s: String) -> String {
+    var out = "\""
+    for ch in s.unicodeScalars {
+        switch ch {
+        case "\"": out += "\\\""
+        case "\\": out += "\\\\"
+        case "\n": out += "\\n"
+        case "\r": out += "\\r"
+        case "\t": out += "\\t"
+        default:
+            if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" }
+            else { out.unicodeScalars.append(ch) }
+        }
+    }
+    return out + "\""
+}
