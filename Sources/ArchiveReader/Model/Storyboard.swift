@@ -77,3 +77,29 @@ public struct NibInput: Hashable, Sendable, Codable {
         self.warnings = warnings
     }
 }
+
+/// The `Info.plist` of a compiled storyboard (nib-format.md §5.1, §5.3), platform-neutral.
+public struct StoryboardInfo: Hashable, Sendable, Codable {
+    /// `.iOS` for `UI…` keys, `.macOS` for `NS…` keys.
+    public var platform: Platform
+    /// `UIStoryboardDesignatedEntryPointIdentifier` / `NSStoryboardDesignatedEntryPointIdentifier`.
+    public var entryPoint: String?
+    /// `UIViewControllerIdentifiersToNibNames` / `NSViewControllerIdentifiersToNibNames`.
+    public var identifiersToNibNames: [String: String]
+    /// `UIViewControllerIdentifiersToExternalStoryboardReferences` (identifier → storyboard name), if any.
+    public var externalReferences: [String: String]
+    /// `UIStoryboardVersion` / `NSStoryboardVersion`.
+    public var version: Int?
+    /// `NSStoryboardMainMenu` (macOS) or `UIStoryboardDesignatedMenuIdentifier`.
+    public var mainMenu: String?
+
+    public init(platform: Platform, entryPoint: String? = nil, identifiersToNibNames: [String: String] = [:],
+                externalReferences: [String: String] = [:], version: Int? = nil, mainMenu: String? = nil) {
+        self.platform = platform
+        self.entryPoint = entryPoint
+        self.identifiersToNibNames = identifiersToNibNames
+        self.externalReferences = externalReferences
+        self.version = version
+        self.mainMenu = mainMenu
+    }
+}
