@@ -33,9 +33,23 @@ struct RawTreePrinter {
     private func label(for ref: ObjectRef) -> String {
         guard let object = graph[ref] else { return "\(ref) <invalid>" }
         var s = "\(ref) \(object.className)"
+        if let swapped = swapperLabel(object) { s += " " + swapped }
         if let text = graph.string(.object(ref)) { s += " " + quote(text) }
         else if let n = inlineNumber(object) { s += " " + n }
         return s
+    }
+
+    /// `(Module.CustomClass : UIViewController)` for `UIClassSwapper`/`NSClassSwapper` (§3.5, §4.5).
+    private func swapperLabel(_ object: ArchivedObject) -> String? {
+        let (custom, original): (String, String)
+        switch object.className {
+        case "UIClassSwapper": (custom, original) = ("UIClassName", "UIOriginalClassName")
+        case "NSClassSwapper": (custom, original) = ("NSClassName", "NSOriginalClassName")
+        default: return nil
+        }
+        guard let name = graph.string(object[custom]) else { return nil }
+        let base = graph.string(object[original]).map { " : " + $0 } ?? ""
+        return "(" + SwiftNames.displayName(name) + base + ")"
     }
 
     private func inlineNumber(_ object: ArchivedObject) -> String? {
