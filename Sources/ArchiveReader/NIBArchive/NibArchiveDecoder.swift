@@ -37,7 +37,9 @@ struct NibArchiveDecoder {
                 throw error(.sectionOutOfBounds(s.section), s.field)
             }
         }
-        sections = sections.filter { $0.count > 0 }.sorted { $0.offset < $1.offset }
+        // By offset; equal offsets keep header order so the overlap error is deterministic.
+        sections = sections.filter { $0.count > 0 }.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         for i in sections.indices.dropFirst() where sections[i].offset == sections[i - 1].offset {
             throw error(.sectionsOverlap(sections[i - 1].section, sections[i].section), sections[i].offset)
         }

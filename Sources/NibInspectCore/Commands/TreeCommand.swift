@@ -8,6 +8,7 @@ enum TreeCommand: Command {
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
+            .flag("--nested", help: "Expand NIBArchives nested in data values (prototype cells, NSNib) inline."),
             .option("--depth", value: "n", help: "Stop after N levels."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ])
@@ -24,8 +25,13 @@ enum TreeCommand: Command {
         for (i, loaded) in archives.enumerated() {
             if archives.count > 1 { context.console.write((i > 0 ? "\n" : "") + "== \(loaded.name) ==\n") }
             for w in loaded.graph.warnings { context.console.error("nibinspect: warning: \(loaded.name): \(w)\n") }
-            var printer = RawTreePrinter(graph: loaded.graph, maxDepth: depth)
+            var printer = RawTreePrinter(graph: loaded.graph, maxDepth: depth,
+                                         nestedPayloadOffsets: args.flag("--nested") ? loaded.nibArchive?.nestedPayloadOffsets : nil,
+                                         limits: context.loader.limits)
             context.console.write(printer.render())
+            for e in printer.nestedErrors {
+                context.console.error("nibinspect: warning: \(loaded.name): nested archive: \(e)\n")
+            }
         }
         return .success
     }
