@@ -2,7 +2,7 @@
 /// for a custom class of a Swift module (nib-format.md §3.5): `_TtC9COVIDSafe33RegistrationConsentViewController`
 /// is module `COVIDSafe`, type `RegistrationConsentViewController`.
 ///
-/// Nested types keep every enclosing name: `_TtCC7MyModule5Outer5Inner` → module `MyModule`,
+/// Nested types keep every enclosing name: `_TtCC8MyModule5Outer5Inner` → module `MyModule`,
 /// names `["Outer", "Inner"]`, ``qualifiedName`` `MyModule.Outer.Inner`.
 public struct SwiftName: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The module (`Swift` for the `Ss` / `s` standard-library substitution).
