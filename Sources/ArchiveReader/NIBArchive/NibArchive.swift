@@ -120,6 +120,7 @@ public struct NibArchive: Hashable, Sendable {
     public func objectGraph() -> ObjectGraph {
         var out: [ArchivedObject] = []
         out.reserveCapacity(objects.count)
+        let chains = classNames.map { $0.fallbacks.map { classNames[$0].name } }  // one array per class, shared
         for object in objects {
             let cls = classNames[object.classIndex]
             var fields: [ArchiveField] = []
@@ -128,7 +129,7 @@ public struct NibArchive: Hashable, Sendable {
                 let v = values[i]
                 fields.append(ArchiveField(keys[v.keyIndex], v.value, offset: v.offset))
             }
-            out.append(ArchivedObject(className: cls.name, classChain: cls.fallbacks.map { classNames[$0].name },
+            out.append(ArchivedObject(className: cls.name, classChain: chains[object.classIndex],
                                       fields: fields, offset: object.offset))
         }
         return ObjectGraph(encoding: .nibArchive, objects: out, root: ObjectRef(0),

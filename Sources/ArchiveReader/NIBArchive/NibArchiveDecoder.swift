@@ -57,14 +57,19 @@ struct NibArchiveDecoder {
             }
         }
 
-        let (keys, keyOffsets, keysEnd) = try readKeys(header, end: limit(of: .keys))
-        try checkEnd(.keys, keysEnd)
-        let (classNames, classesEnd) = try readClassNames(header, end: limit(of: .classNames))
-        try checkEnd(.classNames, classesEnd)
-        let (values, valuesEnd) = try readValues(header, end: limit(of: .values))
-        try checkEnd(.values, valuesEnd)
-        let (objects, objectsEnd) = try readObjects(header, end: limit(of: .objects))
-        try checkEnd(.objects, objectsEnd)
+        let input = bytes
+        let tables = try input.withUnsafeBufferPointer { buf throws(ArchiveError) in
+            let (keys, keyOffsets, keysEnd) = try readKeys(buf, header, end: limit(of: .keys))
+            try checkEnd(.keys, keysEnd)
+            let (classNames, classesEnd) = try readClassNames(buf, header, end: limit(of: .classNames))
+            try checkEnd(.classNames, classesEnd)
+            let (values, valuesEnd) = try readValues(buf, header, end: limit(of: .values))
+            try checkEnd(.values, valuesEnd)
+            let (objects, objectsEnd) = try readObjects(buf, header, end: limit(of: .objects))
+            try checkEnd(.objects, objectsEnd)
+            return (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd)
+        }
+        let (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd) = tables
         guard header.objectCount > 0 else { throw error(.malformed("archive has no objects (no root object)"), 18) }
 
         let lastEnd = [keysEnd, classesEnd, valuesEnd, objectsEnd, 50].max()!
@@ -109,9 +114,9 @@ struct NibArchiveDecoder {
         return header
     }
 
-    private func readKeys(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([String], [Int], Int) {
+    private func readKeys(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([String], [Int], Int) {
         guard h.keyCount > 0 else { return ([], [], 0) }
-        var r = ByteReader(bytes, from: h.keysOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.keysOffset, to: end, base: base)
         var keys: [String] = []
         var offsets: [Int] = []
         keys.reserveCapacity(h.keyCount)
@@ -121,8 +126,8 @@ struct NibArchiveDecoder {
             do throws(ArchiveError) {
                 let length = try r.nibVarint()
                 let at = r.absolute
-                var raw = try r.bytes(length)
-                if raw.last == 0 { raw.removeLast() }  // WinObjC writes a NUL (§2.4)
+                var raw = try r.view(length)
+                if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }  // WinObjC writes a NUL (§2.4)
                 guard let key = String(validating: raw, as: UTF8.self) else {
                     throw ArchiveError(.invalidUTF8(.keys), at: at)
                 }
@@ -135,9 +140,9 @@ struct NibArchiveDecoder {
         return (keys, offsets, r.position)
     }
 
-    private func readClassNames(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.ClassName], Int) {
+    private func readClassNames(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.ClassName], Int) {
         guard h.classCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.classesOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.classesOffset, to: end, base: base)
         var out: [NibArchive.ClassName] = []
         out.reserveCapacity(h.classCount)
         for i in 0..<h.classCount {
@@ -159,8 +164,8 @@ struct NibArchiveDecoder {
                     fallbacks.append(index)
                 }
                 let at = r.absolute
-                var raw = try r.bytes(length)
-                if raw.last == 0 { raw.removeLast() }
+                var raw = try r.view(length)
+                if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }
                 guard let name = String(validating: raw, as: UTF8.self) else {
                     throw ArchiveError(.invalidUTF8(.classNames), at: at)
                 }
@@ -172,9 +177,9 @@ struct NibArchiveDecoder {
         return (out, r.position)
     }
 
-    private func readValues(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
+    private func readValues(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
         guard h.valueCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.valuesOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.valuesOffset, to: end, base: base)
         var out: [NibArchive.Value] = []
         out.reserveCapacity(h.valueCount)
         for i in 0..<h.valueCount {
@@ -218,9 +223,9 @@ struct NibArchiveDecoder {
         return (out, r.position)
     }
 
-    private func readObjects(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
+    private func readObjects(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
         guard h.objectCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.objectsOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.objectsOffset, to: end, base: base)
         var out: [NibArchive.Object] = []
         out.reserveCapacity(h.objectCount)
         for i in 0..<h.objectCount {
