@@ -38,10 +38,11 @@ public struct NibArchive: Hashable, Sendable {
 
     /// A value-table record (§2.5).
     public struct Value: Hashable, Sendable {
+        // Stored in this order so the struct packs into 40 bytes (type fills the enum's tag padding).
         public var keyIndex: Int
+        public var value: ArchiveValue
         /// The type byte as stored (0…10), kept so raw output can name the exact encoding.
         public var type: UInt8
-        public var value: ArchiveValue
         /// Absolute byte offset of the record.
         public var offset: Int
     }

@@ -215,7 +215,7 @@ struct NibArchiveDecoder {
                 default:
                     throw ArchiveError(.unknownValueType(type), at: typeAt)
                 }
-                out.append(.init(keyIndex: keyIndex, type: type, value: value, offset: start))
+                out.append(.init(keyIndex: keyIndex, value: value, type: type, offset: start))
             } catch {
                 throw error.within("value #\(i)")
             }
