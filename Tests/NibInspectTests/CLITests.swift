@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import NibInspectCore
+@testable import ArchiveReader
 
 /// The CLI run in-process on the committed sample (Samples/LoginViewController.nib).
 @Suite("nibinspect CLI")
@@ -110,5 +111,37 @@ struct CLITests {
     func nestedFlag() {
         let r = run(["tree", "--nested", Self.sample])
         #expect(r.code == .success && r.out == run(["tree", Self.sample]).out)
+    }
+
+    /// A nib whose `NSData.NS.bytes` holds `inner` (as `UINib.archiveData` of a prototype cell).
+    func outerNib(holding inner: [UInt8]) throws -> [UInt8] {
+        var b = NibGraphBuilder()
+        let data = b.add("NSData", ["NS.bytes": .data(inner)])
+        let nib = b.add("UINib", ["captureEnclosingNIBBundleOnDecode": .bool(true), "archiveData": .object(data)])
+        b.setIOSRoot(topLevel: [nib], objects: [nib], connections: [])
+        return try NibArchiveWriter().encode(b.graph())
+    }
+
+    @Test("tree --nested expands nested archives inline; a corrupt one is reported, not fatal")
+    func nestedExpansion() throws {
+        let inner = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
+        let path = try temporaryFile(try outerNib(holding: inner), name: "Outer.nib")
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let plain = run(["tree", path])
+        #expect(plain.out.contains("NS.bytes = <nested NIBArchive, \(inner.count) bytes>"))
+        #expect(!plain.out.contains("nested: #0"))
+        let nested = run(["tree", "--nested", path])
+        #expect(nested.code == .success)
+        #expect(nested.out.contains("└╴nested: #0 NSObject"))
+        #expect(nested.out.contains("(LoginDemo.PrimaryButton : UIButton)"))
+
+        var broken = inner
+        broken[50] = 0xFF
+        let brokenPath = try temporaryFile(try outerNib(holding: broken), name: "Broken.nib")
+        defer { try? FileManager.default.removeItem(atPath: brokenPath) }
+        let r = run(["tree", "--nested", brokenPath])
+        #expect(r.code == .success)
+        #expect(r.out.contains("nested: error: index 127 out of range for class names"))
+        #expect(r.err.contains("warning") && r.err.contains("nested archive"))
     }
 }
