@@ -11,6 +11,14 @@ struct NibArchiveDecoder {
         self.base = base
     }
 
+    /// The text of `raw` if it is valid UTF-8 (ASCII, by far the most common, without the generic path).
+    @inline(__always)
+    static func utf8String(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        var ascii = true
+        for b in raw where b >= 0x80 { ascii = false; break }
+        return ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
+    }
+
     private func error(_ kind: ArchiveError.Kind, _ offset: Int) -> ArchiveError {
         ArchiveError(kind, at: base + offset)
     }
@@ -128,7 +136,7 @@ struct NibArchiveDecoder {
                 let at = r.absolute
                 var raw = try r.view(length)
                 if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }  // WinObjC writes a NUL (§2.4)
-                guard let key = String(validating: raw, as: UTF8.self) else {
+                guard let key = Self.utf8String(raw) else {
                     throw ArchiveError(.invalidUTF8(.keys), at: at)
                 }
                 keys.append(key)
@@ -166,7 +174,7 @@ struct NibArchiveDecoder {
                 let at = r.absolute
                 var raw = try r.view(length)
                 if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }
-                guard let name = String(validating: raw, as: UTF8.self) else {
+                guard let name = Self.utf8String(raw) else {
                     throw ArchiveError(.invalidUTF8(.classNames), at: at)
                 }
                 out.append(.init(name: name, fallbacks: fallbacks, offset: start))
