@@ -122,16 +122,24 @@ public struct NibArchive: Hashable, Sendable {
         var out: [ArchivedObject] = []
         out.reserveCapacity(objects.count)
         let chains = classNames.map { $0.fallbacks.map { classNames[$0].name } }  // one array per class, shared
-        for object in objects {
-            let cls = classNames[object.classIndex]
-            var fields: [ArchiveField] = []
-            fields.reserveCapacity(object.valueCount)
-            for i in object.valueRange {
-                let v = values[i]
-                fields.append(ArchiveField(keys[v.keyIndex], v.value, offset: v.offset))
+        values.withUnsafeBufferPointer { values in
+            keys.withUnsafeBufferPointer { keys in
+                for object in objects {
+                    // Indexes were validated by the decoder; the guards keep a hand-edited archive memory-safe.
+                    let range = object.valueRange.clamped(to: 0..<values.count)
+                    let fields = [ArchiveField](unsafeUninitializedCapacity: range.count) { buffer, count in
+                        for i in range {
+                            let v = values[i]
+                            let key = v.keyIndex >= 0 && v.keyIndex < keys.count ? keys[v.keyIndex] : ""
+                            buffer.initializeElement(at: count, to: ArchiveField(key, v.value, offset: v.offset))
+                            count += 1
+                        }
+                    }
+                    let cls = classNames.indices.contains(object.classIndex) ? classNames[object.classIndex].name : ""
+                    let chain = chains.indices.contains(object.classIndex) ? chains[object.classIndex] : []
+                    out.append(ArchivedObject(className: cls, classChain: chain, fields: fields, offset: object.offset))
+                }
             }
-            out.append(ArchivedObject(className: cls.name, classChain: chains[object.classIndex],
-                                      fields: fields, offset: object.offset))
         }
         return ObjectGraph(encoding: .nibArchive, objects: out, root: ObjectRef(0),
                            versionMajor: Int(header.formatVersion), versionMinor: Int(header.coderVersion),
