@@ -12,7 +12,8 @@ extension NibArchive {
     ///   - depth: nesting depth of the archive being returned: 1 for an archive inside the outermost
     ///     file, 2 inside that, and so on.
     /// - Returns: the nested archive; its ``baseOffset`` and every offset in it are absolute in the
-    ///   outermost input.
+    ///   outermost input (the payload offset assumes minimal varints in the value record, as Apple
+    ///   writes them; a forced 2-byte WinObjC form would shift it by one byte).
     /// - Throws: ``ArchiveError``: `indexOutOfRange(.values)` for a bad index, `notAnArchive` when the
     ///   value holds no NIBArchive, `unsupportedFormat` for a nested binary plist, `limitExceeded(.nestingDepth)`
     ///   past the depth limit (at the data's offset), or any decoding error of the nested bytes; the
