@@ -63,7 +63,7 @@ extension CompiledStoryboard {
     /// each nib entry and warnings.
     /// - Throws: ``InputError`` when unreadable; ``ArchiveError`` `.invalidContainer` when it has
     ///   no Info.plist (and no device-specific sibling holding one) or the plist is not a storyboard's.
-    static func scan(path: String, limits: DecodingLimits) throws -> (CompiledStoryboard, [String], [String]) {
+    static func scan(path: String, displayName: String, limits: DecodingLimits) throws -> (CompiledStoryboard, [String], [String]) {
         let name = (path as NSString).lastPathComponent
         let stem = NibFileName.stem(name, ext: "storyboardc") ?? name
         let (base, devices) = NibFileName.splitDevice(stem)
@@ -92,7 +92,7 @@ extension CompiledStoryboard {
             guard devices.isEmpty, !siblings.isEmpty else {
                 throw ArchiveError(.invalidContainer("compiled storyboard has no Info.plist"), at: 0, path: [name])
             }
-            warnings.append("\(name) has no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here")
+            warnings.append("\(displayName) has no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here")
         }
 
         var nibDir = path
@@ -109,7 +109,7 @@ extension CompiledStoryboard {
         }
         for file in nibNames {
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(file)
-            if doubled { warnings.append("\(file): doubled device modifier; no loader resolves this name (§A3 #25)") }
+            if doubled { warnings.append("\(displayName)/\(file): doubled device modifier; no loader resolves this name (§A3 #25)") }
             sb.nibs.append(Nib(fileName: file, nibName: nibName, device: device,
                                isBundle: FileProbe.isDirectory(FileProbe.join(nibDir, file)), documents: []))
         }
@@ -117,11 +117,11 @@ extension CompiledStoryboard {
             for (id, nib) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
                 sb.scenes.append(Scene(identifier: id, nibName: nib, isEntryPoint: id == info.entryPoint, documents: []))
                 if !sb.nibs.contains(where: { $0.nibName == nib }) {
-                    warnings.append("\(name): scene \(id) names nib \(nib).nib, which is missing")
+                    warnings.append("\(displayName): scene \(id) names nib \(nib).nib, which is missing")
                 }
             }
             if let entry = info.entryPoint, info.identifiersToNibNames[entry] == nil {
-                warnings.append("\(name): entry point \(entry) is not among the scene identifiers")
+                warnings.append("\(displayName): entry point \(entry) is not among the scene identifiers")
             }
         }
         return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, warnings)

@@ -72,6 +72,8 @@ struct ContainerBuilder {
     var variantsSeen: [String] = []
     /// Main document name by file path, so a nib read twice (device storyboards) is listed once.
     private var documentByPath: [String: String] = [:]
+    /// Name of the bundle variant document whose decoding just failed (for failure messages).
+    private var failedDocument: String?
 
     init(loader: NibLoader) { self.loader = loader }
 
@@ -116,12 +118,12 @@ struct ContainerBuilder {
             } else if strict {
                 throw VariantNotFound(requested: requested, container: name, available: bundle.variants.map(\.name))
             } else {
-                (chosen, notes) = try bundle.choose(nil)
+                (chosen, notes) = try bundle.choose(nil, displayName: name)
                 notes.append("\(name): no variant '\(requested)'; read \(chosen)")
                 for v in bundle.variants where !variantsSeen.contains(v.name) { variantsSeen.append(v.name) }
             }
         } else {
-            (chosen, notes) = try bundle.choose(nil)
+            (chosen, notes) = try bundle.choose(nil, displayName: name)
         }
         warnings += notes
         let variants = bundle.marking(chosen)
@@ -133,13 +135,16 @@ struct ContainerBuilder {
             return try addFile(FileProbe.join(path, chosen), name: name + "/" + chosen, info: doc)
         } catch let e as ArchiveError where strict {
             throw e.within(chosen)
+        } catch {
+            failedDocument = name + "/" + chosen
+            throw error
         }
     }
 
     /// Reads a `.storyboardc` and every nib in it; nib failures are collected, not thrown.
     mutating func addStoryboard(_ path: String, name: String) throws {
         units += 1
-        var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, limits: loader.limits)
+        var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits)
         warnings += notes
         var prefix = name
         if let dir = sb.nibDirectory {
@@ -157,8 +162,9 @@ struct ContainerBuilder {
                     : try addFile(nibPath, name: docName, info: info)
                 sb.nibs[i].documents = [added]
             } catch {
-                failures.append(.init(name: docName, path: nibPath, error: Self.sendable(error)))
+                failures.append(.init(name: failedDocument ?? docName, path: nibPath, error: Self.sendable(error)))
             }
+            failedDocument = nil
         }
         for (i, scene) in sb.scenes.enumerated() {
             sb.scenes[i].documents = sb.nibs.filter { $0.nibName == scene.nibName }.flatMap(\.documents)
@@ -197,8 +203,9 @@ struct ContainerBuilder {
                                                              nibName: entry.hasSuffix(".nib") ? nibName : nil))
                 }
             } catch {
-                failures.append(.init(name: name, path: path, error: Self.sendable(error)))
+                failures.append(.init(name: failedDocument ?? name, path: path, error: Self.sendable(error)))
             }
+            failedDocument = nil
         }
     }
 

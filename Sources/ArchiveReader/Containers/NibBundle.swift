@@ -48,9 +48,9 @@ public struct VariantNotFound: Error, Hashable, Sendable, CustomStringConvertibl
 
     public var description: String {
         if available.isEmpty {
-            return "\(container): no nib bundle here has a variant '\(requested)' (--variant applies to nib bundle directories)"
+            return "no nib bundle in \(container) has a variant '\(requested)' (--variant applies to nib bundle directories)"
         }
-        return "\(container): no variant '\(requested)'; variants: \(available.joined(separator: ", "))"
+        return "no variant '\(requested)' in \(container); variants: \(available.joined(separator: ", "))"
     }
 }
 
@@ -94,8 +94,9 @@ public struct NibBundle: Sendable {
     /// first compiled variant that is not empty. Returns the name and warnings (empty variants skipped).
     /// - Throws: ``VariantNotFound`` for an unknown name; ``ArchiveError`` (`.invalidContainer`) when the
     ///   bundle holds no compiled variant.
-    public func choose(_ requested: String?) throws -> (name: String, warnings: [String]) {
-        let bundleName = (path as NSString).lastPathComponent
+    /// - Parameter displayName: the bundle's name in messages (default: its last path component).
+    public func choose(_ requested: String?, displayName: String? = nil) throws -> (name: String, warnings: [String]) {
+        let bundleName = displayName ?? (path as NSString).lastPathComponent
         if let requested {
             guard let v = variants.first(where: { $0.name == requested || $0.name == requested + ".nib" }) else {
                 throw VariantNotFound(requested: requested, container: bundleName, available: variants.map(\.name))

@@ -5,12 +5,18 @@ enum TreeCommand: Command {
     static let spec = CommandSpec(
         name: "tree",
         abstract: "Print the nib as a tree.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
             .option("--depth", value: "n", help: "Stop after N levels."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
-        ])
+            .flag("--list-variants", help: "List the files of each nib bundle (* = the one read) and exit."),
+        ],
+        discussion: """
+        A nib bundle, .storyboardc or directory prints a header (variants; storyboard entry point \
+        and scenes), then each document under '== NAME ==' (nested archives as \
+        'NAME > prototype "Cell"').
+        """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
@@ -20,13 +26,36 @@ enum TreeCommand: Command {
             depth = n
         }
         let path = args.positionals[0]
-        let archives = try context.withFile(path) { try context.loadArchives(path) }
-        for (i, loaded) in archives.enumerated() {
-            if archives.count > 1 { context.console.write((i > 0 ? "\n" : "") + "== \(loaded.name) ==\n") }
-            for w in loaded.graph.warnings { context.console.error("nibinspect: warning: \(loaded.name): \(w)\n") }
-            var printer = RawTreePrinter(graph: loaded.graph, maxDepth: depth)
-            context.console.write(printer.render())
+        let loaded = try context.withFile(path) { try context.loadContainer(path) }
+        if args.flag("--list-variants") {
+            let list = ContainerText.variantList(loaded.container)
+            context.console.write(list.isEmpty ? "\(loaded.container.name): no nib bundle, no variants\n" : list)
+            return context.report(loaded, path: path)
         }
-        return .success
+        renderRaw(loaded, maxDepth: depth, console: context.console)
+        return context.report(loaded, path: path)
+    }
+
+    /// The raw object-graph trees of every document, under a container header and per-document
+    /// headings when the input holds more than one document or is a directory.
+    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console) {
+        let container = loaded.container
+        let single = container.kind == .file && loaded.archives.count == 1
+        var out = ContainerText.header(container)
+        for (i, (doc, archive)) in zip(container.documents, loaded.archives).enumerated() {
+            if !single {
+                if i > 0 || !out.isEmpty { out += "\n" }
+                out += "== \(doc.name) ==\n"
+                if container.kind != .nibBundle && !doc.variants.isEmpty {
+                    out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
+                }
+            }
+            for w in archive.graph.warnings { console.error("nibinspect: warning: \(archive.name): \(w)\n") }
+            var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth)
+            out += printer.render()
+            console.write(out)
+            out = ""
+        }
+        if !out.isEmpty { console.write(out) }
     }
 }
