@@ -48,6 +48,7 @@ struct StoryboardContainerTests {
         #expect(login.map(\.name) == ["Main.storyboardc/Login.nib/objects-11.0+.nib"])
         #expect(login.first?.graph.objects.contains { $0.className == "LoginVC11" } == true)
         #expect(loaded.archives(forNibNamed: "xyz-view-uvw").count == 1)
+        #expect(loaded.sceneNibs(of: sb).map(\.nibName) == ["Login", "UINavigationController-abc", "xyz-view-uvw"])
         #expect(c.warnings.isEmpty)
     }
 
@@ -132,6 +133,28 @@ struct StoryboardContainerTests {
         // The device storyboard alone reads its nibs from the base one.
         let alone = try NibLoader().loadContainer(at: tree.path("App/Main~ipad.storyboardc"))
         #expect(alone.container.documents.map(\.name) == ["Main.storyboardc/Login~ipad.nib"])
+    }
+
+    @Test func variantOptionOnDirectoriesAndDoubledModifiers() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("d/A.nib/objects-8.0+.nib", TinyNib.simple("A8"))
+        try tree.write("d/A.nib/runtime.nib", TinyNib.simple("ARuntime"))
+        try tree.write("d/B.nib/keyedobjects-101300.nib", TinyNib.simple("B"))
+        try tree.write("d/MyNib~iphone~iphone.nib", TinyNib.simple("Doubled"))
+        let loaded = try NibLoader(variant: "runtime.nib").loadContainer(at: tree.path("d"))
+        #expect(loaded.container.documents.map(\.name) ==
+                ["A.nib/runtime.nib", "B.nib/keyedobjects-101300.nib", "MyNib~iphone~iphone.nib"])
+        #expect(loaded.container.warnings.contains("B.nib: no variant 'runtime.nib'; read keyedobjects-101300.nib"))
+        #expect(loaded.container.warnings.contains { $0.hasPrefix("MyNib~iphone~iphone.nib: doubled device modifier") })
+        do {
+            _ = try NibLoader(variant: "objects-99.0+.nib").loadContainer(at: tree.path("d"))
+            Issue.record("expected an error")
+        } catch let e as VariantNotFound {
+            #expect(e.available == ["objects-8.0+.nib", "runtime.nib", "keyedobjects-101300.nib"])
+        }
+        let pairs = try NibLoader().loadContainer(at: tree.path("d"))
+        #expect(pairs.container.documents.first?.name == "A.nib/objects-8.0+.nib")
     }
 
     @Test func directoryWalkIsSortedAndSkipsNonArchives() throws {

@@ -189,7 +189,8 @@ struct ContainerBuilder {
                 if FileProbe.isDirectory(path) {
                     if entry.hasSuffix(".nib") {
                         units += 1
-                        let (nibName, device, _) = NibFileName.nibNameAndDevice(entry)
+                        let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
+                        if doubled { warnings.append("\(name): doubled device modifier; no loader resolves this name (§A3 #25)") }
                         try addBundle(path, name: name, strict: false,
                                       info: .init(name: name, path: path, format: "", device: device, nibName: nibName))
                     } else if entry.hasSuffix(".storyboardc") {
@@ -198,7 +199,10 @@ struct ContainerBuilder {
                         walk(path, relative: name, depth: depth + 1, visited: &visited)
                     }
                 } else if Self.isArchiveFile(path, name: entry) {
-                    let (nibName, device, _) = NibFileName.nibNameAndDevice(entry)
+                    let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
+                    if doubled && entry.hasSuffix(".nib") {
+                        warnings.append("\(name): doubled device modifier; no loader resolves this name (§A3 #25)")
+                    }
                     try addFile(path, name: name, info: .init(name: name, path: path, format: "", device: device,
                                                              nibName: entry.hasSuffix(".nib") ? nibName : nil))
                 }

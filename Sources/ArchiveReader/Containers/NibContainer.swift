@@ -150,6 +150,14 @@ public struct LoadedContainer: Sendable {
         return []
     }
 
+    /// The nibs of one storyboard as the storyboard resolver takes them: nib name (as in
+    /// `…IdentifiersToNibNames` and `UINibName`: no `.nib`, no device modifier) and archive, in
+    /// file order, nested archives excluded. A storyboard holding both `X~ipad.nib` and
+    /// `X~iphone.nib` yields `X` twice; device storyboards (`Main~ipad.storyboardc`) yield each once.
+    public func sceneNibs(of storyboard: CompiledStoryboard) -> [(nibName: String, archive: LoadedArchive)] {
+        storyboard.nibs.flatMap { nib in nib.documents.compactMap { d in archive(named: d).map { (nib.nibName, $0) } } }
+    }
+
     /// Nested archives whose parent is `name`.
     public func children(of name: String) -> [LoadedArchive] {
         zip(container.documents, archives).compactMap { $0.parent == name ? $1 : nil }
