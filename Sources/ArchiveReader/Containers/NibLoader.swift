@@ -90,7 +90,8 @@ public struct NibLoader: Sendable {
         case .xmlPlist:
             throw ArchiveError(.unsupportedFormat("XML plist keyed archive"), at: 0)
         case .typedstream:
-            throw ArchiveError(.unsupportedFormat("typedstream nib (\(format.displayName))"), at: 0)
+            let graph = try TypedstreamUnarchiver.decode(bytes, limits: limits)
+            return LoadedArchive(name: name, path: path, variant: variant, graph: graph, nibArchive: nil)
         case .xibDocument, .xibArchive:
             throw ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
         case .asciiPlist, .unknown:
