@@ -27,7 +27,7 @@ enum TypedstreamClassMaps {
         case ("NSResponder", 0): return fixed("@", ["NSNextResponder"])
         case ("NSView", 41): return mapView
         case ("NSControl", 41): return fixed("icc@", ["NSTag", "NSEnabled", nil, "NSCell"])
-        case ("NSCell", 65):
+        case ("NSCell", 65), ("NSCell", 60):
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
                 try ctx.take("ii", names: ["NSCellFlags", "NSCellFlags2"])
                 try ctx.take("@@@@", names: ["NSContents", "NSSupport"])
@@ -38,15 +38,15 @@ enum TypedstreamClassMaps {
                 try ctx.take("@", names: ["NSTarget"])
                 try ctx.take("@", names: ["NSControlView"])
             }
-        case ("NSButtonCell", 63):
+        case ("NSButtonCell", 63), ("NSButtonCell", 57):
             return fixed("ssii@@@@@", [nil, nil, "NSButtonFlags", "NSButtonFlags2", "NSAlternateContents",
                                        "NSKeyEquivalent", "NSNormalImage", "NSAlternateImage"])
         case ("NSTextFieldCell", 61), ("NSTextFieldCell", 62):
             return fixed("c@@", ["NSDrawsBackground", "NSBackgroundColor", "NSTextColor"])
         case ("NSMenu", 204): return fixed("i@@@", [nil, "NSTitle", "NSMenuItems", "NSName"])
         case ("NSMenuItem", 505), ("NSMenuItem", 671): return mapMenuItem
-        case ("NSWindowTemplate", 504): return mapWindowTemplate
-        case ("NSCustomView", 41): return fixed("@", ["NSClassName"])
+        case ("NSWindowTemplate", 504), ("NSWindowTemplate", 41): return mapWindowTemplate
+        case ("NSCustomView", 41): return fixed("@@", ["NSClassName"])
         case ("NSColor", 0): return mapColor
         case ("NSFont", 21), ("NSFont", 30): return mapFont
         default: return nil
@@ -114,9 +114,31 @@ enum TypedstreamClassMaps {
         ctx.emit("NSWindowView", v[10], at: offset)
         ctx.emit("NSWindowTemplate.\(start + 11)", v[11], at: offset)
         ctx.emit("NSWindowTemplate.\(start + 12)", v[12], at: offset)
-        if ctx.peek == "ffff" {
-            let (s, screenOffset) = try ctx.take("ffff")
-            ctx.emit("NSScreenRect", TypedstreamGeometry.rect(s[0..<4]).map(ArchiveValue.string) ?? .null, at: screenOffset)
+        guard ctx.peek == "ffff" else { return }
+        let (s, screenOffset) = try ctx.take("ffff")
+        ctx.emit("NSScreenRect", TypedstreamGeometry.rect(s[0..<4]).map(ArchiveValue.string) ?? .null, at: screenOffset)
+        // v504 [V: corpus, NSMinSize checked against the keyed twin of cjwl/cocotron NSFontPanel.nib]:
+        // `c` 1 + `ff` min size; `@` (nil in every corpus file); `c` non-zero + `ff` max size [U].
+        try optionalSize(&ctx, key: "NSMinSize")
+        guard ctx.peek == "@" else { return }
+        try ctx.take("@", names: [])
+        try optionalSize(&ctx, key: "NSMaxSize")
+    }
+
+    /// A `c` flag, followed by an `ff` size when non-zero; a `{0, 0}` size stays raw (the keyed
+    /// form omits it).
+    private static func optionalSize(_ ctx: inout TypedstreamLevelContext, key: String) throws(TypedstreamLayoutMismatch) {
+        guard ctx.peek == "c" else { return }
+        let flagIndex = ctx.valueIndex
+        let (flag, flagOffset) = try ctx.take("c")
+        ctx.emit("\(ctx.className).\(flagIndex)", flag.first ?? .null, at: flagOffset)
+        guard case .int(let f)? = flag.first, f != 0, ctx.peek == "ff" else { return }
+        let index = ctx.valueIndex
+        let (size, offset) = try ctx.take("ff")
+        if let text = TypedstreamGeometry.pair(size[0..<2]), text != "{0, 0}" {
+            ctx.emit(key, .string(text), at: offset)
+        } else {
+            ctx.emit("\(ctx.className).\(index)", .array(size), at: offset)
         }
     }
 }
