@@ -46,6 +46,10 @@ struct TypedstreamReader {
     private var objects: [TypedstreamStream.Object] = []
     private var depth = 0
     private var valueCount = 0
+    /// Values that occupy no bytes (`!`, empty structs, their arrays); bounded separately so that
+    /// nested zero-size arrays cannot make a tiny stream loop for long.
+    private var zeroSizeValues = 0
+    static let maxZeroSizeValues = 100_000
 
     init(bytes: [UInt8], limits: DecodingLimits = .default) {
         self.input = ByteReader(bytes)
@@ -222,8 +226,12 @@ struct TypedstreamReader {
                 return .bytes(try input.bytes(count))
             }
             let minimum = element.minimumByteSize
-            if minimum == 0 ? count > 1_000_000 : count > input.remaining / minimum {
-                if minimum == 0 { throw ArchiveError(.limitExceeded(.valueCount, value: count), at: at) }
+            if minimum == 0 {
+                zeroSizeValues += count
+                guard zeroSizeValues <= Self.maxZeroSizeValues else {
+                    throw ArchiveError(.limitExceeded(.valueCount, value: count), at: at)
+                }
+            } else if count > input.remaining / minimum {
                 throw ArchiveError(.truncated(needed: type.minimumByteSize, available: input.remaining), at: at)
             }
             var items: [TypedstreamStream.Value] = []
