@@ -39,8 +39,10 @@ enum TypedstreamClassMaps {
                 try ctx.take("@", names: ["NSControlView"])
             }
         case ("NSButtonCell", 63), ("NSButtonCell", 57):
-            return fixed("ssii@@@@@", [nil, nil, "NSButtonFlags", "NSButtonFlags2", "NSAlternateContents",
-                                       "NSKeyEquivalent", "NSNormalImage", "NSAlternateImage"])
+            // v57 (OPENSTEP-era gnustep test.nib) writes the first flags word unsigned.
+            return fixed(version == 57 ? "ssIi@@@@@" : "ssii@@@@@",
+                         [nil, nil, "NSButtonFlags", "NSButtonFlags2", "NSAlternateContents", "NSKeyEquivalent",
+                          "NSNormalImage", "NSAlternateImage"])
         case ("NSTextFieldCell", 61), ("NSTextFieldCell", 62):
             return fixed("c@@", ["NSDrawsBackground", "NSBackgroundColor", "NSTextColor"])
         case ("NSMenu", 204): return fixed("i@@@", [nil, "NSTitle", "NSMenuItems", "NSName"])
