@@ -1,0 +1,381 @@
+/// Reads the bytes of a NeXT/Apple typedstream (both byte orders) into a ``TypedstreamStream``
+/// (nib-format.md §1, §6).
+///
+/// Wire format: a header (streamer version byte, signature length 11, `typedstream` for
+/// big-endian or `streamtyped` for little-endian, system version as an encoded integer), then
+/// groups of values each prefixed by a shared type-encoding string. Integers are one signed byte
+/// unless that byte is a tag: `0x81` int16 follows, `0x82` int32, `0x83` float/double, `0x84` a
+/// new (literal) string or object, `0x85` nil, `0x86` end of object. Bytes `0x80…0x91` are
+/// reserved for tags; back-reference numbers start at `0x92` (−110). Shared strings form one
+/// table; C strings, classes and objects share a second one, objects being numbered before their
+/// class chain is read [S: pytypedstream].
+///
+/// Every failure throws ``ArchiveError`` at the absolute offset of the offending byte, with a
+/// breadcrumb naming the objects being read. Memory and recursion are bounded by
+/// ``DecodingLimits`` and ``maxObjectDepth``.
+struct TypedstreamReader {
+    static let tagInt16: Int8 = -127      // 0x81
+    static let tagInt32: Int8 = -126      // 0x82
+    static let tagFloat: Int8 = -125      // 0x83
+    static let tagNew: Int8 = -124        // 0x84
+    static let tagNil: Int8 = -123        // 0x85
+    static let tagEndOfObject: Int8 = -122 // 0x86
+    static let firstReference: Int64 = -110 // 0x92
+    static let tagRange: ClosedRange<Int8> = -128 ... -111
+    /// Deepest nesting of literal objects inside one another (far above the corpus maximum).
+    static let maxObjectDepth = 400
+
+    private enum Shared {
+        case object(Int)
+        case classNode(Int)
+        case cString(String)
+    }
+
+    private struct ClassNode {
+        var level: TypedstreamStream.ClassLevel
+        var superIndex: Int?
+    }
+
+    private var input: ByteReader
+    private let limits: DecodingLimits
+    private var bigEndian = true
+    private var sharedStrings: [[UInt8]] = []
+    private var encodingCache: [Int: [TypedstreamType]] = [:]
+    private var shared: [Shared] = []
+    private var classNodes: [ClassNode] = []
+    private var objects: [TypedstreamStream.Object] = []
+    private var depth = 0
+    private var valueCount = 0
+    /// Values that occupy no bytes (`!`, empty structs, their arrays); bounded separately so that
+    /// nested zero-size arrays cannot make a tiny stream loop for long.
+    private var zeroSizeValues = 0
+    static let maxZeroSizeValues = 100_000
+
+    init(bytes: [UInt8], limits: DecodingLimits = .default) {
+        self.input = ByteReader(bytes)
+        self.limits = limits
+    }
+
+    /// Reads the whole stream.
+    mutating func read() throws(ArchiveError) -> TypedstreamStream {
+        guard input.bytes.count <= limits.maxFileSize else {
+            throw ArchiveError(.limitExceeded(.fileSize, value: input.bytes.count), at: 0)
+        }
+        let (streamer, system) = try readHeader()
+        var top: [TypedstreamStream.Group] = []
+        while !input.isAtEnd {
+            let at = input.absolute
+            let head = try readHead()
+            do throws(ArchiveError) {
+                top.append(try readGroup(head: head, at: at))
+            } catch {
+                throw error.within("top-level group #\(top.count)")
+            }
+        }
+        return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
+                                 objects: objects, topLevel: top)
+    }
+
+    // MARK: Header and primitives
+
+    private mutating func readHeader() throws(ArchiveError) -> (Int, Int) {
+        let streamer = Int(try input.u8())
+        let signatureLength = Int(try input.u8())
+        if streamer == 3 {
+            throw ArchiveError(.unsupportedFormat("typedstream streamer version 3 (early NeXTSTEP)"), at: 0)
+        }
+        guard streamer == 4 else {
+            throw ArchiveError(.malformed("unknown typedstream streamer version \(streamer)"), at: 0)
+        }
+        guard signatureLength == 11 else {
+            throw ArchiveError(.malformed("typedstream signature length \(signatureLength), expected 11"), at: 1)
+        }
+        let signature = try input.bytes(11)
+        switch String(decoding: signature, as: UTF8.self) {
+        case "typedstream": bigEndian = true
+        case "streamtyped": bigEndian = false
+        default:
+            throw ArchiveError(.malformed("typedstream signature is neither 'typedstream' nor 'streamtyped'"), at: 2)
+        }
+        let at = input.absolute
+        let system = try readInteger(head: try readHead(), signed: false, at: at)
+        return (streamer, Int(system))
+    }
+
+    private mutating func readHead() throws(ArchiveError) -> Int8 {
+        Int8(bitPattern: try input.u8())
+    }
+
+    /// An encoded integer whose head byte (at `at`) was already read.
+    private mutating func readInteger(head: Int8, signed: Bool, at: Int) throws(ArchiveError) -> Int64 {
+        if !Self.tagRange.contains(head) {
+            return signed ? Int64(head) : Int64(UInt8(bitPattern: head))
+        }
+        switch head {
+        case Self.tagInt16:
+            let raw = bigEndian ? try input.uintBE(2) : try input.uintLE(2)
+            return signed ? Int64(Int16(truncatingIfNeeded: raw)) : Int64(raw)
+        case Self.tagInt32:
+            let raw = bigEndian ? try input.uintBE(4) : try input.uintLE(4)
+            return signed ? Int64(Int32(truncatingIfNeeded: raw)) : Int64(raw)
+        default:
+            throw ArchiveError(.unknownMarker(UInt8(bitPattern: head)), at: at)
+        }
+    }
+
+    private mutating func readReal(double: Bool) throws(ArchiveError) -> TypedstreamStream.Value {
+        let at = input.absolute
+        let head = try readHead()
+        guard head == Self.tagFloat else {
+            let i = try readInteger(head: head, signed: true, at: at)
+            return double ? .double(Double(i)) : .float(Float(i))
+        }
+        if double {
+            let raw = bigEndian ? try input.uintBE(8) : try input.uintLE(8)
+            return .double(Double(bitPattern: raw))
+        }
+        let raw = bigEndian ? try input.uintBE(4) : try input.uintLE(4)
+        return .float(Float(bitPattern: UInt32(truncatingIfNeeded: raw)))
+    }
+
+    /// A length-prefixed byte string (nil for the nil tag).
+    private mutating func readUnsharedString(head: Int8, at: Int) throws(ArchiveError) -> [UInt8]? {
+        if head == Self.tagNil { return nil }
+        let length = try readInteger(head: head, signed: false, at: at)
+        guard length <= Int64(input.remaining) else {
+            throw ArchiveError(.truncated(needed: Int(clamping: length), available: input.remaining), at: input.absolute)
+        }
+        return try input.bytes(Int(length))
+    }
+
+    /// A shared string: literal (appended to the shared-string table) or a back-reference.
+    /// Returns the bytes and the table index, or nil for the nil tag.
+    private mutating func readSharedString(head: Int8, at: Int) throws(ArchiveError) -> (bytes: [UInt8], index: Int)? {
+        if head == Self.tagNil { return nil }
+        if head == Self.tagNew {
+            let innerAt = input.absolute
+            guard let bytes = try readUnsharedString(head: try readHead(), at: innerAt) else {
+                throw ArchiveError(.malformed("literal shared string is nil"), at: innerAt)
+            }
+            sharedStrings.append(bytes)
+            return (bytes, sharedStrings.count - 1)
+        }
+        let index = try referenceIndex(head: head, at: at)
+        guard index >= 0, index < sharedStrings.count else {
+            throw ArchiveError(.indexOutOfRange(.typedstream, index: index, count: sharedStrings.count), at: at)
+        }
+        return (sharedStrings[index], index)
+    }
+
+    private mutating func referenceIndex(head: Int8, at: Int) throws(ArchiveError) -> Int {
+        let number = try readInteger(head: head, signed: true, at: at)
+        return Int(number - Self.firstReference)
+    }
+
+    /// Resolves a back-reference into the shared object table.
+    private mutating func sharedEntry(head: Int8, at: Int) throws(ArchiveError) -> Shared {
+        let index = try referenceIndex(head: head, at: at)
+        guard index >= 0, index < shared.count else {
+            throw ArchiveError(.indexOutOfRange(.typedstream, index: index, count: shared.count), at: at)
+        }
+        return shared[index]
+    }
+
+    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    // MARK: Groups and values
+
+    private mutating func readGroup(head: Int8, at: Int) throws(ArchiveError) -> TypedstreamStream.Group {
+        guard let (bytes, index) = try readSharedString(head: head, at: at) else {
+            throw ArchiveError(.malformed("nil type encoding"), at: at)
+        }
+        let types: [TypedstreamType]
+        if let cached = encodingCache[index] {
+            types = cached
+        } else {
+            guard let parsed = TypedstreamType.parseList(bytes) else {
+                throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
+            }
+            encodingCache[index] = parsed
+            types = parsed
+        }
+        var values: [TypedstreamStream.Value] = []
+        values.reserveCapacity(types.count)
+        for type in types { values.append(try readValue(type)) }
+        return TypedstreamStream.Group(encoding: text(bytes), values: values, offset: at)
+    }
+
+    private mutating func countValue() throws(ArchiveError) {
+        valueCount += 1
+        if valueCount > limits.maxValues {
+            throw ArchiveError(.limitExceeded(.valueCount, value: valueCount), at: input.absolute)
+        }
+    }
+
+    private mutating func readValue(_ type: TypedstreamType) throws(ArchiveError) -> TypedstreamStream.Value {
+        try countValue()
+        switch type {
+        case .scalar(let code):
+            return try readScalar(code)
+        case .array(let count, let element):
+            let at = input.absolute
+            if type.isByteArray {
+                guard count <= input.remaining else {
+                    throw ArchiveError(.truncated(needed: count, available: input.remaining), at: at)
+                }
+                return .bytes(try input.bytes(count))
+            }
+            let minimum = element.minimumByteSize
+            if minimum == 0 {
+                zeroSizeValues += count
+                guard zeroSizeValues <= Self.maxZeroSizeValues else {
+                    throw ArchiveError(.limitExceeded(.valueCount, value: count), at: at)
+                }
+            } else if count > input.remaining / minimum {
+                throw ArchiveError(.truncated(needed: type.minimumByteSize, available: input.remaining), at: at)
+            }
+            var items: [TypedstreamStream.Value] = []
+            items.reserveCapacity(count)
+            for _ in 0..<count { items.append(try readValue(element)) }
+            return .array(items)
+        case .structure(_, let fields):
+            var items: [TypedstreamStream.Value] = []
+            items.reserveCapacity(fields.count)
+            for f in fields { items.append(try readValue(f)) }
+            return .structure(items)
+        }
+    }
+
+    private mutating func readScalar(_ code: UInt8) throws(ArchiveError) -> TypedstreamStream.Value {
+        switch code {
+        case UInt8(ascii: "c"): return .int(Int64(Int8(bitPattern: try input.u8())))
+        case UInt8(ascii: "C"): return .int(Int64(try input.u8()))
+        case UInt8(ascii: "B"): return .bool(try input.u8() != 0)
+        case UInt8(ascii: "s"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "q"):
+            let at = input.absolute
+            return .int(try readInteger(head: try readHead(), signed: true, at: at))
+        case UInt8(ascii: "S"), UInt8(ascii: "I"), UInt8(ascii: "L"), UInt8(ascii: "Q"):
+            let at = input.absolute
+            return .int(try readInteger(head: try readHead(), signed: false, at: at))
+        case UInt8(ascii: "f"): return try readReal(double: false)
+        case UInt8(ascii: "d"): return try readReal(double: true)
+        case UInt8(ascii: "+"):
+            let at = input.absolute
+            return try readUnsharedString(head: try readHead(), at: at).map { .bytes($0) } ?? .null
+        case UInt8(ascii: "%"), UInt8(ascii: ":"):
+            let at = input.absolute
+            return try readSharedString(head: try readHead(), at: at).map { .string(text($0.bytes)) } ?? .null
+        case UInt8(ascii: "*"): return try readCString()
+        case UInt8(ascii: "#"):
+            let at = input.absolute
+            guard let node = try readClass(head: try readHead(), at: at) else { return .null }
+            return .classRef(chain(from: node))
+        case UInt8(ascii: "@"): return try readObject()
+        default: return .null // "!": an ignored int-sized field, no bytes.
+        }
+    }
+
+    private mutating func readCString() throws(ArchiveError) -> TypedstreamStream.Value {
+        let at = input.absolute
+        let head = try readHead()
+        if head == Self.tagNil { return .null }
+        if head == Self.tagNew {
+            let innerAt = input.absolute
+            guard let (bytes, _) = try readSharedString(head: try readHead(), at: innerAt) else {
+                throw ArchiveError(.malformed("literal C string is nil"), at: innerAt)
+            }
+            let s = text(bytes)
+            shared.append(.cString(s))
+            return .string(s)
+        }
+        guard case .cString(let s) = try sharedEntry(head: head, at: at) else {
+            throw ArchiveError(.malformed("back-reference is not a C string"), at: at)
+        }
+        return .string(s)
+    }
+
+    /// Reads a class chain; returns the class-node index of the first class, or nil for Nil.
+    private mutating func readClass(head first: Int8, at firstAt: Int) throws(ArchiveError) -> Int? {
+        var head = first
+        var at = firstAt
+        var fresh: [Int] = []
+        while head == Self.tagNew {
+            let nameAt = input.absolute
+            guard let (name, _) = try readSharedString(head: try readHead(), at: nameAt) else {
+                throw ArchiveError(.malformed("class name is nil"), at: nameAt)
+            }
+            let versionAt = input.absolute
+            let version = try readInteger(head: try readHead(), signed: true, at: versionAt)
+            classNodes.append(ClassNode(level: .init(name: text(name), version: Int(version)), superIndex: nil))
+            shared.append(.classNode(classNodes.count - 1))
+            fresh.append(classNodes.count - 1)
+            at = input.absolute
+            head = try readHead()
+        }
+        var terminal: Int?
+        if head != Self.tagNil {
+            guard case .classNode(let node) = try sharedEntry(head: head, at: at) else {
+                throw ArchiveError(.malformed("back-reference is not a class"), at: at)
+            }
+            terminal = node
+        }
+        for (i, node) in fresh.enumerated() {
+            classNodes[node].superIndex = i + 1 < fresh.count ? fresh[i + 1] : terminal
+        }
+        return fresh.first ?? terminal
+    }
+
+    private func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
+        var out: [TypedstreamStream.ClassLevel] = []
+        var next: Int? = node
+        while let n = next, out.count < 64 {
+            out.append(classNodes[n].level)
+            next = classNodes[n].superIndex
+        }
+        return out
+    }
+
+    private mutating func readObject() throws(ArchiveError) -> TypedstreamStream.Value {
+        let at = input.absolute
+        let head = try readHead()
+        if head == Self.tagNil { return .null }
+        guard head == Self.tagNew else {
+            guard case .object(let index) = try sharedEntry(head: head, at: at) else {
+                throw ArchiveError(.malformed("back-reference is not an object"), at: at)
+            }
+            return .object(index)
+        }
+        guard depth < Self.maxObjectDepth else {
+            throw ArchiveError(.limitExceeded(.nestingDepth, value: depth + 1), at: at)
+        }
+        guard objects.count < limits.maxObjects else {
+            throw ArchiveError(.limitExceeded(.objectCount, value: objects.count + 1), at: at)
+        }
+        let index = objects.count
+        objects.append(TypedstreamStream.Object(classes: [], groups: [], offset: at))
+        shared.append(.object(index))
+        depth += 1
+        defer { depth -= 1 }
+        var crumb = "object #\(index)"
+        do throws(ArchiveError) {
+            let classAt = input.absolute
+            guard let node = try readClass(head: try readHead(), at: classAt) else {
+                throw ArchiveError(.malformed("object class is Nil"), at: classAt)
+            }
+            let classes = chain(from: node)
+            crumb += " " + (classes.first?.name ?? "?")
+            var groups: [TypedstreamStream.Group] = []
+            while true {
+                let groupAt = input.absolute
+                let next = try readHead()
+                if next == Self.tagEndOfObject { break }
+                groups.append(try readGroup(head: next, at: groupAt))
+            }
+            objects[index].classes = classes
+            objects[index].groups = groups
+        } catch {
+            throw error.within(crumb)
+        }
+        return .object(index)
+    }
+}
