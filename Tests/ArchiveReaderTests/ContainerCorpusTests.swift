@@ -20,18 +20,11 @@ struct ContainerCorpusTests {
         return out.sorted()
     }
 
-    /// Formats whose reader is on another branch; their documents may fail with exactly
-    /// `unsupportedFormat` until merged. Set STRICT_CONTAINERS=1 (or merge) to forbid that.
-    static func allowedUnsupported(_ error: any Error) -> Bool {
-        guard ProcessInfo.processInfo.environment["STRICT_CONTAINERS"] == nil,
-              let e = error as? ArchiveError, case .unsupportedFormat(let what) = e.kind else { return false }
-        return what.contains("keyed archive") || what.contains("typedstream")
-    }
-
     @Test func everyNibBundleOpens() throws {
         let bundles = Self.directories(".nib")
         #expect(bundles.count > 200)
-        var opened = 0, unsupported = 0
+        var opened = 0
+        var formats: [String: Int] = [:]
         for rel in bundles {
             let path = Corpus.root!.path + "/" + rel
             do {
@@ -39,12 +32,24 @@ struct ContainerCorpusTests {
                 #expect(loaded.container.kind == .nibBundle)
                 #expect(loaded.archives.count >= 1, "\(rel)")
                 #expect(loaded.container.variants.filter(\.chosen).count == 1, "\(rel)")
+                formats[loaded.container.documents[0].format, default: 0] += 1
                 opened += 1
             } catch {
-                if Self.allowedUnsupported(error) { unsupported += 1 } else { Issue.record("\(rel): \(error)") }
+                Issue.record("\(rel): \(error)")
             }
         }
-        print("nib bundles: \(opened) opened, \(unsupported) waiting for the keyed/typedstream readers, of \(bundles.count)")
+        #expect(opened == bundles.count)
+        // Keyed (bplist/XML), typedstream and NIBArchive bundles are all present.
+        #expect(formats.count >= 3, "\(formats)")
+        print("nib bundles: \(opened) of \(bundles.count) opened; variant read by format: \(formats.sorted { $0.key < $1.key })")
+    }
+
+    @Test func wholeCorpusOpensAsOneDirectory() throws {
+        let loaded = try NibLoader().loadContainer(at: Corpus.root!.path)
+        #expect(loaded.container.kind == .directory)
+        #expect(loaded.failures.isEmpty, "\(loaded.failures.prefix(5))")
+        #expect(loaded.container.documents.count > 500)
+        #expect(loaded.container.storyboards.count == 7)
     }
 
     @Test func everyCompiledStoryboardOpens() throws {
