@@ -1,3 +1,8 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Foundation
 import Testing
 @testable import ArchiveReader
@@ -167,9 +172,14 @@ struct StoryboardContainerTests {
         try tree.write("d/a/classes.nib", text: "{IBClasses = (); }")
         try tree.write("d/a/readme.txt", text: "hello")
         try tree.write("d/c.bin", TinyNib.simple("C"))
+        // A FIFO is never opened (reading it would block).
+        #expect(mkfifo(tree.path("d/a/pipe.nib"), 0o600) == 0)
+        try tree.write("d/b/F.nib/runtime.nib", TinyNib.simple("F"))
+        #expect(mkfifo(tree.path("d/b/F.nib/objects-13.0+.nib"), 0o600) == 0)
         let loaded = try NibLoader().loadContainer(at: tree.path("d"))
-        #expect(loaded.container.documents.map(\.name) == ["a/First.nib", "b/Second.nib", "c.bin"])
-        #expect(try NibLoader().loadArchives(at: tree.path("d")).count == 3)
+        #expect(loaded.failures.isEmpty)
+        #expect(loaded.container.documents.map(\.name) == ["a/First.nib", "b/F.nib/runtime.nib", "b/Second.nib", "c.bin"])
+        #expect(try NibLoader().loadArchives(at: tree.path("d")).count == 4)
     }
 
     @Test func emptyDirectoriesAreClearErrors() throws {

@@ -74,7 +74,7 @@ extension CompiledStoryboard {
 
         var infoFile: String?
         var best: [Int]?
-        for e in entries {
+        for e in entries where FileProbe.isRegularFile(FileProbe.join(path, e)) {
             if e == "Info.plist", best == nil { infoFile = e }
             if let v = NibFileName.infoPlistVersion(e), best.map({ NibFileName.isNewer(v, than: $0) }) ?? true {
                 best = v
@@ -96,14 +96,17 @@ extension CompiledStoryboard {
         }
 
         var nibDir = path
-        var nibNames = entries.filter { $0.hasSuffix(".nib") }
+        func isNib(_ dir: String, _ e: String) -> Bool {
+            e.hasSuffix(".nib") && (FileProbe.isRegularFile(FileProbe.join(dir, e)) || FileProbe.isDirectory(FileProbe.join(dir, e)))
+        }
+        var nibNames = entries.filter { isNib(path, $0) }
         if nibNames.isEmpty, let device = sb.device {
             let sibling = FileProbe.join(parent.isEmpty ? "." : parent, base + ".storyboardc")
             if FileProbe.isDirectory(sibling) {
                 nibDir = sibling
                 sb.nibDirectory = base + ".storyboardc"
                 nibNames = ((try? FileProbe.entries(sibling)) ?? []).filter {
-                    $0.hasSuffix(".nib") && NibFileName.nibNameAndDevice($0).device == device
+                    isNib(sibling, $0) && NibFileName.nibNameAndDevice($0).device == device
                 }
             }
         }

@@ -216,7 +216,7 @@ struct ContainerBuilder {
     /// Whether a loose file in a directory walk is a compiled archive (by magic; a `.nib` name is
     /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped).
     static func isArchiveFile(_ path: String, name: String) -> Bool {
-        guard let probe = FileProbe.head(path) else { return false }
+        guard FileProbe.isRegularFile(path), let probe = FileProbe.head(path) else { return false }
         let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
         switch FileFormat(sniffing: probe.head) {
         case .nibArchive, .typedstream: return true

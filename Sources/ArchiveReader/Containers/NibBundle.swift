@@ -73,7 +73,7 @@ public struct NibBundle: Sendable {
         var ranked: [(rank: Int, version: [Int], variant: NibVariant)] = []
         for name in try FileProbe.entries(path) {
             let file = FileProbe.join(path, name)
-            if FileProbe.isDirectory(file) { continue }
+            guard FileProbe.isRegularFile(file) else { continue }
             let probe = FileProbe.head(file) ?? (0, [])
             let format = FileFormat(sniffing: probe.head)
             let (rank, version, role) = Self.rank(name, format)

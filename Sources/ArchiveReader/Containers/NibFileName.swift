@@ -75,6 +75,14 @@ enum FileProbe {
         return (size ?? data?.count ?? 0, [UInt8](data ?? Data()))
     }
 
+    /// True when `path` is a regular file (following symbolic links); FIFOs, sockets and devices
+    /// are never opened while walking a directory, so reading cannot block.
+    static func isRegularFile(_ path: String) -> Bool {
+        let resolved = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        let type = (try? FileManager.default.attributesOfItem(atPath: resolved))?[.type] as? FileAttributeType
+        return type == .typeRegular
+    }
+
     /// True when `path` is a directory (following symbolic links).
     static func isDirectory(_ path: String) -> Bool {
         var isDir: ObjCBool = false
