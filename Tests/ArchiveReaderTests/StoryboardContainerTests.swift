@@ -89,7 +89,19 @@ struct StoryboardContainerTests {
         try tree.writePlist("Other.storyboardc/Info.plist", ["CFBundleName": "x"])
         #expect(throws: ArchiveError.self) { try NibLoader().loadContainer(at: tree.path("Other.storyboardc")) }
         try tree.write("Junk.storyboardc/Info.plist", text: "not a plist at all")
-        #expect(throws: ArchiveError.self) { try NibLoader().loadContainer(at: tree.path("Junk.storyboardc")) }
+        do {
+            _ = try NibLoader().loadContainer(at: tree.path("Junk.storyboardc"))
+            Issue.record("expected an error")
+        } catch let e as ArchiveError {
+            #expect(e.path == ["Junk.storyboardc", "Info.plist"])
+        }
+        try tree.writePlist("Typed.storyboardc/Info.plist", ["UIViewControllerIdentifiersToNibNames": ["a": 3]])
+        do {
+            _ = try NibLoader().loadContainer(at: tree.path("Typed.storyboardc"))
+            Issue.record("expected an error")
+        } catch let e as ArchiveError {
+            #expect(e.description == "Info.plist: UIViewControllerIdentifiersToNibNames[a] is not a string in Typed.storyboardc")
+        }
     }
 
     @Test func brokenSceneNibIsReportedOthersStillLoad() throws {

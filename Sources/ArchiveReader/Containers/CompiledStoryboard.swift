@@ -130,8 +130,11 @@ extension CompiledStoryboard {
         return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, warnings)
     }
 
-    /// Parses a storyboard `Info.plist` (binary or XML) into ``StoryboardInfo``: `UI…` keys mean
-    /// iOS, `NS…` keys macOS (§5.1, §5.3).
+    /// Parses a storyboard `Info.plist` (binary or XML, with the project's bounded
+    /// ``PropertyList`` reader) into ``StoryboardInfo``: `UI…` keys mean iOS, `NS…` keys macOS
+    /// (§5.1, §5.3).
+    /// - Throws: ``ArchiveError``: the plist reader's errors (with byte offsets) under the
+    ///   breadcrumb `Info.plist`, or `.invalidContainer` naming the key of the wrong type.
     static func readInfo(_ file: String, limits: DecodingLimits) throws -> StoryboardInfo {
         let fileName = (file as NSString).lastPathComponent
         func bad(_ why: String) -> ArchiveError { ArchiveError(.invalidContainer("\(fileName): \(why)"), at: 0) }
@@ -139,41 +142,37 @@ extension CompiledStoryboard {
         guard bytes.count <= limits.maxFileSize else {
             throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0, path: [fileName])
         }
-        guard !bytes.isEmpty else { throw bad("empty file") }
-        let plist: Any
-        do {
-            plist = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
-        } catch {
-            throw bad("not a property list (\(FileFormat(sniffing: bytes).displayName))")
-        }
-        guard let dict = plist as? [String: Any] else { throw bad("top level is not a dictionary") }
+        let plist: PlistValue
+        do { plist = try PropertyList.decode(bytes: bytes, limits: limits) } catch { throw error.within(fileName) }
+        guard case .dictionary(let entries) = plist else { throw bad("top level is not a dictionary") }
+        let keys = entries.map(\.key)
         let prefix: String
         let platform: Platform
-        if dict.keys.contains(where: { $0.hasPrefix("UIStoryboard") || $0.hasPrefix("UIViewController") }) {
+        if keys.contains(where: { $0.hasPrefix("UIStoryboard") || $0.hasPrefix("UIViewController") }) {
             (prefix, platform) = ("UI", .iOS)
-        } else if dict.keys.contains(where: { $0.hasPrefix("NSStoryboard") || $0.hasPrefix("NSViewController") }) {
+        } else if keys.contains(where: { $0.hasPrefix("NSStoryboard") || $0.hasPrefix("NSViewController") }) {
             (prefix, platform) = ("NS", .macOS)
         } else {
             throw bad("no UIStoryboard…/NSStoryboard… keys; not a compiled storyboard's Info.plist")
         }
         func string(_ key: String) throws -> String? {
-            guard let v = dict[key] else { return nil }
-            guard let s = v as? String else { throw bad("\(key) is not a string") }
+            guard let v = plist[key] else { return nil }
+            guard let s = v.stringValue else { throw bad("\(key) is not a string") }
             return s
         }
         func table(_ key: String) throws -> [String: String] {
-            guard let v = dict[key] else { return [:] }
-            guard let d = v as? [String: Any] else { throw bad("\(key) is not a dictionary") }
+            guard let v = plist[key] else { return [:] }
+            guard case .dictionary(let items) = v else { throw bad("\(key) is not a dictionary") }
             var out: [String: String] = [:]
-            for (k, value) in d {
-                if let s = value as? String { out[k] = s; continue }
+            for item in items {
+                if let s = item.value.stringValue { out[item.key] = s; continue }
                 // External references may be dictionaries; keep the storyboard name they carry.
-                if let sub = value as? [String: Any],
-                   let s = sub.first(where: { $0.key.contains("StoryboardName") })?.value as? String {
-                    out[k] = s
+                if case .dictionary(let sub) = item.value,
+                   let s = sub.first(where: { $0.key.contains("StoryboardName") })?.value.stringValue {
+                    out[item.key] = s
                     continue
                 }
-                throw bad("\(key)[\(k)] is not a string")
+                throw bad("\(key)[\(item.key)] is not a string")
             }
             return out
         }
@@ -181,9 +180,9 @@ extension CompiledStoryboard {
         info.entryPoint = try string(prefix + "StoryboardDesignatedEntryPointIdentifier")
         info.identifiersToNibNames = try table(prefix + "ViewControllerIdentifiersToNibNames")
         info.externalReferences = try table(prefix + "ViewControllerIdentifiersToExternalStoryboardReferences")
-        if let v = dict[prefix + "StoryboardVersion"] {
-            guard let n = v as? Int else { throw bad("\(prefix)StoryboardVersion is not an integer") }
-            info.version = n
+        if let v = plist[prefix + "StoryboardVersion"] {
+            guard let n = v.intValue, let version = Int(exactly: n) else { throw bad("\(prefix)StoryboardVersion is not an integer") }
+            info.version = version
         }
         info.mainMenu = try string(platform == .macOS ? "NSStoryboardMainMenu" : "UIStoryboardDesignatedMenuIdentifier")
         return info
