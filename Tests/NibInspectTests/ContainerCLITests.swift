@@ -64,6 +64,13 @@ struct ContainerCLITests {
         #expect(lines.first == "Login.nib:")
         #expect(lines.dropFirst().first?.hasPrefix("* objects-13.0+.nib  compiled  NIBArchive") == true)
         #expect(lines.dropFirst(2).first?.hasPrefix("  runtime.nib") == true)
+        // Nothing is decoded: a broken variant can still be listed, and --variant moves the mark.
+        try tree.write("App/Broken.nib/objects-13.0+.nib", Array("NIBArchive".utf8) + [1, 0])
+        try tree.write("App/Broken.nib/runtime.nib", TinyNib.simple("R"))
+        let broken = run(["tree", "--list-variants", "--variant", "runtime.nib", tree.path("App")])
+        #expect(broken.code == .success)
+        #expect(broken.out == "Broken.nib:\n  objects-13.0+.nib  compiled  NIBArchive  12 bytes\n* runtime.nib        compiled  NIBArchive  \(TinyNib.simple("R").count) bytes\n")
+        #expect(run(["tree", tree.path("App/Broken.nib")]).code == .dataError)
     }
 
     @Test func treeOfStoryboardListsScenesAndDocuments() throws {

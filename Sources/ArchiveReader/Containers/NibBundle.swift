@@ -115,6 +115,29 @@ public struct NibBundle: Sendable {
         return (usable.name, warnings)
     }
 
+    /// Every nib bundle at or below `path` (the path itself when it is a `Foo.nib/` directory),
+    /// relative names and absolute paths in sorted order, without decoding anything; for
+    /// `--list-variants`. Symbolic-link loops and trees deeper than 64 levels are cut.
+    public static func bundles(under path: String) -> [(name: String, path: String)] {
+        if (path as NSString).lastPathComponent.hasSuffix(".nib") && FileProbe.isDirectory(path) {
+            return [((path as NSString).lastPathComponent, path)]
+        }
+        var out: [(name: String, path: String)] = []
+        var visited = Set<String>()
+        func walk(_ dir: String, _ relative: String, _ depth: Int) {
+            guard depth < 64, visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
+                  let entries = try? FileProbe.entries(dir) else { return }
+            for e in entries {
+                let p = FileProbe.join(dir, e)
+                guard FileProbe.isDirectory(p) else { continue }
+                let name = relative.isEmpty ? e : relative + "/" + e
+                if e.hasSuffix(".nib") { out.append((name, p)) } else { walk(p, name, depth + 1) }
+            }
+        }
+        walk(path, "", 0)
+        return out
+    }
+
     /// `variants` with `chosen` set on `name`.
     public func marking(_ name: String) -> [NibVariant] {
         variants.map { var v = $0; v.chosen = v.name == name; return v }

@@ -1,4 +1,5 @@
 import ArchiveReader
+import Foundation
 
 /// `nibinspect tree FILE`: the archive as a readable tree.
 enum TreeCommand: Command {
@@ -26,12 +27,13 @@ enum TreeCommand: Command {
             depth = n
         }
         let path = args.positionals[0]
-        let loaded = try context.withFile(path) { try context.loadContainer(path) }
         if args.flag("--list-variants") {
-            let list = ContainerText.variantList(loaded.container)
-            context.console.write(list.isEmpty ? "\(loaded.container.name): no nib bundle, no variants\n" : list)
-            return context.report(loaded, path: path)
+            guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
+            let list = ContainerText.variantList(path: path, requested: args.value("--variant"))
+            context.console.write(list.isEmpty ? "\((path as NSString).lastPathComponent): no nib bundle, no variants\n" : list)
+            return .success
         }
+        let loaded = try context.withFile(path) { try context.loadContainer(path) }
         renderRaw(loaded, maxDepth: depth, console: context.console)
         return context.report(loaded, path: path)
     }

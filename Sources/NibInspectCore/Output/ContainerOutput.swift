@@ -58,26 +58,23 @@ enum ContainerText {
         return s
     }
 
-    /// `--list-variants`: each nib bundle's files, one a line, the one read marked `*`.
-    static func variantList(_ c: NibContainer) -> String {
+    /// `--list-variants`: each nib bundle at or below `path` with its files, one a line, `*`
+    /// marking the one that would be read (`requested` or the default). Nothing is decoded, so
+    /// a bundle whose variants are broken can still be listed.
+    static func variantList(path: String, requested: String?) -> String {
         var s = ""
-        for doc in c.documents where doc.parent == nil && !doc.variants.isEmpty {
-            s += doc.name.bundleName + ":\n"
-            let width = doc.variants.map(\.name.count).max() ?? 0
-            for v in doc.variants {
+        for bundle in NibBundle.bundles(under: path) {
+            guard let nib = try? NibBundle(path: bundle.path) else { continue }
+            let chosen = (try? nib.choose(requested))?.name ?? (try? nib.choose(nil))?.name
+            let variants = nib.marking(chosen ?? "")
+            s += bundle.name + ":\n"
+            let width = variants.map(\.name.count).max() ?? 0
+            for v in variants {
                 let name = v.name.padding(toLength: width, withPad: " ", startingAt: 0)
                 s += "\(v.chosen ? "*" : " ") \(name)  \(v.role.rawValue)  \(v.format)  \(v.size) bytes\n"
             }
         }
         return s
-    }
-}
-
-/// The bundle part of a document name: `Login.nib` for `Login.nib/objects-13.0+.nib`.
-private extension String {
-    var bundleName: String {
-        guard let slash = lastIndex(of: "/") else { return self }
-        return String(self[..<slash])
     }
 }
 
