@@ -32,6 +32,7 @@ struct NibBundleTests {
         #expect(loaded.container.variants.filter(\.chosen).map(\.name) == ["objects-13.0+.nib"])
         #expect(loaded.archives.map(\.name) == ["Login.nib/objects-13.0+.nib"])
         #expect(loaded.archives[0].variant == "objects-13.0+.nib")
+        #expect(loaded.container.documents[0].nibName == "Login")
         #expect(classes(loaded.archives[0]).contains("Variant13"))
     }
 

@@ -19,13 +19,16 @@ extension NibLoader {
         let name = (path as NSString).lastPathComponent
         var builder = ContainerBuilder(loader: self)
         let kind: NibContainer.Kind
+        let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
+        let info = NibContainer.Document(name: name, path: path, format: "", device: device,
+                                         nibName: name.hasSuffix(".nib") ? nibName : nil)
         if !FileProbe.isDirectory(path) {
             if let variant { throw VariantNotFound(requested: variant, container: name, available: []) }
             kind = .file
-            try builder.addFile(path, name: name, info: NibContainer.Document(name: name, path: path, format: ""))
+            try builder.addFile(path, name: name, info: info)
         } else if name.hasSuffix(".nib") {
             kind = .nibBundle
-            try builder.addBundle(path, name: name, strict: true, info: .init(name: name, path: path, format: ""))
+            try builder.addBundle(path, name: name, strict: true, info: info)
         } else if name.hasSuffix(".storyboardc") {
             kind = .compiledStoryboard
             try builder.addStoryboard(path, name: name)
