@@ -40,15 +40,18 @@ struct TypedstreamReader {
     private let limits: DecodingLimits
     private var bigEndian = true
     private var sharedStrings: [[UInt8]] = []
-    private var encodingCache: [Int: [TypedstreamType]] = [:]
+    /// Parsed type encodings and their text, by shared-string index.
+    private var encodingCache: [(text: String, types: [TypedstreamType])?] = []
     private var shared: [Shared] = []
     private var classNodes: [ClassNode] = []
+    private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
     private var objects: [TypedstreamStream.Object] = []
     private var depth = 0
     private var valueCount = 0
     /// Values that occupy no bytes (`!`, empty structs, their arrays); bounded separately so that
     /// nested zero-size arrays cannot make a tiny stream loop for long.
     private var zeroSizeValues = 0
+    private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     static let maxZeroSizeValues = 100_000
 
     init(bytes: [UInt8], limits: DecodingLimits = .default) {
@@ -73,7 +76,7 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, topLevel: top)
+                                 objects: objects, classChains: classChains, topLevel: top)
     }
 
     // MARK: Header and primitives
@@ -189,20 +192,24 @@ struct TypedstreamReader {
         guard let (bytes, index) = try readSharedString(head: head, at: at) else {
             throw ArchiveError(.malformed("nil type encoding"), at: at)
         }
-        let types: [TypedstreamType]
+        if index >= encodingCache.count {
+            encodingCache += Array(repeating: nil, count: index + 1 - encodingCache.count)
+        }
+        let encoding: (text: String, types: [TypedstreamType])
         if let cached = encodingCache[index] {
-            types = cached
+            encoding = cached
         } else {
             guard let parsed = TypedstreamType.parseList(bytes) else {
                 throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
             }
-            encodingCache[index] = parsed
-            types = parsed
+            encoding = (text(bytes), parsed)
+            encodingCache[index] = encoding
         }
+        let types = encoding.types
         var values: [TypedstreamStream.Value] = []
         values.reserveCapacity(types.count)
         for type in types { values.append(try readValue(type)) }
-        return TypedstreamStream.Group(encoding: text(bytes), values: values, offset: at)
+        return TypedstreamStream.Group(encoding: encoding.text, values: values, offset: at)
     }
 
     private mutating func countValue() throws(ArchiveError) {
@@ -223,7 +230,7 @@ struct TypedstreamReader {
                 guard count <= input.remaining else {
                     throw ArchiveError(.truncated(needed: count, available: input.remaining), at: at)
                 }
-                return .bytes(try input.bytes(count))
+                return .data(try input.bytes(count))
             }
             let minimum = element.minimumByteSize
             if minimum == 0 {
@@ -242,7 +249,7 @@ struct TypedstreamReader {
             var items: [TypedstreamStream.Value] = []
             items.reserveCapacity(fields.count)
             for f in fields { items.append(try readValue(f)) }
-            return .structure(items)
+            return .array(items)
         }
     }
 
@@ -261,7 +268,7 @@ struct TypedstreamReader {
         case UInt8(ascii: "d"): return try readReal(double: true)
         case UInt8(ascii: "+"):
             let at = input.absolute
-            return try readUnsharedString(head: try readHead(), at: at).map { .bytes($0) } ?? .null
+            return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
             return try readSharedString(head: try readHead(), at: at).map { .string(text($0.bytes)) } ?? .null
@@ -269,7 +276,9 @@ struct TypedstreamReader {
         case UInt8(ascii: "#"):
             let at = input.absolute
             guard let node = try readClass(head: try readHead(), at: at) else { return .null }
-            return .classRef(chain(from: node))
+            let levels = chain(from: node)
+            if let name = levels.first?.name, classChains[name] == nil { classChains[name] = levels }
+            return .string(levels.first?.name ?? "")
         case UInt8(ascii: "@"): return try readObject()
         default: return .null // "!": an ignored int-sized field, no bytes.
         }
@@ -325,13 +334,20 @@ struct TypedstreamReader {
         return fresh.first ?? terminal
     }
 
-    private func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
+    /// The chain of class node `node`, most-derived first (memoised: objects of one class share
+    /// one array).
+    private mutating func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
+        if node < chainCache.count, let cached = chainCache[node] { return cached }
         var out: [TypedstreamStream.ClassLevel] = []
         var next: Int? = node
         while let n = next, out.count < 64 {
             out.append(classNodes[n].level)
             next = classNodes[n].superIndex
         }
+        if node >= chainCache.count {
+            chainCache += Array(repeating: nil, count: node + 1 - chainCache.count)
+        }
+        chainCache[node] = out
         return out
     }
 
@@ -343,7 +359,7 @@ struct TypedstreamReader {
             guard case .object(let index) = try sharedEntry(head: head, at: at) else {
                 throw ArchiveError(.malformed("back-reference is not an object"), at: at)
             }
-            return .object(index)
+            return .object(ObjectRef(index))
         }
         guard depth < Self.maxObjectDepth else {
             throw ArchiveError(.limitExceeded(.nestingDepth, value: depth + 1), at: at)
@@ -352,7 +368,7 @@ struct TypedstreamReader {
             throw ArchiveError(.limitExceeded(.objectCount, value: objects.count + 1), at: at)
         }
         let index = objects.count
-        objects.append(TypedstreamStream.Object(classes: [], groups: [], offset: at))
+        objects.append(TypedstreamStream.Object(classes: [], classNode: -1, groups: [], offset: at))
         shared.append(.object(index))
         depth += 1
         defer { depth -= 1 }
@@ -372,10 +388,11 @@ struct TypedstreamReader {
                 groups.append(try readGroup(head: next, at: groupAt))
             }
             objects[index].classes = classes
+            objects[index].classNode = node
             objects[index].groups = groups
         } catch {
             throw error.within(crumb)
         }
-        return .object(index)
+        return .object(ObjectRef(index))
     }
 }
