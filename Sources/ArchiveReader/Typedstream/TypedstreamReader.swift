@@ -41,7 +41,15 @@ struct TypedstreamReader {
     private var bigEndian = true
     private var sharedStrings: [[UInt8]] = []
     /// Parsed type encodings and their text, by shared-string index.
-    private var encodingCache: [(text: String, types: [TypedstreamType])?] = []
+    private var encodingCache: [Encoding?] = []
+
+    /// A parsed group encoding; `scalars` holds the type codes when every type is a scalar (the
+    /// common case, read without walking the type tree).
+    private struct Encoding {
+        var text: String
+        var types: [TypedstreamType]
+        var scalars: [UInt8]?
+    }
     private var shared: [Shared] = []
     private var classNodes: [ClassNode] = []
     private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
@@ -195,20 +203,30 @@ struct TypedstreamReader {
         if index >= encodingCache.count {
             encodingCache += Array(repeating: nil, count: index + 1 - encodingCache.count)
         }
-        let encoding: (text: String, types: [TypedstreamType])
+        let encoding: Encoding
         if let cached = encodingCache[index] {
             encoding = cached
         } else {
             guard let parsed = TypedstreamType.parseList(bytes) else {
                 throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
             }
-            encoding = (text(bytes), parsed)
+            var scalars: [UInt8]? = []
+            for type in parsed {
+                if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
+            }
+            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars)
             encodingCache[index] = encoding
         }
-        let types = encoding.types
         var values: [TypedstreamStream.Value] = []
-        values.reserveCapacity(types.count)
-        for type in types { values.append(try readValue(type)) }
+        values.reserveCapacity(encoding.types.count)
+        if let scalars = encoding.scalars {
+            for code in scalars {
+                try countValue()
+                values.append(try readScalar(code))
+            }
+        } else {
+            for type in encoding.types { values.append(try readValue(type)) }
+        }
         return TypedstreamStream.Group(encoding: encoding.text, values: values, offset: at)
     }
 
@@ -372,14 +390,13 @@ struct TypedstreamReader {
         shared.append(.object(index))
         depth += 1
         defer { depth -= 1 }
-        var crumb = "object #\(index)"
         do throws(ArchiveError) {
             let classAt = input.absolute
             guard let node = try readClass(head: try readHead(), at: classAt) else {
                 throw ArchiveError(.malformed("object class is Nil"), at: classAt)
             }
-            let classes = chain(from: node)
-            crumb += " " + (classes.first?.name ?? "?")
+            objects[index].classes = chain(from: node)
+            objects[index].classNode = node
             var groups: [TypedstreamStream.Group] = []
             while true {
                 let groupAt = input.absolute
@@ -387,11 +404,10 @@ struct TypedstreamReader {
                 if next == Self.tagEndOfObject { break }
                 groups.append(try readGroup(head: next, at: groupAt))
             }
-            objects[index].classes = classes
-            objects[index].classNode = node
             objects[index].groups = groups
         } catch {
-            throw error.within(crumb)
+            // The breadcrumb is built only on failure: `object #12 NSButton`.
+            throw error.within("object #\(index) " + (objects[index].classes.first?.name ?? "?"))
         }
         return .object(ObjectRef(index))
     }
