@@ -65,11 +65,13 @@ enum TypedstreamClassMaps {
     /// `NSClassSwapper` v42: `@#` (class name, template class); the template class's own levels
     /// follow in the stream → `NSClassName`, `NSOriginalClassName` + the template's keys (§4.5).
     static func mapClassSwapper(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        let group = try ctx.takeRaw("@#")
-        ctx.emit("NSClassName", TypedstreamLevelContext.convert(group.values[0]), at: group.offset)
-        if case .classRef(let chain) = group.values[1], !chain.isEmpty {
-            ctx.emit("NSOriginalClassName", .string(chain[0].name), at: group.offset)
+        let (values, offset) = try ctx.take("@#")
+        ctx.emit("NSClassName", values[0], at: offset)
+        if case .string(let name) = values[1], let chain = ctx.classChains[name], !chain.isEmpty {
+            ctx.emit("NSOriginalClassName", .string(name), at: offset)
             ctx.continueWithChain = chain
+        } else {
+            ctx.emit(ctx.rawKey(1), values[1], at: offset)
         }
     }
 
@@ -81,8 +83,8 @@ enum TypedstreamClassMaps {
         let start = ctx.valueIndex
         let (v, offset) = try ctx.take("@@@@ffffffff")
         ctx.emit("NSSubviews", v[0], at: offset)
-        ctx.emit("NSView.\(start + 1)", v[1], at: offset)
-        ctx.emit("NSView.\(start + 2)", v[2], at: offset)
+        ctx.emit(ctx.rawKey(start + 1), v[1], at: offset)
+        ctx.emit(ctx.rawKey(start + 2), v[2], at: offset)
         ctx.emit("NSDragTypes", v[3], at: offset)
         ctx.emit("NSFrame", TypedstreamGeometry.rect(v[4..<8]).map(ArchiveValue.string) ?? .null, at: offset)
         ctx.emit("NSBounds", TypedstreamGeometry.rect(v[8..<12]).map(ArchiveValue.string) ?? .null, at: offset)
@@ -114,8 +116,8 @@ enum TypedstreamClassMaps {
         ctx.emit("NSWindowClass", v[8], at: offset)
         ctx.emit("NSViewClass", v[9], at: offset)
         ctx.emit("NSWindowView", v[10], at: offset)
-        ctx.emit("NSWindowTemplate.\(start + 11)", v[11], at: offset)
-        ctx.emit("NSWindowTemplate.\(start + 12)", v[12], at: offset)
+        ctx.emit(ctx.rawKey(start + 11), v[11], at: offset)
+        ctx.emit(ctx.rawKey(start + 12), v[12], at: offset)
         guard ctx.peek == "ffff" else { return }
         let (s, screenOffset) = try ctx.take("ffff")
         ctx.emit("NSScreenRect", TypedstreamGeometry.rect(s[0..<4]).map(ArchiveValue.string) ?? .null, at: screenOffset)
@@ -133,14 +135,14 @@ enum TypedstreamClassMaps {
         guard ctx.peek == "c" else { return }
         let flagIndex = ctx.valueIndex
         let (flag, flagOffset) = try ctx.take("c")
-        ctx.emit("\(ctx.className).\(flagIndex)", flag.first ?? .null, at: flagOffset)
+        ctx.emit(ctx.rawKey(flagIndex), flag.first ?? .null, at: flagOffset)
         guard case .int(let f)? = flag.first, f != 0, ctx.peek == "ff" else { return }
         let index = ctx.valueIndex
         let (size, offset) = try ctx.take("ff")
         if let text = TypedstreamGeometry.pair(size[0..<2]), text != "{0, 0}" {
             ctx.emit(key, .string(text), at: offset)
         } else {
-            ctx.emit("\(ctx.className).\(index)", .array(size), at: offset)
+            ctx.emit(ctx.rawKey(index), .array(size), at: offset)
         }
     }
 }

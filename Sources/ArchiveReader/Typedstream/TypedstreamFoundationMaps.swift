@@ -46,18 +46,18 @@ extension TypedstreamClassMaps {
     static func mapValue(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
         let start = ctx.valueIndex
         let (typeValues, typeOffset) = try ctx.take("*")
-        ctx.emit("\(ctx.className).\(start)", typeValues.first ?? .null, at: typeOffset)
+        ctx.emit(ctx.rawKey(start), typeValues.first ?? .null, at: typeOffset)
         guard case .string(let type)? = typeValues.first else { return }
         let (values, offset) = try ctx.take(type)
         guard values.count == 1 else {
-            for (i, v) in values.enumerated() { ctx.emit("\(ctx.className).\(start + 1 + i)", v, at: offset) }
+            for (i, v) in values.enumerated() { ctx.emit(ctx.rawKey(start + 1 + i), v, at: offset) }
             return
         }
         switch values[0] {
         case .int, .bool: ctx.emit("NS.intval", values[0], at: offset)
         case .float(let f): ctx.emit("NS.dblval", .double(Double(f)), at: offset)
         case .double: ctx.emit("NS.dblval", values[0], at: offset)
-        default: ctx.emit("\(ctx.className).\(start + 1)", values[0], at: offset)
+        default: ctx.emit(ctx.rawKey(start + 1), values[0], at: offset)
         }
     }
 

@@ -16,10 +16,18 @@ struct TypedstreamLevelContext {
     var fields: [ArchiveField] = []
     /// Values consumed by this level so far (names raw keys).
     var valueIndex = 0
+    /// Class chains of the stream by class name (for `#` values).
+    let classChains: [String: [TypedstreamStream.ClassLevel]]
     /// Set by `NSClassSwapper`: the template's class chain, whose levels follow in the stream.
     var continueWithChain: [TypedstreamStream.ClassLevel]?
 
-    init(className: String, version: Int, groups: [TypedstreamStream.Group], cursor: Int) {
+    /// Memoised `<Class>.<n>` key strings of this class level.
+    let rawKeys: TypedstreamRawKeys
+
+    init(className: String, version: Int, groups: [TypedstreamStream.Group], cursor: Int,
+         classChains: [String: [TypedstreamStream.ClassLevel]] = [:], rawKeys: TypedstreamRawKeys? = nil) {
+        self.classChains = classChains
+        self.rawKeys = rawKeys ?? TypedstreamRawKeys(className)
         self.className = className
         self.version = version
         self.groups = groups
@@ -32,8 +40,7 @@ struct TypedstreamLevelContext {
     /// The encoding string of the next group, if any.
     var peek: String? { cursor < groups.count ? groups[cursor].encoding : nil }
 
-    /// Consumes the next group, which must have exactly `encoding`; returns its values (converted)
-    /// and offset.
+    /// Consumes the next group, which must have exactly `encoding`; returns its values and offset.
     mutating func take(_ encoding: String) throws(TypedstreamLayoutMismatch) -> (values: [ArchiveValue], offset: Int) {
         try take({ $0 == encoding }, describing: encoding)
     }
@@ -47,17 +54,7 @@ struct TypedstreamLevelContext {
         let group = groups[cursor]
         cursor += 1
         valueIndex += group.values.count
-        return (group.values.map(Self.convert), group.offset)
-    }
-
-    /// Consumes the next group (exact `encoding`) unconverted.
-    mutating func takeRaw(_ encoding: String) throws(TypedstreamLayoutMismatch) -> TypedstreamStream.Group {
-        guard cursor < groups.count, groups[cursor].encoding == encoding else {
-            throw TypedstreamLayoutMismatch(expected: encoding, found: peek)
-        }
-        cursor += 1
-        valueIndex += groups[cursor - 1].values.count
-        return groups[cursor - 1]
+        return (group.values, group.offset)
     }
 
     /// Consumes the next group (exact `encoding`) and emits its values under `names`; a nil name
@@ -67,7 +64,7 @@ struct TypedstreamLevelContext {
         let (values, offset) = try take(encoding)
         for (i, value) in values.enumerated() {
             let name = i < names.count ? names[i] : nil
-            emit(name ?? "\(className).\(start + i)", value, at: offset)
+            emit(name ?? rawKey(start + i), value, at: offset)
         }
     }
 
@@ -80,6 +77,9 @@ struct TypedstreamLevelContext {
         return Int(n)
     }
 
+    /// `<Class>.<n>`: the key of the level's value number `n` when no keyed name is known.
+    func rawKey(_ n: Int) -> String { rawKeys.key(n) }
+
     mutating func emit(_ key: String, _ value: ArchiveValue, at offset: Int?) {
         fields.append(ArchiveField(key, value, offset: offset))
     }
@@ -90,26 +90,24 @@ struct TypedstreamLevelContext {
             let group = groups[cursor]
             cursor += 1
             for value in group.values {
-                emit("\(className).\(valueIndex)", Self.convert(value), at: group.offset)
+                emit(rawKey(valueIndex), value, at: group.offset)
                 valueIndex += 1
             }
         }
     }
+}
 
-    /// Converts a stream value to the shared ``ArchiveValue`` form.
-    static func convert(_ value: TypedstreamStream.Value) -> ArchiveValue {
-        switch value {
-        case .int(let i): return .int(i)
-        case .float(let f): return .float(f)
-        case .double(let d): return .double(d)
-        case .bool(let b): return .bool(b)
-        case .string(let s): return .string(s)
-        case .bytes(let b): return .data(b)
-        case .null: return .null
-        case .object(let i): return .object(ObjectRef(i))
-        case .classRef(let chain): return .string(chain.first?.name ?? "")
-        case .array(let items), .structure(let items): return .array(items.map(convert))
-        }
+/// The `<Class>.<n>` keys of one class level, built once per decode and class level.
+final class TypedstreamRawKeys {
+    let className: String
+    private var keys: [String] = []
+
+    init(_ className: String) { self.className = className }
+
+    func key(_ n: Int) -> String {
+        guard n >= 0, n < 256 else { return "\(className).\(n)" }
+        while keys.count <= n { keys.append("\(className).\(keys.count)") }
+        return keys[n]
     }
 }
 

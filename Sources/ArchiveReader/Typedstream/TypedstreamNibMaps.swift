@@ -76,7 +76,7 @@ extension TypedstreamClassMaps {
         if case .data(let bytes)? = data.first, let name = oldPlistString(bytes) {
             ctx.emit("NSName", .string(name), at: offset)
         } else {
-            ctx.emit("NSFont.1", data.first ?? .null, at: offset)
+            ctx.emit(ctx.rawKey(1), data.first ?? .null, at: offset)
         }
         let (size, sizeOffset) = try ctx.take("f")
         if case .float(let f)? = size.first {

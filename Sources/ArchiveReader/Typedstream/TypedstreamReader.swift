@@ -25,7 +25,7 @@ struct TypedstreamReader {
     /// Deepest nesting of literal objects inside one another (far above the corpus maximum).
     static let maxObjectDepth = 400
 
-    private enum Shared {
+    enum Shared {
         case object(Int)
         case classNode(Int)
         case cString(String)
@@ -36,20 +36,36 @@ struct TypedstreamReader {
         var superIndex: Int?
     }
 
-    private var input: ByteReader
+    /// A parsed group encoding; `scalars` holds the type codes when every type is a scalar (the
+    /// common case, read without walking the type tree).
+    private struct Encoding {
+        var text: String
+        var types: [TypedstreamType]
+        var scalars: [UInt8]?
+    }
+
+    /// Values that occupy no bytes (`!`, empty structs, their arrays) are bounded separately, so
+    /// that nested zero-size arrays cannot make a tiny stream loop for long.
+    static let maxZeroSizeValues = 100_000
+
+    // State shared with the primitives in TypedstreamReader+Primitives.swift.
+    var input: ByteReader
+    var bigEndian = true
+    /// The shared-string table (type encodings, class names, C-string contents).
+    var sharedStrings: [[UInt8]] = []
+    /// The shared-object table (objects, classes, C strings), in numbering order.
+    var shared: [Shared] = []
+
     private let limits: DecodingLimits
-    private var bigEndian = true
-    private var sharedStrings: [[UInt8]] = []
-    private var encodingCache: [Int: [TypedstreamType]] = [:]
-    private var shared: [Shared] = []
+    /// Parsed type encodings by shared-string index.
+    private var encodingCache: [Encoding?] = []
     private var classNodes: [ClassNode] = []
+    private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
+    private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     private var objects: [TypedstreamStream.Object] = []
     private var depth = 0
     private var valueCount = 0
-    /// Values that occupy no bytes (`!`, empty structs, their arrays); bounded separately so that
-    /// nested zero-size arrays cannot make a tiny stream loop for long.
     private var zeroSizeValues = 0
-    static let maxZeroSizeValues = 100_000
 
     init(bytes: [UInt8], limits: DecodingLimits = .default) {
         self.input = ByteReader(bytes)
@@ -73,115 +89,8 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, topLevel: top)
+                                 objects: objects, classChains: classChains, topLevel: top)
     }
-
-    // MARK: Header and primitives
-
-    private mutating func readHeader() throws(ArchiveError) -> (Int, Int) {
-        let streamer = Int(try input.u8())
-        let signatureLength = Int(try input.u8())
-        if streamer == 3 {
-            throw ArchiveError(.unsupportedFormat("typedstream streamer version 3 (early NeXTSTEP)"), at: 0)
-        }
-        guard streamer == 4 else {
-            throw ArchiveError(.malformed("unknown typedstream streamer version \(streamer)"), at: 0)
-        }
-        guard signatureLength == 11 else {
-            throw ArchiveError(.malformed("typedstream signature length \(signatureLength), expected 11"), at: 1)
-        }
-        let signature = try input.bytes(11)
-        switch String(decoding: signature, as: UTF8.self) {
-        case "typedstream": bigEndian = true
-        case "streamtyped": bigEndian = false
-        default:
-            throw ArchiveError(.malformed("typedstream signature is neither 'typedstream' nor 'streamtyped'"), at: 2)
-        }
-        let at = input.absolute
-        let system = try readInteger(head: try readHead(), signed: false, at: at)
-        return (streamer, Int(system))
-    }
-
-    private mutating func readHead() throws(ArchiveError) -> Int8 {
-        Int8(bitPattern: try input.u8())
-    }
-
-    /// An encoded integer whose head byte (at `at`) was already read.
-    private mutating func readInteger(head: Int8, signed: Bool, at: Int) throws(ArchiveError) -> Int64 {
-        if !Self.tagRange.contains(head) {
-            return signed ? Int64(head) : Int64(UInt8(bitPattern: head))
-        }
-        switch head {
-        case Self.tagInt16:
-            let raw = bigEndian ? try input.uintBE(2) : try input.uintLE(2)
-            return signed ? Int64(Int16(truncatingIfNeeded: raw)) : Int64(raw)
-        case Self.tagInt32:
-            let raw = bigEndian ? try input.uintBE(4) : try input.uintLE(4)
-            return signed ? Int64(Int32(truncatingIfNeeded: raw)) : Int64(raw)
-        default:
-            throw ArchiveError(.unknownMarker(UInt8(bitPattern: head)), at: at)
-        }
-    }
-
-    private mutating func readReal(double: Bool) throws(ArchiveError) -> TypedstreamStream.Value {
-        let at = input.absolute
-        let head = try readHead()
-        guard head == Self.tagFloat else {
-            let i = try readInteger(head: head, signed: true, at: at)
-            return double ? .double(Double(i)) : .float(Float(i))
-        }
-        if double {
-            let raw = bigEndian ? try input.uintBE(8) : try input.uintLE(8)
-            return .double(Double(bitPattern: raw))
-        }
-        let raw = bigEndian ? try input.uintBE(4) : try input.uintLE(4)
-        return .float(Float(bitPattern: UInt32(truncatingIfNeeded: raw)))
-    }
-
-    /// A length-prefixed byte string (nil for the nil tag).
-    private mutating func readUnsharedString(head: Int8, at: Int) throws(ArchiveError) -> [UInt8]? {
-        if head == Self.tagNil { return nil }
-        let length = try readInteger(head: head, signed: false, at: at)
-        guard length <= Int64(input.remaining) else {
-            throw ArchiveError(.truncated(needed: Int(clamping: length), available: input.remaining), at: input.absolute)
-        }
-        return try input.bytes(Int(length))
-    }
-
-    /// A shared string: literal (appended to the shared-string table) or a back-reference.
-    /// Returns the bytes and the table index, or nil for the nil tag.
-    private mutating func readSharedString(head: Int8, at: Int) throws(ArchiveError) -> (bytes: [UInt8], index: Int)? {
-        if head == Self.tagNil { return nil }
-        if head == Self.tagNew {
-            let innerAt = input.absolute
-            guard let bytes = try readUnsharedString(head: try readHead(), at: innerAt) else {
-                throw ArchiveError(.malformed("literal shared string is nil"), at: innerAt)
-            }
-            sharedStrings.append(bytes)
-            return (bytes, sharedStrings.count - 1)
-        }
-        let index = try referenceIndex(head: head, at: at)
-        guard index >= 0, index < sharedStrings.count else {
-            throw ArchiveError(.indexOutOfRange(.typedstream, index: index, count: sharedStrings.count), at: at)
-        }
-        return (sharedStrings[index], index)
-    }
-
-    private mutating func referenceIndex(head: Int8, at: Int) throws(ArchiveError) -> Int {
-        let number = try readInteger(head: head, signed: true, at: at)
-        return Int(number - Self.firstReference)
-    }
-
-    /// Resolves a back-reference into the shared object table.
-    private mutating func sharedEntry(head: Int8, at: Int) throws(ArchiveError) -> Shared {
-        let index = try referenceIndex(head: head, at: at)
-        guard index >= 0, index < shared.count else {
-            throw ArchiveError(.indexOutOfRange(.typedstream, index: index, count: shared.count), at: at)
-        }
-        return shared[index]
-    }
-
-    private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
     // MARK: Groups and values
 
@@ -189,20 +98,34 @@ struct TypedstreamReader {
         guard let (bytes, index) = try readSharedString(head: head, at: at) else {
             throw ArchiveError(.malformed("nil type encoding"), at: at)
         }
-        let types: [TypedstreamType]
+        if index >= encodingCache.count {
+            encodingCache += Array(repeating: nil, count: index + 1 - encodingCache.count)
+        }
+        let encoding: Encoding
         if let cached = encodingCache[index] {
-            types = cached
+            encoding = cached
         } else {
             guard let parsed = TypedstreamType.parseList(bytes) else {
                 throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
             }
-            encodingCache[index] = parsed
-            types = parsed
+            var scalars: [UInt8]? = []
+            for type in parsed {
+                if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
+            }
+            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars)
+            encodingCache[index] = encoding
         }
         var values: [TypedstreamStream.Value] = []
-        values.reserveCapacity(types.count)
-        for type in types { values.append(try readValue(type)) }
-        return TypedstreamStream.Group(encoding: text(bytes), values: values, offset: at)
+        values.reserveCapacity(encoding.types.count)
+        if let scalars = encoding.scalars {
+            for code in scalars {
+                try countValue()
+                values.append(try readScalar(code))
+            }
+        } else {
+            for type in encoding.types { values.append(try readValue(type)) }
+        }
+        return TypedstreamStream.Group(encoding: encoding.text, values: values, offset: at)
     }
 
     private mutating func countValue() throws(ArchiveError) {
@@ -223,7 +146,7 @@ struct TypedstreamReader {
                 guard count <= input.remaining else {
                     throw ArchiveError(.truncated(needed: count, available: input.remaining), at: at)
                 }
-                return .bytes(try input.bytes(count))
+                return .data(try input.bytes(count))
             }
             let minimum = element.minimumByteSize
             if minimum == 0 {
@@ -242,7 +165,7 @@ struct TypedstreamReader {
             var items: [TypedstreamStream.Value] = []
             items.reserveCapacity(fields.count)
             for f in fields { items.append(try readValue(f)) }
-            return .structure(items)
+            return .array(items)
         }
     }
 
@@ -261,7 +184,7 @@ struct TypedstreamReader {
         case UInt8(ascii: "d"): return try readReal(double: true)
         case UInt8(ascii: "+"):
             let at = input.absolute
-            return try readUnsharedString(head: try readHead(), at: at).map { .bytes($0) } ?? .null
+            return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
             return try readSharedString(head: try readHead(), at: at).map { .string(text($0.bytes)) } ?? .null
@@ -269,7 +192,9 @@ struct TypedstreamReader {
         case UInt8(ascii: "#"):
             let at = input.absolute
             guard let node = try readClass(head: try readHead(), at: at) else { return .null }
-            return .classRef(chain(from: node))
+            let levels = chain(from: node)
+            if let name = levels.first?.name, classChains[name] == nil { classChains[name] = levels }
+            return .string(levels.first?.name ?? "")
         case UInt8(ascii: "@"): return try readObject()
         default: return .null // "!": an ignored int-sized field, no bytes.
         }
@@ -325,13 +250,20 @@ struct TypedstreamReader {
         return fresh.first ?? terminal
     }
 
-    private func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
+    /// The chain of class node `node`, most-derived first (memoised: objects of one class share
+    /// one array).
+    private mutating func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
+        if node < chainCache.count, let cached = chainCache[node] { return cached }
         var out: [TypedstreamStream.ClassLevel] = []
         var next: Int? = node
         while let n = next, out.count < 64 {
             out.append(classNodes[n].level)
             next = classNodes[n].superIndex
         }
+        if node >= chainCache.count {
+            chainCache += Array(repeating: nil, count: node + 1 - chainCache.count)
+        }
+        chainCache[node] = out
         return out
     }
 
@@ -343,7 +275,7 @@ struct TypedstreamReader {
             guard case .object(let index) = try sharedEntry(head: head, at: at) else {
                 throw ArchiveError(.malformed("back-reference is not an object"), at: at)
             }
-            return .object(index)
+            return .object(ObjectRef(index))
         }
         guard depth < Self.maxObjectDepth else {
             throw ArchiveError(.limitExceeded(.nestingDepth, value: depth + 1), at: at)
@@ -352,18 +284,17 @@ struct TypedstreamReader {
             throw ArchiveError(.limitExceeded(.objectCount, value: objects.count + 1), at: at)
         }
         let index = objects.count
-        objects.append(TypedstreamStream.Object(classes: [], groups: [], offset: at))
+        objects.append(TypedstreamStream.Object(classes: [], classNode: -1, groups: [], offset: at))
         shared.append(.object(index))
         depth += 1
         defer { depth -= 1 }
-        var crumb = "object #\(index)"
         do throws(ArchiveError) {
             let classAt = input.absolute
             guard let node = try readClass(head: try readHead(), at: classAt) else {
                 throw ArchiveError(.malformed("object class is Nil"), at: classAt)
             }
-            let classes = chain(from: node)
-            crumb += " " + (classes.first?.name ?? "?")
+            objects[index].classes = chain(from: node)
+            objects[index].classNode = node
             var groups: [TypedstreamStream.Group] = []
             while true {
                 let groupAt = input.absolute
@@ -371,11 +302,11 @@ struct TypedstreamReader {
                 if next == Self.tagEndOfObject { break }
                 groups.append(try readGroup(head: next, at: groupAt))
             }
-            objects[index].classes = classes
             objects[index].groups = groups
         } catch {
-            throw error.within(crumb)
+            // The breadcrumb is built only on failure: `object #12 NSButton`.
+            throw error.within("object #\(index) " + (objects[index].classes.first?.name ?? "?"))
         }
-        return .object(index)
+        return .object(ObjectRef(index))
     }
 }

@@ -5,26 +5,11 @@
 /// so this layer needs no knowledge of any class; ``TypedstreamUnarchiver`` later assigns the
 /// groups to class levels and names them.
 struct TypedstreamStream: Sendable {
-    /// One decoded value of a group.
-    indirect enum Value: Hashable, Sendable {
-        case int(Int64)
-        case float(Float)
-        case double(Double)
-        case bool(Bool)
-        /// C string (`*`), atom (`%`) or selector (`:`).
-        case string(String)
-        /// Raw bytes: `+` unshared strings and `[Nc]` byte arrays.
-        case bytes([UInt8])
-        case null
-        /// A literal or back-referenced object: index into ``TypedstreamStream/objects``.
-        case object(Int)
-        /// A class value (`#`): the class chain, most-derived first.
-        case classRef([ClassLevel])
-        /// A C array of non-byte elements.
-        case array([Value])
-        /// A struct's fields.
-        case structure([Value])
-    }
+    /// One decoded value of a group, already in the shared form: integers `.int`, `f` `.float`,
+    /// `d` `.double`, `B` `.bool`, C strings/atoms/selectors `.string`, `+` strings and `[Nc]`
+    /// byte arrays `.data`, nil `.null`, objects `.object` (index into ``objects``), classes
+    /// `.string` (the class name; its chain is in ``classChains``), C arrays and structs `.array`.
+    typealias Value = ArchiveValue
 
     /// One group written by a single `encodeValuesOfObjCTypes:` call.
     struct Group: Hashable, Sendable {
@@ -45,6 +30,8 @@ struct TypedstreamStream: Sendable {
     struct Object: Hashable, Sendable {
         /// Most-derived class first, root class (`NSObject`) last.
         var classes: [ClassLevel]
+        /// Identifies the class chain: objects with equal `classNode` have equal `classes`.
+        var classNode: Int
         var groups: [Group]
         /// Absolute offset of the object's `0x84` tag.
         var offset: Int
@@ -56,6 +43,8 @@ struct TypedstreamStream: Sendable {
     /// Encoded integer after the signature (1000 for Mac OS X).
     var systemVersion: Int
     var objects: [Object]
+    /// The class chain (most-derived first) of every class name read, for `#` values.
+    var classChains: [String: [ClassLevel]]
     /// The top-level groups (a nib has exactly one, `@` → `NSIBObjectData`).
     var topLevel: [Group]
 }

@@ -3,11 +3,11 @@
 /// Typedstreams use a subset of the runtime's encodings plus two of their own: `+` (raw bytes,
 /// an unshared length-prefixed string) and `%` (a NeXTSTEP atom, a shared string). Qualifiers,
 /// pointers, unions and bitfields never occur in archives and are rejected.
-indirect enum TypedstreamType: Hashable, Sendable {
+enum TypedstreamType: Hashable, Sendable {
     /// A one-character type: `c C s S i I l L q Q f d B * % : + # @ !`.
     case scalar(UInt8)
     /// `[Ntype]`: `count` values of `element`, without per-element type prefixes.
-    case array(count: Int, element: TypedstreamType)
+    indirect case array(count: Int, element: TypedstreamType)
     /// `{name=types}`: the fields one after another.
     case structure(name: String?, fields: [TypedstreamType])
 

@@ -29,15 +29,17 @@ public enum TypedstreamUnarchiver {
         var warnings: [String] = []
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(stream.objects.count + 1)
+        var mappers = MapperCache()
         for (index, raw) in stream.objects.enumerated() {
-            objects.append(map(raw, index: index, warnings: &warnings))
+            objects.append(map(raw, index: index, classChains: stream.classChains, mappers: &mappers,
+                               warnings: &warnings))
         }
         var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
         var n = 0
         for group in stream.topLevel {
             for value in group.values {
                 let key = n == 0 ? "IB.objectdata" : "$top.\(n)"
-                top.fields.append(ArchiveField(key, TypedstreamLevelContext.convert(value), offset: group.offset))
+                top.fields.append(ArchiveField(key, value, offset: group.offset))
                 n += 1
             }
         }
@@ -50,49 +52,91 @@ public enum TypedstreamUnarchiver {
                            warnings: warnings)
     }
 
+    /// What the unarchiver needs per class chain, computed once per decode: the names, the levels
+    /// root class first, and each level's mapper and raw-key table.
+    final class ChainInfo {
+        let className: String
+        let classChain: [String]
+        let levels: [TypedstreamStream.ClassLevel]
+        let mappers: [TypedstreamClassMaps.Mapper?]
+        let rawKeys: [TypedstreamRawKeys]
+
+        init(_ classes: [TypedstreamStream.ClassLevel]) {
+            className = classes.first?.name ?? "?"
+            classChain = classes.dropFirst().map(\.name)
+            levels = classes.reversed()
+            mappers = levels.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
+            rawKeys = levels.map { TypedstreamRawKeys($0.name) }
+        }
+    }
+
+    /// ``ChainInfo`` memoised by class node.
+    struct MapperCache {
+        private var byNode: [ChainInfo?] = []
+
+        mutating func info(for raw: TypedstreamStream.Object) -> ChainInfo {
+            let node = raw.classNode
+            guard node >= 0 else { return ChainInfo(raw.classes) }
+            if node < byNode.count, let hit = byNode[node] { return hit }
+            if node >= byNode.count { byNode += Array(repeating: nil, count: node + 1 - byNode.count) }
+            let info = ChainInfo(raw.classes)
+            byNode[node] = info
+            return info
+        }
+    }
+
     /// Maps one literal object level by level, root class first.
-    static func map(_ raw: TypedstreamStream.Object, index: Int, warnings: inout [String]) -> ArchivedObject {
-        let names = raw.classes.map(\.name)
-        var object = ArchivedObject(className: names.first ?? "?", classChain: Array(names.dropFirst()),
-                                    fields: [], offset: raw.offset)
-        var levels = Array(raw.classes.reversed())
+    static func map(_ raw: TypedstreamStream.Object, index: Int,
+                    classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
+                    mappers cache: inout MapperCache, warnings: inout [String]) -> ArchivedObject {
+        let info = cache.info(for: raw)
+        var fields: [ArchiveField] = []
+        fields.reserveCapacity(raw.groups.count * 2)
+        var levels = info.levels
+        var mappers = info.mappers
+        var keyTables = info.rawKeys
         var cursor = 0
         var i = 0
         while i < levels.count {
             let level = levels[i]
-            let isLast = i == levels.count - 1
-            var ctx = TypedstreamLevelContext(className: level.name, version: level.version,
-                                              groups: raw.groups, cursor: cursor)
-            guard let mapper = TypedstreamClassMaps.mapper(for: level.name, version: level.version) else {
+            var ctx = TypedstreamLevelContext(className: level.name, version: level.version, groups: raw.groups,
+                                              cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
+            swap(&ctx.fields, &fields)
+            guard let mapper = mappers[i] else {
                 ctx.takeRest()
-                object.fields += ctx.fields
-                return object
+                swap(&ctx.fields, &fields)
+                break
             }
+            let mark = ctx.fields.count
             do throws(TypedstreamLayoutMismatch) {
                 try mapper(&ctx)
             } catch {
                 if warnings.count < 100 {
                     let at = cursor < raw.groups.count ? raw.groups[cursor].offset : raw.offset
-                    warnings.append("object #\(index) \(object.className): \(level.name) v\(level.version) layout not recognised "
-                                    + "at byte 0x\(String(at, radix: 16, uppercase: true)) (expected \(error.expected), "
-                                    + "found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw")
+                    warnings.append("object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
+                                    + "recognised at byte 0x\(String(at, radix: 16, uppercase: true)) (expected "
+                                    + "\(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw")
                 }
-                var rawCtx = TypedstreamLevelContext(className: level.name, version: level.version,
-                                                     groups: raw.groups, cursor: cursor)
-                rawCtx.takeRest()
-                object.fields += rawCtx.fields
-                return object
+                ctx.fields.removeSubrange(mark...)
+                ctx.cursor = cursor
+                ctx.valueIndex = 0
+                ctx.takeRest()
+                swap(&ctx.fields, &fields)
+                break
             }
             if let chain = ctx.continueWithChain {
-                levels = Array(levels[...i]) + chain.reversed()
-            } else if isLast {
+                let extra = Array(chain.reversed())
+                levels = Array(levels[...i]) + extra
+                mappers = Array(mappers[...i]) + extra.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
+                keyTables = Array(keyTables[...i]) + extra.map { TypedstreamRawKeys($0.name) }
+            } else if i == levels.count - 1 {
                 ctx.takeRest()
             }
-            object.fields += ctx.fields
+            swap(&ctx.fields, &fields)
             cursor = ctx.cursor
             i += 1
         }
-        return object
+        return ArchivedObject(className: info.className, classChain: info.classChain, fields: fields, offset: raw.offset)
     }
 
     /// Confirms every `.object` reference is in range (they are by construction; cheap insurance).

@@ -53,14 +53,16 @@ struct KeyedArchiveCorpusTests {
         }
     }
 
-    @Test("XML conversions (ours and Foundation's) of the binary keyed archives give the same graphs")
+    @Test("XML conversions (ours, and Foundation's for some) of the binary keyed archives give the same graphs")
     func xmlMatchesBinary() throws {
-        for (entry, bytes, graph) in try Self.keyed() where entry.format == "bplist" {
+        for (i, (entry, bytes, graph)) in try Self.keyed().enumerated() where entry.format == "bplist" {
             let plist = try PropertyList.decode(bytes: bytes)
             var ours = try KeyedArchive.objectGraph(bytes: XMLPlistWriter.write(plist))
             #expect(ours.encoding == .keyedArchiveXML)
             ours.encoding = graph.encoding
             #expect(ours.withoutOffsets == graph.withoutOffsets, "\(entry)")
+            // Foundation's XML writer is slow in debug builds: every 4th file under 30 KB is enough for a cross-check.
+            guard i % 4 == 0, bytes.count < 30_000 else { continue }
             let any = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil)
             let foundationXML = try PropertyListSerialization.data(fromPropertyList: any, format: .xml, options: 0)
             var theirs = try KeyedArchive.objectGraph(bytes: [UInt8](foundationXML))

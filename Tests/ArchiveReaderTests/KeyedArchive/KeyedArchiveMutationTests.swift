@@ -3,7 +3,7 @@ import Testing
 
 /// Mutations of every corpus binary plist (bit flips, truncation, count inflation, trailer and
 /// offset-table damage): decoding must succeed or throw ``ArchiveError``, never trap or hang.
-/// Deterministic (fixed-seed PRNG) and bounded: 48 mutants per file.
+/// Deterministic (fixed-seed PRNG) and bounded: 36 mutants per file.
 @Suite("Keyed archive mutations", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct KeyedArchiveMutationTests {
     /// SplitMix64: reproducible without Foundation.
@@ -24,7 +24,7 @@ struct KeyedArchiveMutationTests {
         var out: [[UInt8]] = []
         let n = bytes.count
         let trailer = max(0, n - 32)
-        for i in 0..<48 {
+        for i in 0..<36 {
             var m = bytes
             switch i % 6 {
             case 0:   // bit flips anywhere
