@@ -10,6 +10,7 @@ enum TypedstreamClassMaps {
     /// The mapper for one class level, or nil when the class/version is not known.
     static func mapper(for name: String, version: Int) -> Mapper? {
         foundationMapper(for: name, version: version) ?? appKitMapper(for: name, version: version)
+            ?? controlMapper(for: name, version: version)
     }
 
     static func appKitMapper(for name: String, version: Int) -> Mapper? {
