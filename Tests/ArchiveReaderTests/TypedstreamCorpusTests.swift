@@ -84,6 +84,9 @@ struct TypedstreamCorpusTests {
         "NSClipView": ["NSDocView", "NSBGColor"],
         "NSSliderCell": ["NSMaxValue", "NSValue"],
         "NSCustomObject": ["NSClassName"],
+        "NSIBObjectData": ["NSNextOid", "NSFramework", "NSRoot", "NSVisibleWindows", "NSConnections"],
+        "NSFont": ["NSName", "NSSize"],
+        "NSColor": ["NSColorSpace", "NSWhite", "NSRGB", "NSCatalogName", "NSColorName"],
         "NSCustomView": ["NSClassName"],
         "NSMenuItem": ["NSTitle", "NSKeyEquiv", "NSAction", "NSSubmenu"],
         "NSButtonCell": ["NSContents", "NSKeyEquivalent"],
@@ -126,6 +129,7 @@ struct TypedstreamCorpusTests {
         case .float(let f): return TypedstreamGeometry.number(.float(f)) ?? "?"
         case .double(let d): return TypedstreamGeometry.number(.double(d)) ?? "?"
         case .string(let s): return s
+        case .data(let bytes): return String(decoding: bytes, as: UTF8.self)
         case .object(let ref):
             if let text = graph.string(value) { return text }
             return graph[ref]?.className ?? "?"
@@ -178,6 +182,7 @@ struct KeyedTwin {
     func text(_ value: Any?) -> String {
         guard let value else { return "nil" }
         if let s = value as? String { return s }
+        if let d = value as? Data { return String(decoding: d, as: UTF8.self) }
         if let b = value as? Bool, type(of: value) == Bool.self { return b ? "1" : "0" }
         if let n = value as? NSNumber {
             let d = n.doubleValue
