@@ -72,6 +72,90 @@ struct TypedstreamCorpusTests {
         }
     }
 
+    /// Keys whose values must agree with the keyed twins, per class (compared as multisets over
+    /// all objects of the class; references compare by class name or string content).
+    static let twinKeys: [String: [String]] = [
+        "NSWindowTemplate": ["NSWindowRect", "NSWindowTitle", "NSWindowClass", "NSWindowStyleMask", "NSWindowBacking",
+                             "NSWTFlags", "NSMinSize", "NSScreenRect", "NSWindowView"],
+        "NSMatrix": ["NSNumRows", "NSNumCols", "NSCellSize", "NSIntercellSpacing", "NSMatrixFlags", "NSCellClass",
+                     "NSProtoCell", "NSSelectedCell", "NSCells", "NSFrame", "NSFrameSize", "NSvFlags"],
+        "NSBox": ["NSOffsets", "NSTitleCell", "NSContentView", "NSFrame", "NSFrameSize", "NSvFlags"],
+        "NSScrollView": ["NSVScroller", "NSHScroller", "NSContentView", "NSFrame", "NSFrameSize", "NSvFlags"],
+        "NSClipView": ["NSDocView", "NSBGColor", "NSFrame", "NSFrameSize", "NSvFlags"],
+        "NSSliderCell": ["NSMaxValue", "NSValue"],
+        "NSCustomObject": ["NSClassName"],
+        "NSIBObjectData": ["NSNextOid", "NSFramework", "NSRoot", "NSVisibleWindows", "NSConnections"],
+        "NSFont": ["NSName", "NSSize"],
+        "NSColor": ["NSColorSpace", "NSWhite", "NSRGB", "NSCatalogName", "NSColorName"],
+        "NSCustomView": ["NSClassName", "NSFrame", "NSFrameSize", "NSvFlags"],
+        "NSMenuItem": ["NSTitle", "NSKeyEquiv", "NSAction", "NSSubmenu"],
+        "NSButtonCell": ["NSContents", "NSKeyEquivalent", "NSAlternateContents", "NSAlternateImage", "NSNormalImage",
+                         "NSButtonFlags", "NSButtonFlags2", "NSCellFlags", "NSCellFlags2", "NSSupport", "NSControlView",
+                         "NSTag", "NSAction", "NSTarget"],
+        "NSButton": ["NSCell", "NSEnabled", "NSTag", "NSSuperview", "NSvFlags", "NSNextResponder", "NSFrame", "NSFrameSize"],
+        "NSView": ["NSSubviews", "NSSuperview", "NSvFlags", "NSNextResponder", "NSFrame", "NSFrameSize"],
+        "NSScroller": ["NSTarget", "NSAction", "NSvFlags", "NSFrame", "NSFrameSize"],
+        "NSTextField": ["NSCell", "NSEnabled", "NSSuperview", "NSvFlags", "NSFrame", "NSFrameSize"],
+        "NSSlider": ["NSCell", "NSEnabled", "NSvFlags", "NSFrame", "NSFrameSize"],
+        "NSMenu": ["NSTitle", "NSName", "NSMenuItems"],
+        "NSTextFieldCell": ["NSContents", "NSBackgroundColor", "NSTextColor", "NSCellFlags", "NSCellFlags2", "NSSupport",
+                            "NSControlView"],
+    ]
+
+    @Test("class fields agree with the keyed twins of the cjwl/cocotron bundles")
+    func keyedTwinFieldsAgree() throws {
+        let twins = Self.entries.filter { $0.file.hasPrefix("cjwl__cocotron@30916ff/") }
+        var compared = 0
+        for entry in twins {
+            let graph = try TypedstreamUnarchiver.decode(Corpus.bytes(entry))
+            let keyed = try KeyedTwin(url: entry.url.deletingLastPathComponent().appendingPathComponent("keyedobjects.nib"))
+            for (className, keys) in Self.twinKeys {
+                for key in keys {
+                    var ours = graph.objects.filter { $0.className == className }.map { describe(graph, $0[key]) }
+                    var theirs = keyed.values(className: className, key: key)
+                    if key == "NSvFlags" {
+                        // Only the autoresizing mask (bits 0-5) and autoresizes-subviews (bit 8) carry over.
+                        let known = { (text: String) in Int64(text).map { String($0 & 0x13F) } ?? text }
+                        ours = ours.map(known)
+                        theirs = theirs.map(known)
+                    }
+                    guard ours.count == theirs.count else {
+                        Issue.record("\(entry): \(className) count \(ours.count) vs keyed \(theirs.count)")
+                        continue
+                    }
+                    // The keyed form omits nil values and zero tags/flags; compare the others.
+                    let omitted: Set<String> = ["NSTag", "NSvFlags"].contains(key) ? ["nil", "0"] : ["nil"]
+                    let a = ours.filter { !omitted.contains($0) }.sorted()
+                    let b = theirs.filter { !omitted.contains($0) }.sorted()
+                    if a != b {
+                        Issue.record("\(className).\(key) in \(entry.file): ours \(a.prefix(6)) keyed \(b.prefix(6))")
+                    }
+                    compared += ours.count
+                }
+            }
+        }
+        #expect(compared > 300)
+    }
+
+    /// A value as comparable text: numbers, strings (also of NSString objects), class names of
+    /// other objects, `nil`.
+    func describe(_ graph: ObjectGraph, _ value: ArchiveValue?) -> String {
+        guard let value else { return "nil" }
+        switch value {
+        case .null: return "nil"
+        case .int(let i): return String(i)
+        case .bool(let b): return b ? "1" : "0"
+        case .float(let f): return TypedstreamGeometry.number(.float(f)) ?? "?"
+        case .double(let d): return TypedstreamGeometry.number(.double(d)) ?? "?"
+        case .string(let s): return s
+        case .data(let bytes): return String(decoding: bytes, as: UTF8.self)
+        case .object(let ref):
+            if let text = graph.string(value) { return text }
+            return graph[ref]?.className ?? "?"
+        default: return "\(value)"
+        }
+    }
+
     /// `NSCustomObject(ClassName)` or the plain class name.
     func customName(_ graph: ObjectGraph, _ className: String, _ value: ArchiveValue?) -> String {
         guard className == "NSCustomObject", let ref = value?.objectRef,
@@ -103,6 +187,32 @@ struct KeyedTwin {
             if let name = string(dict["NSClassName"]) { customClassNames.append(name) }
         }
         names = list(data["NSNamesValues"]).compactMap { string($0) }
+    }
+
+    /// The values of `key` over every object of `className`, as comparable text (see
+    /// `TypedstreamCorpusTests.describe`).
+    func values(className wanted: String, key: String) -> [String] {
+        objects.compactMap { item -> String? in
+            guard let dict = item as? [String: Any], className(dict) == wanted else { return nil }
+            return text(dict[key])
+        }
+    }
+
+    func text(_ value: Any?) -> String {
+        guard let value else { return "nil" }
+        if let s = value as? String { return s }
+        if let d = value as? Data { return String(decoding: d, as: UTF8.self) }
+        if let b = value as? Bool, type(of: value) == Bool.self { return b ? "1" : "0" }
+        if let n = value as? NSNumber {
+            let d = n.doubleValue
+            return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : "\(d)"
+        }
+        if uid(value) != nil {
+            if let s = string(value) { return s }
+            if let dict = object(value) { return className(dict) }
+            return "nil"
+        }
+        return "\(value)"
     }
 
     func uid(_ value: Any?) -> Int? {

@@ -10,6 +10,7 @@ enum TypedstreamClassMaps {
     /// The mapper for one class level, or nil when the class/version is not known.
     static func mapper(for name: String, version: Int) -> Mapper? {
         foundationMapper(for: name, version: version) ?? appKitMapper(for: name, version: version)
+            ?? controlMapper(for: name, version: version)
     }
 
     static func appKitMapper(for name: String, version: Int) -> Mapper? {
@@ -41,10 +42,13 @@ enum TypedstreamClassMaps {
         case ("NSButtonCell", 63), ("NSButtonCell", 57):
             // v57 (OPENSTEP-era gnustep test.nib) writes the first flags word unsigned.
             return fixed(version == 57 ? "ssIi@@@@@" : "ssii@@@@@",
-                         [nil, nil, "NSButtonFlags", "NSButtonFlags2", "NSAlternateContents", "NSKeyEquivalent",
+                         // The first int is the keyed form's NSButtonFlags2, the second its NSButtonFlags
+                         // [V: keyed twins of the cjwl/cocotron bundles].
+                         [nil, nil, "NSButtonFlags2", "NSButtonFlags", "NSAlternateContents", "NSKeyEquivalent",
                           "NSNormalImage", "NSAlternateImage"])
         case ("NSTextFieldCell", 61), ("NSTextFieldCell", 62):
-            return fixed("c@@", ["NSDrawsBackground", "NSBackgroundColor", "NSTextColor"])
+            // The leading `c` is not the keyed NSDrawsBackground (they disagree in the keyed twins).
+            return fixed("c@@", [nil, "NSBackgroundColor", "NSTextColor"])
         case ("NSMenu", 204): return fixed("i@@@", [nil, "NSTitle", "NSMenuItems", "NSName"])
         case ("NSMenuItem", 505), ("NSMenuItem", 671): return mapMenuItem
         case ("NSWindowTemplate", 504), ("NSWindowTemplate", 41): return mapWindowTemplate
@@ -76,17 +80,33 @@ enum TypedstreamClassMaps {
     }
 
     /// `NSView` v41: `i` flags; `@@@@ffffffff` (subviews, 2 unknown, dragged types, frame,
-    /// bounds); `@` superview; three more `@` → `NSvFlags`, `NSSubviews`, `NSDragTypes`, `NSFrame`,
-    /// `NSBounds` (strings), `NSSuperview`.
+    /// bounds); `@` superview; three more `@` → `NSvFlags`, `NSSubviews`, `NSDragTypes`, `NSFrame`
+    /// or `NSFrameSize`, `NSBounds` (strings), `NSSuperview`.
+    ///
+    /// The archived flags word is NeXT's big-endian `_vFlags` bitfield (autoresizing mask in
+    /// bits 24–29, autoresizes-subviews bit 23); it stays raw as `NSView.0`, and `NSvFlags` gets
+    /// those bits where the keyed form has them (mask in bits 0–5, bit 8) [V: keyed twins of
+    /// the cjwl/cocotron bundles]. Other bits have no keyed counterpart and are not carried over.
     static func mapView(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        try ctx.take("i", names: ["NSvFlags"])
+        let (flags, flagsOffset) = try ctx.take("i")
+        ctx.emit(ctx.rawKey(0), flags[0], at: flagsOffset)
+        if case .int(let word) = flags[0] {
+            let bits = UInt32(truncatingIfNeeded: word)
+            let keyed = Int64((bits >> 24) & 0x3F) | Int64((bits >> 23) & 1) << 8
+            ctx.emit("NSvFlags", .int(keyed), at: flagsOffset)
+        }
         let start = ctx.valueIndex
         let (v, offset) = try ctx.take("@@@@ffffffff")
         ctx.emit("NSSubviews", v[0], at: offset)
         ctx.emit(ctx.rawKey(start + 1), v[1], at: offset)
         ctx.emit(ctx.rawKey(start + 2), v[2], at: offset)
         ctx.emit("NSDragTypes", v[3], at: offset)
-        ctx.emit("NSFrame", TypedstreamGeometry.rect(v[4..<8]).map(ArchiveValue.string) ?? .null, at: offset)
+        // Like the keyed form: `NSFrameSize` when the origin is zero, else `NSFrame`.
+        if TypedstreamGeometry.pair(v[4..<6]) == "{0, 0}", let size = TypedstreamGeometry.pair(v[6..<8]) {
+            ctx.emit("NSFrameSize", .string(size), at: offset)
+        } else {
+            ctx.emit("NSFrame", TypedstreamGeometry.rect(v[4..<8]).map(ArchiveValue.string) ?? .null, at: offset)
+        }
         ctx.emit("NSBounds", TypedstreamGeometry.rect(v[8..<12]).map(ArchiveValue.string) ?? .null, at: offset)
         try ctx.take("@", names: ["NSSuperview"])
         for _ in 0..<3 { try ctx.take("@", names: []) }

@@ -34,7 +34,6 @@ struct TypedstreamLevelContext {
         self.cursor = cursor
     }
 
-    var isAtEnd: Bool { cursor >= groups.count }
     var remainingGroups: Int { max(0, groups.count - cursor) }
 
     /// The encoding string of the next group, if any.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// `NSIBObjectData`, `NSColor` and `NSFont` of typedstream nibs, in the keyed-archive spelling
 /// (nib-format.md §4.2, §6).
 extension TypedstreamClassMaps {
@@ -48,14 +50,24 @@ extension TypedstreamClassMaps {
 
     /// `NSColor` v0: `c` kind (1/2 calibrated/device RGB, 3/4 calibrated/device white, 5 CMYK,
     /// 6 named), then its components → `NSColorSpace` and `NSRGB`/`NSWhite`/`NSCMYK` as the
-    /// keyed form's ASCII data (`"r g b[ a]\0"`), or `NSCatalogName`, `NSColorName`, `NSColor`.
+    /// keyed form's ASCII data (`"r g b[ a]\0"`, `%.8g` numbers), or `NSCatalogName`,
+    /// `NSColorName`, `NSColor`.
     static func mapColor(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
         let (kindValues, offset) = try ctx.take("c")
         guard case .int(let kind)? = kindValues.first else { return }
         ctx.emit("NSColorSpace", .int(kind), at: offset)
         func components(_ encoding: String, _ key: String) throws(TypedstreamLayoutMismatch) {
             let (v, at) = try ctx.take(encoding)
-            var parts = v.compactMap(TypedstreamGeometry.number)
+            // Components as the keyed form writes them: `%.8g`, alpha omitted when 1
+            // [V: keyed twins of the cjwl/cocotron bundles].
+            var parts = v.compactMap { value -> String? in
+                switch value {
+                case .float(let f): return String(format: "%.8g", Double(f))
+                case .double(let d): return String(format: "%.8g", d)
+                case .int(let i): return String(i)
+                default: return nil
+                }
+            }
             if parts.count > 1, parts.last == "1" { parts.removeLast() }
             ctx.emit(key, .data(Array(parts.joined(separator: " ").utf8) + [0]), at: at)
         }

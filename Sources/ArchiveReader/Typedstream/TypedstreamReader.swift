@@ -150,10 +150,10 @@ struct TypedstreamReader {
             }
             let minimum = element.minimumByteSize
             if minimum == 0 {
-                zeroSizeValues += count
-                guard zeroSizeValues <= Self.maxZeroSizeValues else {
+                guard count <= Self.maxZeroSizeValues - zeroSizeValues else {
                     throw ArchiveError(.limitExceeded(.valueCount, value: count), at: at)
                 }
+                zeroSizeValues += count
             } else if count > input.remaining / minimum {
                 throw ArchiveError(.truncated(needed: type.minimumByteSize, available: input.remaining), at: at)
             }
