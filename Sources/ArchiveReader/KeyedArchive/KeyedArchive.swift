@@ -54,13 +54,15 @@ struct KeyedArchiveDecoder {
     var isNull: [Bool] = []
     var classCache: [Int: (name: String, chain: [String])] = [:]
     var budget = 0
-    var onPath = Set<Int>()
+    /// Containers on the current path (cycle detection), indexed by node.
+    var onPath: [Bool]
     var warnings: [String] = []
 
     init(document: PlistDocument, limits: DecodingLimits) {
         self.document = document
         self.limits = limits
         self.budget = document.nodes.count * 8 + 65_536
+        self.onPath = [Bool](repeating: false, count: document.nodes.count)
     }
 
     private func offset(_ node: Int) -> Int { document.offsets[node] }
@@ -81,12 +83,13 @@ struct KeyedArchiveDecoder {
         } else {
             warnings.append("$version missing or not an integer")
         }
-        guard let objectsNode = find("$objects"), case .array(let nodes) = document.nodes[objectsNode] else {
+        guard let objectsNode = find("$objects"), case .array(let objectsRange) = document.nodes[objectsNode] else {
             throw ArchiveError(.malformed("$objects is missing or not an array"), at: topAt, path: ["keyed archive"])
         }
         guard let topNode = find("$top"), let topEntries = document.entries(at: topNode) else {
             throw ArchiveError(.malformed("$top is missing or not a dictionary"), at: topAt, path: ["keyed archive"])
         }
+        let nodes = Array(document.refs[objectsRange])
         guard nodes.count < limits.maxObjects else {
             throw ArchiveError(.limitExceeded(.objectCount, value: nodes.count), at: offset(objectsNode), path: ["keyed archive"])
         }
@@ -138,32 +141,26 @@ struct KeyedArchiveDecoder {
             }
         case .array, .set:
             return native("NSArray", "NS.objects", try value(node, depth: 1))
-        case .dictionary:
-            guard let entries = document.entries(at: node) else {
-                throw ArchiveError(.malformed("dictionary key is not a string"), at: at)
-            }
-            if let classRef = entries.first(where: { $0.key == "$class" })?.value {
-                let cls = try classDescription(classRef)
-                var fields: [ArchiveField] = []
-                fields.reserveCapacity(entries.count - 1)
-                for (key, valueNode) in entries where key != "$class" {
-                    do throws(ArchiveError) {
-                        fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
-                    } catch {
-                        throw error.within("key \"\(key)\"")
-                    }
-                }
-                return ArchivedObject(className: cls.name, classChain: cls.chain, fields: fields, offset: at)
-            }
+        case .dictionary(let keys, let values):
+            var classRef: Int?
             var fields: [ArchiveField] = []
-            for (key, valueNode) in entries {
+            fields.reserveCapacity(keys.count)   // bounded: keys come from a validated container
+            for (k, valueNode) in zip(document.refs[keys], document.refs[values]) {
+                guard case .scalar(.string(let key)) = document.nodes[k] else {
+                    throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
+                }
+                if key == "$class" { classRef = valueNode; continue }
                 do throws(ArchiveError) {
                     fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
                 } catch {
                     throw error.within("key \"\(key)\"")
                 }
             }
-            if entries.contains(where: { $0.key == "$classname" }) {
+            if let classRef {
+                let cls = try classDescription(classRef)
+                return ArchivedObject(className: cls.name, classChain: cls.chain, fields: fields, offset: at)
+            }
+            if fields.contains(where: { $0.key == "$classname" }) {
                 return ArchivedObject(className: KeyedArchive.classDescriptionClassName, fields: fields, offset: at)
             }
             // A plain plist dictionary in $objects (not written by NSKeyedArchiver): keyed NSDictionary form.
@@ -195,7 +192,7 @@ struct KeyedArchiveDecoder {
         var chain: [String] = []
         if let classesNode = entries.first(where: { $0.key == "$classes" })?.value,
            case .array(let items) = document.nodes[classesNode] {
-            chain = items.compactMap { document.string(at: $0) }
+            chain = document.refs[items].compactMap { document.string(at: $0) }
             if chain.first == name { chain.removeFirst() }
         }
         classCache[node] = (name, chain)
@@ -225,19 +222,20 @@ struct KeyedArchiveDecoder {
                 return raw == 0 || isNull[Int(raw)] ? .null : .object(ObjectRef(Int(raw)))
             case .array, .set, .dictionary: return .null   // never: scalars only
             }
-        case .array(let items), .set(let items):
+        case .array(let range), .set(let range):
+            let items = document.refs[range]
             try enter(node, depth: depth)
             var out: [ArchiveValue] = []
             out.reserveCapacity(items.count)   // items come from a validated container
             for (i, item) in items.enumerated() {
                 do throws(ArchiveError) { out.append(try value(item, depth: depth + 1)) } catch { throw error.within("item #\(i)") }
             }
-            onPath.remove(node)
+            onPath[node] = false
             return .array(out)
         case .dictionary(let keys, let values):
             try enter(node, depth: depth)
             var out: [ArchiveField] = []
-            for (k, v) in zip(keys, values) {
+            for (k, v) in zip(document.refs[keys], document.refs[values]) {
                 guard let key = document.string(at: k) else {
                     throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
                 }
@@ -247,7 +245,7 @@ struct KeyedArchiveDecoder {
                     throw error.within("key \"\(key)\"")
                 }
             }
-            onPath.remove(node)
+            onPath[node] = false
             return .dictionary(out)
         }
     }
@@ -256,6 +254,7 @@ struct KeyedArchiveDecoder {
         guard depth <= limits.maxNestingDepth else {
             throw ArchiveError(.limitExceeded(.nestingDepth, value: depth), at: offset(node))
         }
-        guard onPath.insert(node).inserted else { throw ArchiveError(.referenceCycle, at: offset(node)) }
+        guard !onPath[node] else { throw ArchiveError(.referenceCycle, at: offset(node)) }
+        onPath[node] = true
     }
 }

@@ -26,7 +26,9 @@ struct XMLPlistReader {
         let parser = XMLParser(data: Data(shielded.bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
+        builder.parser = parser
         let ok = parser.parse()
+        builder.parser = nil
         if let error = builder.error { throw error }
         guard ok else {
             let line = parser.lineNumber, column = parser.columnNumber
@@ -37,7 +39,7 @@ struct XMLPlistReader {
         guard let top = builder.top else {
             throw ArchiveError(.malformed("XML plist holds no value"), at: 0, path: ["xml"])
         }
-        return PlistDocument(nodes: builder.nodes, offsets: builder.nodeOffsets, top: top)
+        return PlistDocument(nodes: builder.nodes, refs: builder.refs, offsets: builder.nodeOffsets, top: top)
     }
 
     /// The XMLParser delegate: a stack of open containers; nodes are appended as elements close.
@@ -57,10 +59,12 @@ struct XMLPlistReader {
         var lineStarts: [Int] = [0]
         var stack: [Frame] = []
         var nodes: [PlistDocument.Node] = []
+        var refs: [Int] = []
         var nodeOffsets: [Int] = []
         var top: Int?
         var error: ArchiveError?
-        weak var parser: XMLParser?
+        /// The parser, set for the duration of `parse()` (for positions in messages).
+        var parser: XMLParser?
 
         init(bytes: [UInt8], shield: ControlCharacterShield, maxDepth: Int) {
             self.bytes = bytes
@@ -100,7 +104,6 @@ struct XMLPlistReader {
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            self.parser = parser
             guard error == nil else { return }
             if elementName == "plist" && stack.isEmpty && top == nil { return }
             switch elementName {
@@ -126,7 +129,6 @@ struct XMLPlistReader {
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            self.parser = parser
             guard error == nil, let frame = stack.popLast() else { return }
             let node: PlistDocument.Node
             switch frame.element {
@@ -137,12 +139,15 @@ struct XMLPlistReader {
                     switch v {
                     case .int(let i) where i >= 0: node = .scalar(.uid(UInt64(i)))
                     case .uint(let u): node = .scalar(.uid(u))
-                    default: node = .dictionary(keys: frame.keys, values: frame.children)
+                    default: node = dictionary(frame)
                     }
                 } else {
-                    node = .dictionary(keys: frame.keys, values: frame.children)
+                    node = dictionary(frame)
                 }
-            case "array": node = .array(frame.children)
+            case "array":
+                let start = refs.count
+                refs += frame.children
+                node = .array(start..<refs.count)
             case "true": node = .scalar(.bool(true))
             case "false": node = .scalar(.bool(false))
             case "key", "string": node = .scalar(.string(shield.restore(frame.text)))
@@ -180,6 +185,14 @@ struct XMLPlistReader {
                 if frame.element == "key" { return fail(parser, "<key> outside <dict>", at: frame.offset) }
                 stack[parent].children.append(index)
             }
+        }
+
+        private func dictionary(_ frame: Frame) -> PlistDocument.Node {
+            let start = refs.count
+            refs += frame.keys
+            refs += frame.children
+            let middle = start + frame.keys.count
+            return .dictionary(keys: start..<middle, values: middle..<refs.count)
         }
 
         static func integer(_ text: String) -> PlistValue? {
