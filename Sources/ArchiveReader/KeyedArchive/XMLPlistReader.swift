@@ -195,20 +195,41 @@ struct XMLPlistReader {
             return .dictionary(keys: start..<middle, values: middle..<refs.count)
         }
 
+        /// `<integer>` text: optional whitespace and sign, decimal or `0x` hex digits (CoreFoundation
+        /// accepts both); values above `Int64.max` become `.uint`. Parsed on UTF-8 bytes (no Foundation).
         static func integer(_ text: String) -> PlistValue? {
-            var t = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            var utf8 = Substring(text).utf8[...]
+            while let f = utf8.first, f == 0x20 || f == 0x09 || f == 0x0A || f == 0x0D { utf8 = utf8.dropFirst() }
+            while let l = utf8.last, l == 0x20 || l == 0x09 || l == 0x0A || l == 0x0D { utf8 = utf8.dropLast() }
             var negative = false
-            if t.hasPrefix("-") { negative = true; t = t.dropFirst() } else if t.hasPrefix("+") { t = t.dropFirst() }
-            var radix = 10
-            if t.hasPrefix("0x") || t.hasPrefix("0X") { radix = 16; t = t.dropFirst(2) }
-            guard let magnitude = UInt64(t, radix: radix) else { return nil }
+            if utf8.first == 0x2D { negative = true; utf8 = utf8.dropFirst() } else if utf8.first == 0x2B { utf8 = utf8.dropFirst() }
+            var radix: UInt64 = 10
+            if utf8.count > 2, utf8.first == 0x30, let x = utf8.dropFirst().first, x == 0x78 || x == 0x58 {
+                radix = 16
+                utf8 = utf8.dropFirst(2)
+            }
+            guard !utf8.isEmpty else { return nil }
+            var magnitude: UInt64 = 0
+            for b in utf8 {
+                let digit: UInt64
+                switch b {
+                case 0x30...0x39: digit = UInt64(b - 0x30)
+                case 0x61...0x66 where radix == 16: digit = UInt64(b - 0x61 + 10)
+                case 0x41...0x46 where radix == 16: digit = UInt64(b - 0x41 + 10)
+                default: return nil
+                }
+                let (m, o1) = magnitude.multipliedReportingOverflow(by: radix)
+                let (a, o2) = m.addingReportingOverflow(digit)
+                guard !o1, !o2 else { return nil }
+                magnitude = a
+            }
             if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
             return .int(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
         }
 
         static func real(_ text: String) -> Double? {
-            let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let t = text.filter { !$0.isWhitespace }.lowercased()
             switch t {
             case "nan": return .nan
             case "inf", "+inf", "infinity", "+infinity": return .infinity
