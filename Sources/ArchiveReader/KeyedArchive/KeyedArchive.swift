@@ -31,8 +31,19 @@ public enum KeyedArchive {
     ///   `notAnArchive(detected: "property list (not a keyed archive)")` for a plist without
     ///   `$archiver`/`$objects` (`info.nib`, a storyboard's `Info.plist`); `indexOutOfRange(.keyedArchive)`
     ///   for a UID beyond `$objects`; `malformed` for a missing `$top`, a bad `$class`.
-    public static func objectGraph(bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> ObjectGraph {
-        let document = try PropertyList.read(bytes: bytes, limits: limits)
+    ///
+    /// - Parameter baseOffset: absolute offset of `bytes[0]` in the outermost input, for a keyed
+    ///   archive nested in a data value (§2.9); every reported offset includes it.
+    public static func objectGraph(bytes: [UInt8], limits: DecodingLimits = .default,
+                                   baseOffset: Int = 0) throws(ArchiveError) -> ObjectGraph {
+        let document: PlistDocument
+        do throws(ArchiveError) {
+            document = try PropertyList.read(bytes: bytes, limits: limits, base: baseOffset)
+        } catch {
+            var shifted = error
+            if PropertyList.format(of: bytes) == .xml, baseOffset > 0 { shifted.offset += baseOffset }
+            throw shifted
+        }
         let encoding: ArchiveEncoding = PropertyList.format(of: bytes) == .xml ? .keyedArchiveXML : .keyedArchiveBinary
         var decoder = KeyedArchiveDecoder(document: document, limits: limits)
         return try decoder.graph(encoding: encoding)
