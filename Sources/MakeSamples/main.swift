@@ -97,11 +97,19 @@ func loginViewController() throws -> [UInt8] {
 
 do {
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-    let samples: [(String, () throws -> [UInt8])] = [("LoginViewController.nib", loginViewController)]
+    let samples: [(String, () throws -> [UInt8])] = [
+        ("LoginViewController.nib", loginViewController),
+        // macOS main menu as Xcode writes it for deployment targets before 10.13 (§8.1): a nib
+        // bundle holding the keyed archive and the coder-10 NIBArchive AppKit 10.13+ prefers.
+        ("MainMenu.nib/keyedobjects.nib", { KeyedArchiveWriter.binary(mainMenuGraph(keyed: true)) }),
+        ("MainMenu.nib/keyedobjects-101300.nib", { try NibArchiveWriter(coderVersion: 10).encode(mainMenuGraph(keyed: false)) }),
+    ]
     for (name, make) in samples {
         let bytes = try make()
-        _ = try NibArchive(bytes: bytes)  // what we write must read back
+        _ = try NibLoader().loadArchive(bytes: bytes, name: name)  // what we write must read back
         let path = (directory as NSString).appendingPathComponent(name)
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
+                                                withIntermediateDirectories: true)
         try Data(bytes).write(to: URL(fileURLWithPath: path))
         print("make-samples: wrote \(path) (\(bytes.count) bytes)")
     }
