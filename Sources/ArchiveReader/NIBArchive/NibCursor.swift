@@ -53,6 +53,13 @@ struct NibCursor {
         return Array(UnsafeBufferPointer(rebasing: buffer[position..<(position + count)]))
     }
 
+    /// Skips `count` bytes (a data payload), throwing as ``bytes(_:)`` would.
+    @inline(__always)
+    mutating func skip(_ count: Int) throws(ArchiveError) {
+        guard count >= 0, count <= end - position else { throw truncated(count) }
+        position += count
+    }
+
     /// `count` bytes as a view (valid while the buffer is), for UTF-8 validation without a copy.
     @inline(__always)
     mutating func view(_ count: Int) throws(ArchiveError) -> UnsafeBufferPointer<UInt8> {
