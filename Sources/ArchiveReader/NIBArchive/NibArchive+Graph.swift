@@ -22,16 +22,17 @@ extension NibArchive {
                         let object = objects.record(buf, at: Int(objectPosition))
                         // Indexes were validated by the decoder; the guards keep a hand-made archive memory-safe.
                         let range = object.valueRange.clamped(to: 0..<valueOffsets.count)
-                        let fields = [ArchiveField](unsafeUninitializedCapacity: range.count) { buffer, count in
-                            for i in range {
-                                let position = Int(valueOffsets[i])
-                                var r = NibCursor(buf, from: position, base: base)
-                                guard let raw = try? RawValueRecord.read(&r, keyCount: keyCount, objectCount: objectCount)
-                                else { continue }
-                                let key = raw.keyIndex < keys.count ? keys[raw.keyIndex] : ""
-                                buffer.initializeElement(at: count, to: ArchiveField(key, raw.value(buf), offset: base + position))
-                                count += 1
-                            }
+                        // reserveCapacity + append is specialized; Array(unsafeUninitializedCapacity:) calls an
+                        // unspecialized stdlib entry that looks up the storage metadata on every call.
+                        var fields: [ArchiveField] = []
+                        fields.reserveCapacity(range.count)
+                        for i in range {
+                            let position = Int(valueOffsets[i])
+                            var r = NibCursor(buf, from: position, base: base)
+                            guard let raw = try? RawValueRecord.read(&r, keyCount: keyCount, objectCount: objectCount)
+                            else { continue }
+                            let key = raw.keyIndex < keys.count ? keys[raw.keyIndex] : ""
+                            fields.append(ArchiveField(key, raw.value(buf), offset: base + position))
                         }
                         let c = object.classIndex
                         out.append(ArchivedObject(className: names.indices.contains(c) ? names[c] : "",

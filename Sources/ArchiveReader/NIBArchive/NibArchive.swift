@@ -8,6 +8,10 @@ import Foundation
 /// table and the end of the file, and every cross-table index (class, key, value range, object
 /// reference). After `init` succeeds, every index in the archive is valid.
 ///
+/// Memory: the archive keeps the input bytes (shared with the caller's array, not copied) plus 4
+/// bytes per value and per object record; ``values`` and ``objects`` decode a record when it is
+/// read (see ``Values``). Keys and class names are decoded up front.
+///
 /// ```swift
 /// let archive = try NibArchive(contentsOf: URL(fileURLWithPath: "Login.nib"))
 /// let graph = archive.objectGraph()   // format-neutral objects, root = object 0

@@ -143,9 +143,9 @@ struct RawValueRecord {
         let bits: UInt64
         switch type {
         case 0: bits = UInt64(try r.u8())
-        case 1: bits = try r.uintLE(2)
-        case 2, 6: bits = try r.uintLE(4)
-        case 3, 7: bits = try r.uintLE(8)
+        case 1: bits = UInt64(try r.load(UInt16.self))
+        case 2, 6: bits = UInt64(try r.load(UInt32.self))
+        case 3, 7: bits = try r.load(UInt64.self)
         case 4, 5, 9: bits = 0
         case 8:
             let length = try r.nibVarint()
@@ -154,7 +154,7 @@ struct RawValueRecord {
             bits = UInt64(length)
         case 10:
             let at = r.absolute
-            let index = Int(try r.u32LE())
+            let index = Int(try r.load(UInt32.self))
             guard index < objectCount else {
                 throw ArchiveError(.indexOutOfRange(.objects, index: index, count: objectCount), at: at)
             }

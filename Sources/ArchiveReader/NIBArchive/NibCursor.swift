@@ -43,7 +43,17 @@ struct NibCursor {
     }
 
     @inline(__always)
-    mutating func u32LE() throws(ArchiveError) -> UInt32 { UInt32(truncatingIfNeeded: try uintLE(4)) }
+    mutating func u32LE() throws(ArchiveError) -> UInt32 { try load(UInt32.self) }
+
+    /// A little-endian `T` read in one unaligned load (same checks and error as ``uintLE(_:)``).
+    @inline(__always)
+    mutating func load<T: FixedWidthInteger>(_: T.Type) throws(ArchiveError) -> T {
+        let width = MemoryLayout<T>.size
+        guard width <= end - position else { throw truncated(width) }
+        let v = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: position, as: T.self)
+        position += width
+        return T(littleEndian: v)
+    }
 
     /// `count` bytes copied out.
     @inline(__always)
