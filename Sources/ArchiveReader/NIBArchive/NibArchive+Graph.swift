@@ -15,29 +15,32 @@ extension NibArchive {
         let keyCount = values.keyCount, objectCount = values.objectCount, base = values.base
         var out: [ArchivedObject] = []
         out.reserveCapacity(objects.count)
-        values.bytes.withUnsafeBufferPointer { buf in
-            values.offsets.withUnsafeBufferPointer { valueOffsets in
-                keys.withUnsafeBufferPointer { keys in
-                    for objectPosition in objects.offsets {
-                        let object = objects.record(buf, at: Int(objectPosition))
-                        // Indexes were validated by the decoder; the guards keep a hand-made archive memory-safe.
-                        let range = object.valueRange.clamped(to: 0..<valueOffsets.count)
-                        // reserveCapacity + append is specialized; Array(unsafeUninitializedCapacity:) calls an
-                        // unspecialized stdlib entry that looks up the storage metadata on every call.
-                        var fields: [ArchiveField] = []
-                        fields.reserveCapacity(range.count)
-                        for i in range {
-                            let position = Int(valueOffsets[i])
-                            var r = NibCursor(buf, from: position, base: base)
-                            guard let raw = try? RawValueRecord.read(&r, keyCount: keyCount, objectCount: objectCount)
-                            else { continue }
-                            let key = raw.keyIndex < keys.count ? keys[raw.keyIndex] : ""
-                            fields.append(ArchiveField(key, raw.value(buf), offset: base + position))
+        // The decoder gives both tables the same bytes; objects are still read through their own buffer.
+        objects.bytes.withUnsafeBufferPointer { objectBuf in
+            values.bytes.withUnsafeBufferPointer { buf in
+                values.offsets.withUnsafeBufferPointer { valueOffsets in
+                    keys.withUnsafeBufferPointer { keys in
+                        for objectPosition in objects.offsets {
+                            let object = objects.record(objectBuf, at: Int(objectPosition))
+                            // Indexes were validated by the decoder; the guards keep a hand-made archive memory-safe.
+                            let range = object.valueRange.clamped(to: 0..<valueOffsets.count)
+                            // reserveCapacity + append is specialized; Array(unsafeUninitializedCapacity:) calls
+                            // an unspecialized stdlib entry that looks up the storage metadata on every call.
+                            var fields: [ArchiveField] = []
+                            fields.reserveCapacity(range.count)
+                            for i in range {
+                                let position = Int(valueOffsets[i])
+                                var r = NibCursor(buf, from: position, base: base)
+                                guard let raw = try? RawValueRecord.read(&r, keyCount: keyCount, objectCount: objectCount)
+                                else { continue }
+                                let key = raw.keyIndex < keys.count ? keys[raw.keyIndex] : ""
+                                fields.append(ArchiveField(key, raw.value(buf), offset: base + position))
+                            }
+                            let c = object.classIndex
+                            out.append(ArchivedObject(className: names.indices.contains(c) ? names[c] : "",
+                                                      classChain: chains.indices.contains(c) ? chains[c] : [],
+                                                      fields: fields, offset: object.offset))
                         }
-                        let c = object.classIndex
-                        out.append(ArchivedObject(className: names.indices.contains(c) ? names[c] : "",
-                                                  classChain: chains.indices.contains(c) ? chains[c] : [],
-                                                  fields: fields, offset: object.offset))
                     }
                 }
             }
