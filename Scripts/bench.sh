@@ -13,37 +13,48 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
 echo
-echo "== NIBArchive (targets: >= 100 MB/s on the synthetic archive, peak RSS < 2 x file + 50 MB,"
-echo "   >= 50 x the PyPI 'nibarchive' parser on the corpus)"
+echo "== NIBArchive (targets, issue #2: decoding a >= 50 MB synthetic archive, NibArchive(bytes:) with full"
+echo "   validation, at >= 100 MB/s with peak RSS < 2 x file + 50 MB; objectGraph() after it is measured, no target;"
+echo "   corpus decode + objectGraph >= 50 x the PyPI 'nibarchive' parser (verify=True) per pass)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then
-  out=$($BENCH nibarchive-corpus "$CORPUS" 5)
-  echo "$out" | grep -v '^swift-seconds'
+  out=$($BENCH nibarchive-corpus "$CORPUS" 10)
+  echo "$out" | grep -v '^swift-.*seconds'
   swift_s=$(echo "$out" | sed -n 's/^swift-seconds-per-pass=//p')
+  swift_cpu=$(echo "$out" | sed -n 's/^swift-cpu-seconds-per-pass=//p')
   if ! $PYTHON -c 'import nibarchive' 2>/dev/null; then
     echo "installing the PyPI package nibarchive (pip)"; $PYTHON -m pip install -q nibarchive || true
   fi
   if $PYTHON -c 'import nibarchive' 2>/dev/null; then
-    py_s=$($PYTHON - "$CORPUS" <<'PY'
+    # Same files, same work per pass (open + parse with verification), PY_PASSES passes. The ratio
+    # compares median CPU time per pass (time.process_time vs CLOCK_PROCESS_CPUTIME_ID), which the
+    # other processes of a shared machine disturb far less than wall time; fastest wall-clock pass
+    # vs fastest is printed alongside.
+    py_s=$($PYTHON - "$CORPUS" "${PY_PASSES:-3}" <<'PY'
 import sys, time
 from nibarchive import NIBArchiveParser
-root = sys.argv[1]
+root, passes = sys.argv[1], int(sys.argv[2])
 files = [root + "/" + l.split("\t")[3] for l in open(root + "/MANIFEST.tsv").read().splitlines()[1:]
          if len(l.split("\t")) > 6 and l.split("\t")[6] == "NIBArchive"]
-failures = 0
-start = time.perf_counter()
-for path in files:
-    try:
-        with open(path, "rb") as fp:
-            NIBArchiveParser(verify=True).parse(fp)
-    except Exception:
-        failures += 1
-elapsed = time.perf_counter() - start
-print(f"{elapsed:.6f} {len(files)} {failures}")
+times, cpu, failures = [], [], 0
+for _ in range(passes):
+    failures = 0
+    start, cpu_start = time.perf_counter(), time.process_time()
+    for path in files:
+        try:
+            with open(path, "rb") as fp:
+                NIBArchiveParser(verify=True).parse(fp)
+        except Exception:
+            failures += 1
+    times.append(time.perf_counter() - start)
+    cpu.append(time.process_time() - cpu_start)
+times.sort(); cpu.sort()
+print(f"{times[0]:.6f} {cpu[len(cpu) // 2]:.6f} {len(files)} {failures} {passes}")
 PY
 )
     set -- $py_s
-    echo "python nibarchive (PyPI) corpus: $2 files in $1 s per pass ($3 raised)"
-    awk -v s="$swift_s" -v p="$1" 'BEGIN { printf "ratio: nibinspect is %.0fx the Python parser (target >= 50x)\n", p / s }'
+    echo "python nibarchive (PyPI) corpus: $3 files, median CPU $2 s per pass, fastest wall $1 s ($5 passes, $4 raised)"
+    awk -v s="$swift_s" -v p="$1" -v sc="$swift_cpu" -v pc="$2" 'BEGIN {
+      printf "ratio: nibinspect is %.0fx the Python parser (median CPU time per pass; target >= 50x); fastest wall-clock pass vs fastest: %.0fx\n", pc / sc, p / s }'
   else
     echo "python nibarchive not available; ratio skipped"
   fi

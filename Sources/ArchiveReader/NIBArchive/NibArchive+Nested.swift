@@ -12,8 +12,7 @@ extension NibArchive {
     ///   - depth: nesting depth of the archive being returned: 1 for an archive inside the outermost
     ///     file, 2 inside that, and so on.
     /// - Returns: the nested archive; its ``baseOffset`` and every offset in it are absolute in the
-    ///   outermost input (the payload offset assumes minimal varints in the value record, as Apple
-    ///   writes them; a forced 2-byte WinObjC form would shift it by one byte).
+    ///   outermost input (the payload offset is read from the record, whatever its varint widths).
     /// - Throws: ``ArchiveError``: `indexOutOfRange(.values)` for a bad index, `notAnArchive` when the
     ///   value holds no NIBArchive, `unsupportedFormat` for a nested binary plist, `limitExceeded(.nestingDepth)`
     ///   past the depth limit (at the data's offset), or any decoding error of the nested bytes; the
@@ -27,7 +26,7 @@ extension NibArchive {
         guard case .data(let bytes) = value.value else {
             throw ArchiveError(.notAnArchive(detected: "a non-data value"), at: value.offset).within(crumb)
         }
-        let at = value.payloadOffset
+        let at = values.payloadOffset(at: valueIndex)
         if bytes.starts(with: Array("bplist00".utf8)) {
             throw ArchiveError(.unsupportedFormat("nested binary plist keyed archive"), at: at).within(crumb)
         }

@@ -8,6 +8,10 @@ import Foundation
 /// table and the end of the file, and every cross-table index (class, key, value range, object
 /// reference). After `init` succeeds, every index in the archive is valid.
 ///
+/// Memory: the archive keeps the input bytes (shared with the caller's array, not copied) plus 4
+/// bytes per value and per object record; ``values`` and ``objects`` decode a record when it is
+/// read (see ``Values``). Keys and class names are decoded up front.
+///
 /// ```swift
 /// let archive = try NibArchive(contentsOf: URL(fileURLWithPath: "Login.nib"))
 /// let graph = archive.objectGraph()   // format-neutral objects, root = object 0
@@ -59,8 +63,10 @@ public struct NibArchive: Hashable, Sendable {
     /// Key names in table order (not de-duplicated by us; Apple writes each once).
     public var keys: [String]
     public var keyOffsets: [Int]
-    public var values: [Value]
-    public var objects: [Object]
+    /// The value table, decoded lazily from the archive's bytes (4 bytes per value in memory).
+    public internal(set) var values: Values
+    /// The object table, decoded lazily from the archive's bytes (4 bytes per object in memory).
+    public internal(set) var objects: Objects
     public var classNames: [ClassName]
     /// Bytes after the last table (§2.8); empty in every corpus file; `LNE\0` on Xcode 26 iOS nibs.
     public var trailer: [UInt8]
@@ -101,7 +107,7 @@ public struct NibArchive: Hashable, Sendable {
         self = try decoder.decode()
     }
 
-    init(header: Header, keys: [String], keyOffsets: [Int], values: [Value], objects: [Object],
+    init(header: Header, keys: [String], keyOffsets: [Int], values: Values, objects: Objects,
          classNames: [ClassName], trailer: [UInt8], trailerOffset: Int, warnings: [String], baseOffset: Int) {
         self.header = header
         self.keys = keys
@@ -115,61 +121,21 @@ public struct NibArchive: Hashable, Sendable {
         self.baseOffset = baseOffset
     }
 
-    /// The format-neutral object graph: one ``ArchivedObject`` per object record, in table order,
-    /// with its class, fallback classes and ordered fields; root is object 0.
-    /// - Complexity: O(objects + values).
-    public func objectGraph() -> ObjectGraph {
-        var out: [ArchivedObject] = []
-        out.reserveCapacity(objects.count)
-        let chains = classNames.map { $0.fallbacks.map { classNames[$0].name } }  // one array per class, shared
-        values.withUnsafeBufferPointer { values in
-            keys.withUnsafeBufferPointer { keys in
-                for object in objects {
-                    // Indexes were validated by the decoder; the guards keep a hand-edited archive memory-safe.
-                    let range = object.valueRange.clamped(to: 0..<values.count)
-                    let fields = [ArchiveField](unsafeUninitializedCapacity: range.count) { buffer, count in
-                        for i in range {
-                            let v = values[i]
-                            let key = v.keyIndex >= 0 && v.keyIndex < keys.count ? keys[v.keyIndex] : ""
-                            buffer.initializeElement(at: count, to: ArchiveField(key, v.value, offset: v.offset))
-                            count += 1
-                        }
-                    }
-                    let cls = classNames.indices.contains(object.classIndex) ? classNames[object.classIndex].name : ""
-                    let chain = chains.indices.contains(object.classIndex) ? chains[object.classIndex] : []
-                    out.append(ArchivedObject(className: cls, classChain: chain, fields: fields, offset: object.offset))
-                }
-            }
-        }
-        return ObjectGraph(encoding: .nibArchive, objects: out, root: ObjectRef(0),
-                           versionMajor: Int(header.formatVersion), versionMinor: Int(header.coderVersion),
-                           warnings: warnings)
-    }
-
     /// Data values that hold a complete nested archive (`NIBArchive` or `bplist00` magic), e.g.
-    /// `UINib.archiveData` of prototype cells or macOS `NSNib` data (§2.9), as (value index, bytes
-    /// offset, bytes).
+    /// `UINib.archiveData` of prototype cells or macOS `NSNib` data (§2.9), as (value index, absolute
+    /// offset of the data payload, bytes). Only those payloads are copied.
     public var nestedArchiveValues: [(valueIndex: Int, offset: Int, bytes: [UInt8])] {
-        values.indices.compactMap { i in
-            guard case .data(let bytes) = values[i].value, bytes.count > 10,
-                  bytes.starts(with: Self.magic) || bytes.starts(with: Array("bplist00".utf8)) else { return nil }
-            return (i, values[i].payloadOffset, bytes)
+        let bplist = Array("bplist00".utf8)
+        return values.bytes.withUnsafeBufferPointer { buf in
+            var out: [(valueIndex: Int, offset: Int, bytes: [UInt8])] = []
+            for (i, position) in values.offsets.enumerated() {
+                guard let raw = values.record(buf, at: Int(position)), raw.type == 8, raw.bits > 10,
+                      raw.payload >= 0, Int(raw.bits) <= buf.count - raw.payload else { continue }
+                let payload = UnsafeBufferPointer(rebasing: buf[raw.payload..<(raw.payload + Int(raw.bits))])
+                guard payload.starts(with: Self.magic) || payload.starts(with: bplist) else { continue }
+                out.append((i, baseOffset + raw.payload, Array(payload)))
+            }
+            return out
         }
-    }
-}
-
-extension NibArchive.Value {
-    /// Absolute offset of the data payload of a type-8 value (after key varint, type and length).
-    var payloadOffset: Int {
-        guard case .data(let bytes) = value else { return offset }
-        // key varint (1–5) + type (1) + length varint (1–5): recompute minimal sizes.
-        return offset + varintSize(keyIndex) + 1 + varintSize(bytes.count)
-    }
-
-    private func varintSize(_ v: Int) -> Int {
-        var n = 1
-        var x = v >> 7
-        while x > 0 { n += 1; x >>= 7 }
-        return n
     }
 }

@@ -29,7 +29,8 @@ struct NibArchiveDecoder {
             let format = FileFormat(sniffing: bytes)
             throw error(.notAnArchive(detected: format == .unknown ? nil : format.displayName), 0)
         }
-        guard bytes.count <= limits.maxFileSize else { throw error(.limitExceeded(.fileSize, value: bytes.count), 0) }
+        // Record offsets are stored as UInt32 (NibArchive.Values), hence the 4 GiB ceiling.
+        guard bytes.count <= min(limits.maxFileSize, Int(UInt32.max)) else { throw error(.limitExceeded(.fileSize, value: bytes.count), 0) }
         let header = try readHeader()
 
         // Sections with a non-zero count, sorted by offset, each with its header field offset.
@@ -87,9 +88,11 @@ struct NibArchiveDecoder {
             warnings.append("\(trailer.count) byte(s) after the last table at byte 0x\(String(base + lastEnd, radix: 16, uppercase: true))"
                             + (lne ? " (LNE\\0 trailer)" : ""))
         }
-        return NibArchive(header: header, keys: keys, keyOffsets: keyOffsets, values: values, objects: objects,
-                          classNames: classNames, trailer: trailer, trailerOffset: base + lastEnd,
-                          warnings: warnings, baseOffset: base)
+        return NibArchive(
+            header: header, keys: keys, keyOffsets: keyOffsets,
+            values: .init(bytes: bytes, offsets: values, base: base, keyCount: header.keyCount, objectCount: header.objectCount),
+            objects: .init(bytes: bytes, offsets: objects, base: base, classCount: header.classCount, valueCount: header.valueCount),
+            classNames: classNames, trailer: trailer, trailerOffset: base + lastEnd, warnings: warnings, baseOffset: base)
     }
 
     private mutating func readHeader() throws(ArchiveError) -> NibArchive.Header {
@@ -185,80 +188,39 @@ struct NibArchiveDecoder {
         return (out, r.position)
     }
 
-    private func readValues(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
+    /// Validates every value record and returns their offsets (relative to `bytes`) and the table end.
+    private func readValues(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([UInt32], Int) {
         guard h.valueCount > 0 else { return ([], 0) }
         var r = NibCursor(buf, from: h.valuesOffset, to: end, base: base)
-        var out: [NibArchive.Value] = []
-        out.reserveCapacity(h.valueCount)
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(h.valueCount)  // ≤ (file size − 50) / 2, checked in readHeader
         for i in 0..<h.valueCount {
-            let start = r.absolute
+            let position = r.position
             do throws(ArchiveError) {
-                let keyIndex = try r.nibVarint()
-                guard keyIndex < h.keyCount else {
-                    throw ArchiveError(.indexOutOfRange(.keys, index: keyIndex, count: h.keyCount), at: start)
-                }
-                let typeAt = r.absolute
-                let type = try r.u8()
-                let value: ArchiveValue
-                switch type {
-                case 0: value = .int(Int64(Int8(bitPattern: try r.u8())))
-                case 1: value = .int(Int64(Int16(truncatingIfNeeded: try r.uintLE(2))))
-                case 2: value = .int(Int64(Int32(truncatingIfNeeded: try r.uintLE(4))))
-                case 3: value = .int(Int64(bitPattern: try r.uintLE(8)))
-                case 4: value = .bool(false)
-                case 5: value = .bool(true)
-                case 6: value = .float(Float(bitPattern: UInt32(truncatingIfNeeded: try r.uintLE(4))))
-                case 7: value = .double(Double(bitPattern: try r.uintLE(8)))
-                case 8:
-                    let length = try r.nibVarint()
-                    value = .data(try r.bytes(length))
-                case 9: value = .null
-                case 10:
-                    let at = r.absolute
-                    let index = Int(try r.u32LE())
-                    guard index < h.objectCount else {
-                        throw ArchiveError(.indexOutOfRange(.objects, index: index, count: h.objectCount), at: at)
-                    }
-                    value = .object(ObjectRef(index))
-                default:
-                    throw ArchiveError(.unknownValueType(type), at: typeAt)
-                }
-                out.append(.init(keyIndex: keyIndex, value: value, type: type, offset: start))
+                _ = try RawValueRecord.read(&r, keyCount: h.keyCount, objectCount: h.objectCount)
             } catch {
                 throw error.within("value #\(i)")
             }
+            offsets.append(UInt32(truncatingIfNeeded: position))
         }
-        return (out, r.position)
+        return (offsets, r.position)
     }
 
-    private func readObjects(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
+    /// Validates every object record and returns their offsets (relative to `bytes`) and the table end.
+    private func readObjects(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([UInt32], Int) {
         guard h.objectCount > 0 else { return ([], 0) }
         var r = NibCursor(buf, from: h.objectsOffset, to: end, base: base)
-        var out: [NibArchive.Object] = []
-        out.reserveCapacity(h.objectCount)
+        var offsets: [UInt32] = []
+        offsets.reserveCapacity(h.objectCount)  // ≤ (file size − 50) / 3, checked in readHeader
         for i in 0..<h.objectCount {
-            let start = r.absolute
+            let position = r.position
             do throws(ArchiveError) {
-                let classIndex = try r.nibVarint()
-                guard classIndex < h.classCount else {
-                    throw ArchiveError(.indexOutOfRange(.classNames, index: classIndex, count: h.classCount), at: start)
-                }
-                let firstAt = r.absolute
-                let first = try r.nibVarint()
-                let count = try r.nibVarint()
-                if count > 0 {
-                    guard first < h.valueCount else {
-                        throw ArchiveError(.indexOutOfRange(.values, index: first, count: h.valueCount), at: firstAt)
-                    }
-                    guard first + count <= h.valueCount else {
-                        throw ArchiveError(.indexOutOfRange(.values, index: first + count - 1, count: h.valueCount), at: firstAt)
-                    }
-                }
-                out.append(.init(classIndex: classIndex, firstValue: first, valueCount: count, offset: start))
+                _ = try NibArchive.Object.read(&r, classCount: h.classCount, valueCount: h.valueCount)
             } catch {
                 throw error.within("object #\(i)")
             }
+            offsets.append(UInt32(truncatingIfNeeded: position))
         }
-        return (out, r.position)
+        return (offsets, r.position)
     }
 }

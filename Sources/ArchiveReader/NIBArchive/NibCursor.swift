@@ -43,7 +43,17 @@ struct NibCursor {
     }
 
     @inline(__always)
-    mutating func u32LE() throws(ArchiveError) -> UInt32 { UInt32(truncatingIfNeeded: try uintLE(4)) }
+    mutating func u32LE() throws(ArchiveError) -> UInt32 { try load(UInt32.self) }
+
+    /// A little-endian `T` read in one unaligned load (same checks and error as ``uintLE(_:)``).
+    @inline(__always)
+    mutating func load<T: FixedWidthInteger>(_: T.Type) throws(ArchiveError) -> T {
+        let width = MemoryLayout<T>.size
+        guard width <= end - position else { throw truncated(width) }
+        let v = UnsafeRawBufferPointer(buffer).loadUnaligned(fromByteOffset: position, as: T.self)
+        position += width
+        return T(littleEndian: v)
+    }
 
     /// `count` bytes copied out.
     @inline(__always)
@@ -51,6 +61,13 @@ struct NibCursor {
         guard count >= 0, count <= end - position else { throw truncated(count) }
         defer { position += count }
         return Array(UnsafeBufferPointer(rebasing: buffer[position..<(position + count)]))
+    }
+
+    /// Skips `count` bytes (a data payload), throwing as ``bytes(_:)`` would.
+    @inline(__always)
+    mutating func skip(_ count: Int) throws(ArchiveError) {
+        guard count >= 0, count <= end - position else { throw truncated(count) }
+        position += count
     }
 
     /// `count` bytes as a view (valid while the buffer is), for UTF-8 validation without a copy.
