@@ -1,0 +1,129 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// A minimal, read-only XML element tree with source line numbers, built with FoundationXML's
+/// `XMLParser` (toolchain-notes.md §3). Used by the xib/storyboard readers only.
+///
+/// Attributes are kept as a dictionary (XML attribute order carries no meaning in IB files);
+/// children in document order; `text` is the concatenated character data (and CDATA) directly
+/// inside the element.
+final class XMLElementNode {
+    let name: String
+    let attributes: [String: String]
+    /// 1-based line of the element's start tag (libxml2 reports the line where the tag ends).
+    let line: Int
+    var children: [XMLElementNode] = []
+    var text: String = ""
+    weak var parent: XMLElementNode?
+
+    init(name: String, attributes: [String: String], line: Int) {
+        self.name = name
+        self.attributes = attributes
+        self.line = line
+    }
+
+    subscript(_ attribute: String) -> String? { attributes[attribute] }
+
+    /// Direct children named `name`.
+    func children(named name: String) -> [XMLElementNode] { children.filter { $0.name == name } }
+
+    /// The first direct child named `name`.
+    func child(named name: String) -> XMLElementNode? { children.first { $0.name == name } }
+
+    /// The first direct child whose `key` attribute is `key`.
+    func child(key: String) -> XMLElementNode? { children.first { $0["key"] == key } }
+
+    /// Trimmed text, nil when empty.
+    var trimmedText: String? {
+        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        return t.isEmpty ? nil : t
+    }
+}
+
+/// Parses bytes into an ``XMLElementNode`` tree.
+enum XMLTreeBuilder {
+    /// Deepest element nesting accepted (Interface Builder files stay far below 100).
+    static let maxDepth = 400
+
+    /// Parses `bytes`; malformed XML throws ``ArchiveError`` `.malformed` naming the line and
+    /// column, with the byte offset of that position.
+    static func parse(_ bytes: [UInt8]) throws(ArchiveError) -> XMLElementNode {
+        let delegate = Delegate()
+        let parser = XMLParser(data: Data(bytes))
+        parser.shouldProcessNamespaces = false
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = delegate
+        let ok = parser.parse()
+        if let failure = delegate.failure {
+            throw ArchiveError(.malformed(failure.message + " at line \(failure.line)"),
+                               at: byteOffset(bytes, line: failure.line, column: 1), path: ["line \(failure.line)"])
+        }
+        guard ok, let root = delegate.root else {
+            let line = max(1, parser.lineNumber)
+            let column = max(1, parser.columnNumber)
+            var why = "malformed XML"
+            if let e = parser.parserError as NSError? {
+                why += " (libxml2 error \(e.code))"
+            }
+            throw ArchiveError(.malformed("\(why) at line \(line), column \(column)"),
+                               at: byteOffset(bytes, line: line, column: column), path: ["line \(line)"])
+        }
+        return root
+    }
+
+    /// Byte offset of a 1-based line and column (column counted in bytes, as libxml2 does).
+    static func byteOffset(_ bytes: [UInt8], line: Int, column: Int) -> Int {
+        var currentLine = 1
+        var i = 0
+        while i < bytes.count && currentLine < line {
+            if bytes[i] == 0x0A { currentLine += 1 }
+            i += 1
+        }
+        return min(bytes.count, i + max(0, column - 1))
+    }
+
+    private struct Failure {
+        var message: String
+        var line: Int
+    }
+
+    private final class Delegate: NSObject, XMLParserDelegate {
+        var root: XMLElementNode?
+        var stack: [XMLElementNode] = []
+        var failure: Failure?
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            guard failure == nil else { return }
+            if stack.count >= XMLTreeBuilder.maxDepth {
+                failure = Failure(message: "elements nested deeper than \(XMLTreeBuilder.maxDepth)",
+                                  line: parser.lineNumber)
+                parser.abortParsing()
+                return
+            }
+            let node = XMLElementNode(name: elementName, attributes: attributeDict, line: max(1, parser.lineNumber))
+            if let top = stack.last {
+                node.parent = top
+                top.children.append(node)
+            } else if root == nil {
+                root = node
+            }
+            stack.append(node)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?) {
+            if !stack.isEmpty { stack.removeLast() }
+        }
+
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+
+        func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
+            stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
+        }
+    }
+}
