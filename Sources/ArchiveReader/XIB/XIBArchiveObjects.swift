@@ -47,13 +47,24 @@ enum XIBArchiveObjects {
             }
         }
         if placeholder?.kind == .firstResponder { customClass = nil }
+        if placeholder?.kind == .application {
+            className = "NSApplication"
+            if customClass == "NSApplication" { customClass = nil }
+        }
         if let flattened, !flattened.isEmpty { customClass = flattened }
         var properties: [Property] = []
         if archived != className { properties.append(Property("archivedClass", .string(archived))) }
         for child in e.children {
             guard let key = child["key"], let value = scalar(child) else { continue }
             properties.append(Property(key, value))
-            if let alias = aliases[key] { properties.append(Property(alias, value)) }
+            if let alias = aliases[key] {
+                // Geometry strings read like the `<document>` format's formatted rects.
+                if case .string(let text) = value, text.hasPrefix("{") {
+                    properties.append(Property(alias, .formatted(text)))
+                } else {
+                    properties.append(Property(alias, value))
+                }
+            }
         }
         return NibObject(id: ObjectID(id), className: className, customClass: customClass,
                          placeholder: placeholder, properties: properties.sorted { $0.key < $1.key })

@@ -42,10 +42,8 @@ enum XIBConnections {
             return [Connection(kind: .segue, source: source, destination: destination,
                                label: e["kind"] ?? "custom", segue: segue, sourceLine: e.line)]
         default:
-            var c = Connection(kind: .other, source: source, destination: destination, label: e.name,
-                               value: .formatted(XIBProperties.raw(e)), sourceLine: e.line)
-            if destination == nil { c.destination = nil }
-            return [c]
+            return [Connection(kind: .other, source: source, destination: destination, label: e.name,
+                               value: .formatted(XIBProperties.raw(e)), sourceLine: e.line)]
         }
     }
 

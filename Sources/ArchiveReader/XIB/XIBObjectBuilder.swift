@@ -134,15 +134,18 @@ struct XIBObjectBuilder {
         if e["sceneMemberID"] == "firstResponder" && placeholder == nil {
             placeholder = Placeholder(kind: .firstResponder, identifier: "IBFirstResponder")
         }
+        if placeholder?.kind == .application { className = platform == .macOS ? "NSApplication" : "UIApplication" }
         var properties: [Property] = []
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
-        let name = e["userLabel"] ?? e["title"] ?? e["text"] ?? e["placeholderIdentifier"].flatMap { id in
-            placeholder?.kind == .external ? id : placeholder?.kind.displayName
-        } ?? placeholder?.kind.displayName
+        let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
+        let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
+            ?? (placeholder?.kind == .external ? e["placeholderIdentifier"] : placeholder?.kind.displayName)
+        let dropCustom = customClass == className || placeholder?.kind == .firstResponder
+            || (placeholder?.kind == .application && customClass == "NSObject")
         return NibObject(id: id, className: className,
-                         customClass: (customClass == "FirstResponder" || customClass == className) ? nil : customClass,
+                         customClass: dropCustom ? nil : customClass,
                          customModule: e["customModule"], placeholder: placeholder, name: name, parent: parent,
                          properties: properties, sourceLine: e.line)
     }

@@ -78,7 +78,9 @@ enum XIBProperties {
         let text = e.text
         if e["base64-UTF8"] == "YES" || e["type"] == "base64-UTF8" {
             let compact = text.filter { !$0.isWhitespace }
+            // IB writes unpadded base64 and sometimes one stray trailing character.
             var padded = compact
+            if padded.count % 4 == 1 { padded.removeLast() }
             while padded.count % 4 != 0 { padded += "=" }
             if let data = Data(base64Encoded: padded), let s = String(data: data, encoding: .utf8) { return s }
         }
