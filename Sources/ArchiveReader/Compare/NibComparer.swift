@@ -1,0 +1,118 @@
+/// Compares an Interface Builder source (xib, storyboard, `designable.nib`) with the nib compiled
+/// from it: do the objects and connections agree? (`nibinspect compare`, nib-format.md §7.4–7.5.)
+///
+/// Objects are matched by structure (``ObjectMatcher``); connections are compared as
+/// (kind, source object, label, destination object) tuples in the source's id space, outlets and
+/// outlet collections as one family with collections expanded per member, actions to First
+/// Responder (a placeholder in the source, a nil target or `IBFirstResponder` proxy compiled) as
+/// one destination. Segues, accessibility and ordering connectors are not compared: compilation
+/// rewrites them (§5.2). What compilation legitimately drops or adds is reported in
+/// ``CompareReport/dropped`` instead of as a difference.
+public enum NibComparer {
+    /// Compares the documents of a source input with those of a compiled input.
+    public static func compare(source: NibInput, compiled: NibInput) -> CompareReport {
+        compare(sourceDocuments: source.documents, compiledDocuments: compiled.documents,
+                sourceName: source.path, compiledName: compiled.path)
+    }
+
+    /// Compares one source document with one compiled document.
+    public static func compare(source: NibDocument, compiled: NibDocument) -> CompareReport {
+        compare(sourceDocuments: [source], compiledDocuments: [compiled],
+                sourceName: source.path ?? source.name, compiledName: compiled.path ?? compiled.name)
+    }
+
+    static func compare(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
+                        sourceName: String, compiledName: String) -> CompareReport {
+        let s = CompareSide(documents: sourceDocuments, compiled: false)
+        var c = CompareSide(documents: compiledDocuments, compiled: true)
+        var report = CompareReport(source: sourceName, compiled: compiledName)
+        let storyboard = sourceDocuments.contains { $0.format == .storyboard } || compiledDocuments.count > 1
+        if storyboard { StoryboardAliases.apply(to: &c) }
+        var matcher = ObjectMatcher(source: s, compiled: c)
+        let drops = Drops(source: s, compiled: c, storyboard: storyboard)
+        matcher.skipSource = drops.sourceObjects
+        matcher.skipCompiled = drops.compiledObjects
+        matcher.run()
+        report.dropped = drops.notes
+        report.counts.sourceObjects = s.order.count
+        report.counts.compiledObjects = c.order.count
+        report.counts.matchedObjects = matcher.forward.count
+        report.matches = matcher.forward.mapValues { k in c.object(k)?.id.rawValue ?? k }
+        objectDifferences(s, c, matcher, drops, into: &report)
+        ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops, report: &report)
+        report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
+        return report
+    }
+
+    private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectMatcher, _ drops: Drops,
+                                          into report: inout CompareReport) {
+        for k in s.order {
+            guard let so = s.object(k), let ref = s.ref(k) else { continue }
+            if drops.sourceObjects.contains(k) { continue }
+            guard let ck = m.forward[k], let co = c.object(ck) else {
+                report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref)",
+                                                sourceLine: so.sourceLine, source: ref))
+                continue
+            }
+            let sameBase = CompareClasses.base(so) == CompareClasses.base(co)
+            let sameCustom = CompareClasses.custom(so) == CompareClasses.custom(co)
+            if !sameBase || !sameCustom {
+                let cref = c.ref(ck)
+                report.differences.append(.init(
+                    kind: .classDiffers,
+                    message: "class differs: \(ref) is \(describe(so)) in the source, \(describe(co)) compiled (\(co.id.rawValue))",
+                    sourceLine: so.sourceLine, source: ref, compiled: cref))
+            }
+        }
+        for k in c.order where m.backward[k] == nil && !drops.compiledObjects.contains(k) {
+            guard let ref = c.ref(k) else { continue }
+            report.differences.append(.init(kind: .objectOnlyInCompiled, message: "object only in compiled: \(ref.path) \(ref)",
+                                            compiled: ref))
+        }
+    }
+
+    static func describe(_ o: NibObject) -> String {
+        if let custom = o.customClass { return "\(custom) (\(o.className))" }
+        return o.className
+    }
+}
+
+/// Objects and connections that compilation drops or adds (nib-format.md §7.5, §5.2), decided once
+/// per comparison.
+struct Drops {
+    var sourceObjects: Set<String> = []
+    var compiledObjects: Set<String> = []
+    var notes: [String] = []
+
+    init(source s: CompareSide, compiled c: CompareSide, storyboard: Bool) {
+        let compiledHasFirstResponder = c.nodes.values.contains { $0.object.placeholder?.kind == .firstResponder }
+        for k in s.order {
+            guard let o = s.object(k) else { continue }
+            let line = o.sourceLine.map { " (line \($0))" } ?? ""
+            switch o.placeholder?.kind {
+            case .firstResponder? where !compiledHasFirstResponder:
+                sourceObjects.insert(k)
+                notes.append("First Responder placeholder\(line): not archived (actions to it have a nil target)")
+            case .exit?:
+                sourceObjects.insert(k)
+                notes.append("Exit placeholder\(line): design-time only (unwind segues are compiled into templates)")
+            default:
+                if o.className.hasSuffix("StoryboardReference") {
+                    sourceObjects.insert(k)
+                    notes.append("storyboard reference \(o.id.rawValue)\(line): compiled into Info.plist references")
+                }
+            }
+        }
+        for k in c.order {
+            guard let o = c.object(k) else { continue }
+            let kind = o.placeholder?.kind
+            if c.alias[k] != nil || kind == .storyboard || kind == .upstream || o.className.contains("SegueTemplate")
+                || (storyboard && kind == .filesOwner) {
+                compiledObjects.insert(k)
+            }
+        }
+        if !compiledObjects.isEmpty {
+            notes.append("\(compiledObjects.count) compiled storyboard placeholder(s)/segue template(s): added by compilation")
+        }
+    }
+}

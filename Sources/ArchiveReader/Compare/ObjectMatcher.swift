@@ -1,0 +1,162 @@
+/// Matches the objects of a source with those of its compiled nib, where ids did not survive
+/// compilation (nib-format.md §7.5). Passes, each only over objects still unmatched:
+///
+/// 1. placeholders by kind (external ones by identifier);
+/// 2. the hierarchy: roots, then the children of every matched pair, aligned in order by longest
+///    common subsequence over (base class, custom class);
+/// 3. connections: a connection of one kind and label whose one end is matched pairs its other
+///    ends (outlet `button` of File's Owner → the compiled outlet's destination), when classes agree;
+/// 4. remaining objects by (base class, custom class) in pre-order;
+/// 5. remaining objects by base class alone (these become class differences) in pre-order.
+struct ObjectMatcher {
+    let source: CompareSide
+    let compiled: CompareSide
+    /// Source key → compiled key, and back.
+    private(set) var forward: [String: String] = [:]
+    private(set) var backward: [String: String] = [:]
+    /// Keys excluded from matching (compilation artefacts, design-time objects).
+    var skipSource: Set<String> = []
+    var skipCompiled: Set<String> = []
+
+    init(source: CompareSide, compiled: CompareSide) {
+        self.source = source
+        self.compiled = compiled
+    }
+
+    mutating func pair(_ s: String, _ c: String) {
+        guard forward[s] == nil, backward[c] == nil else { return }
+        forward[s] = c
+        backward[c] = s
+    }
+
+    private func freeSource(_ k: String) -> Bool { forward[k] == nil && !skipSource.contains(k) && source.nodes[k] != nil }
+    private func freeCompiled(_ k: String) -> Bool { backward[k] == nil && !skipCompiled.contains(k) && compiled.nodes[k] != nil }
+
+    mutating func run() {
+        matchPlaceholders()
+        align(source.roots.filter(freeSource), compiled.roots.filter(freeCompiled), depth: 0)
+        for _ in 0..<6 where propagateThroughConnections() {}
+        matchLeftovers(by: { CompareClasses.key($0) })
+        for _ in 0..<3 where propagateThroughConnections() {}
+        matchLeftovers(by: { CompareClasses.base($0) })
+    }
+
+    private mutating func matchPlaceholders() {
+        for s in source.order where freeSource(s) {
+            guard let sp = source.object(s)?.placeholder else { continue }
+            let candidate = compiled.order.first { c in
+                guard freeCompiled(c), let cp = compiled.object(c)?.placeholder, cp.kind == sp.kind else { return false }
+                return sp.kind != .external || cp.identifier == sp.identifier
+            }
+            if let candidate { pair(s, candidate) }
+        }
+    }
+
+    /// Aligns two ordered child lists by LCS on the matching key, pairs the aligned ones and
+    /// recurses into every matched pair.
+    private mutating func align(_ a: [String], _ b: [String], depth: Int) {
+        guard depth < 200, !a.isEmpty, !b.isEmpty else { return }
+        let ka = a.map { source.object($0).map(CompareClasses.key) ?? "" }
+        let kb = b.map { compiled.object($0).map(CompareClasses.key) ?? "" }
+        // LCS table, bounded: very long sibling lists fall back to greedy in-order matching.
+        var pairs: [(String, String)] = []
+        if a.count * b.count <= 250_000 {
+            var t = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+            for i in stride(from: a.count - 1, through: 0, by: -1) {
+                for j in stride(from: b.count - 1, through: 0, by: -1) {
+                    t[i][j] = ka[i] == kb[j] ? t[i + 1][j + 1] + 1 : max(t[i + 1][j], t[i][j + 1])
+                }
+            }
+            var i = 0, j = 0
+            while i < a.count && j < b.count {
+                if ka[i] == kb[j] { pairs.append((a[i], b[j])); i += 1; j += 1 }
+                else if t[i + 1][j] >= t[i][j + 1] { i += 1 } else { j += 1 }
+            }
+        } else {
+            var used = Set<Int>()
+            for (i, k) in ka.enumerated() {
+                if let j = kb.indices.first(where: { !used.contains($0) && kb[$0] == k }) {
+                    used.insert(j)
+                    pairs.append((a[i], b[j]))
+                }
+            }
+        }
+        for (s, c) in pairs where freeSource(s) && freeCompiled(c) { pair(s, c) }
+        for (s, c) in pairs where forward[s] == c {
+            let sc = (source.nodes[s]?.children ?? []).filter(freeSource)
+            let cc = (compiled.nodes[c]?.children ?? []).filter(freeCompiled)
+            align(sc, cc, depth: depth + 1)
+        }
+    }
+
+    /// Ends of connections, per (kind family, label, matched end): the other ends.
+    private mutating func propagateThroughConnections() -> Bool {
+        var changed = false
+        typealias Ends = [String: [String]]
+        func index(_ side: CompareSide, fromSource: Bool, map: [String: String]?) -> Ends {
+            var out: Ends = [:]
+            for (_, c) in side.connections {
+                guard let family = ConnectionFamily(c.kind) else { continue }
+                let ends = [c.source?.rawValue].compactMap { $0 }.map(side.resolve)
+                let others = ((c.members?.map(\.rawValue)) ?? [c.destination?.rawValue].compactMap { $0 }).map(side.resolve)
+                for e in ends {
+                    let anchor = map.map { $0[e] ?? "?" } ?? e
+                    for o in others {
+                        out["\(family.rawValue)>\(c.label)>\(anchor)", default: []].append(o)
+                    }
+                }
+                for o in others {
+                    let anchor = map.map { $0[o] ?? "?" } ?? o
+                    for e in ends { out["\(family.rawValue)<\(c.label)<\(anchor)", default: []].append(e) }
+                }
+            }
+            return out
+        }
+        let s = index(source, fromSource: true, map: nil)
+        let c = index(compiled, fromSource: false, map: backward)
+        for (key, sEnds) in s where !key.hasSuffix(">?") && !key.hasSuffix("<?") {
+            guard let cEnds = c[key] else { continue }
+            let fs = sEnds.filter(freeSource)
+            let fc = cEnds.filter(freeCompiled)
+            for se in fs {
+                guard let so = source.object(se) else { continue }
+                if let ce = fc.first(where: { freeCompiled($0) && compiled.object($0).map(CompareClasses.base) == CompareClasses.base(so) }) {
+                    pair(se, ce)
+                    changed = true
+                }
+            }
+        }
+        return changed
+    }
+
+    private mutating func matchLeftovers(by key: (NibObject) -> String) {
+        var pool: [String: [String]] = [:]
+        for c in compiled.order where freeCompiled(c) {
+            if let o = compiled.object(c) { pool[key(o), default: []].append(c) }
+        }
+        for s in source.order where freeSource(s) {
+            guard let o = source.object(s), var list = pool[key(o)] else { continue }
+            list.removeAll { !freeCompiled($0) }
+            guard let first = list.first else { continue }
+            pair(s, first)
+            list.removeFirst()
+            pool[key(o)] = list
+        }
+    }
+}
+
+/// Connection kinds compared, with outlets and outlet collections as one family (macOS compiles
+/// outlet collections into outlet connectors, nib-format.md §7.4).
+enum ConnectionFamily: String, Hashable, Sendable {
+    case outlet, action, binding, runtimeAttribute
+
+    init?(_ kind: Connection.Kind) {
+        switch kind {
+        case .outlet, .outletCollection: self = .outlet
+        case .action: self = .action
+        case .binding: self = .binding
+        case .runtimeAttribute: self = .runtimeAttribute
+        default: return nil
+        }
+    }
+}
