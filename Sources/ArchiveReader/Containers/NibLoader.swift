@@ -85,10 +85,9 @@ public struct NibLoader: Sendable {
         case .nibArchive:
             let archive = try NibArchive(bytes: bytes, limits: limits)
             return LoadedArchive(name: name, path: path, variant: variant, graph: archive.objectGraph(), nibArchive: archive)
-        case .binaryPlist:
-            throw ArchiveError(.unsupportedFormat("binary plist keyed archive"), at: 0)
-        case .xmlPlist:
-            throw ArchiveError(.unsupportedFormat("XML plist keyed archive"), at: 0)
+        case .binaryPlist, .xmlPlist:
+            let graph = try KeyedArchive.objectGraph(bytes: bytes, limits: limits)
+            return LoadedArchive(name: name, path: path, variant: variant, graph: graph, nibArchive: nil)
         case .typedstream:
             throw ArchiveError(.unsupportedFormat("typedstream nib (\(format.displayName))"), at: 0)
         case .xibDocument, .xibArchive:
