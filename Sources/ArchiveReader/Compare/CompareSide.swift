@@ -91,6 +91,7 @@ enum CompareClasses {
     /// The framework class an object is compared by: window templates and panels are windows,
     /// custom objects/views and proxies are their base classes.
     static func base(_ o: NibObject) -> String {
+        if o.placeholder?.kind == .application { return "NSApplication" }
         let c = o.className
         switch c {
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
@@ -106,6 +107,7 @@ enum CompareClasses {
     /// A custom class without a module prefix (`Module.Class` → `Class`).
     static func custom(_ o: NibObject) -> String? {
         guard let c = o.customClass, !c.isEmpty else { return nil }
+        if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
         if let dot = c.lastIndex(of: ".") { return String(c[c.index(after: dot)...]) }
         return c
     }

@@ -64,11 +64,30 @@ public enum NibComparer {
                     sourceLine: so.sourceLine, source: ref, compiled: cref))
             }
         }
+        var implicit = 0
         for k in c.order where m.backward[k] == nil && !drops.compiledObjects.contains(k) {
-            guard let ref = c.ref(k) else { continue }
+            guard let ref = c.ref(k), let o = c.object(k) else { continue }
+            if isImplicit(o, parent: c.nodes[k]?.parent.flatMap { m.backward[$0] }, source: s) {
+                implicit += 1
+                continue
+            }
             report.differences.append(.init(kind: .objectOnlyInCompiled, message: "object only in compiled: \(ref.path) \(ref)",
                                             compiled: ref))
         }
+        if implicit > 0 {
+            report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, header cells, corner views) without an id in the source")
+        }
+    }
+
+    /// Objects Interface Builder creates without declaring them by id in the source: a control's
+    /// cell where the source lists none (IB 3 object records), table header cells, corner views,
+    /// a box's title cell, a search field's button cells (nib-format.md §7.5 design-time data).
+    static func isImplicit(_ o: NibObject, parent sourceParent: String?, source: CompareSide) -> Bool {
+        let cls = o.className
+        guard cls.hasSuffix("Cell") || cls.hasPrefix("_NS") else { return false }
+        guard let sp = sourceParent, let node = source.nodes[sp] else { return cls.hasPrefix("_NS") }
+        // Implicit unless the matched source parent declares a child of this very class.
+        return !node.children.contains { source.object($0)?.className == cls }
     }
 
     static func describe(_ o: NibObject) -> String {

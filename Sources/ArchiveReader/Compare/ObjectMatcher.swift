@@ -34,11 +34,45 @@ struct ObjectMatcher {
 
     mutating func run() {
         matchPlaceholders()
+        matchUniqueSignatures()
+        for _ in 0..<6 where propagateThroughConnections() {}
         align(source.roots.filter(freeSource), compiled.roots.filter(freeCompiled), depth: 0)
         for _ in 0..<6 where propagateThroughConnections() {}
+        matchLeftovers(by: { Self.signature($0) })
         matchLeftovers(by: { CompareClasses.key($0) })
         for _ in 0..<3 where propagateThroughConnections() {}
         matchLeftovers(by: { CompareClasses.base($0) })
+    }
+
+    /// Class key plus the first of title, text, frame: what tells two siblings of one class apart.
+    static func signature(_ o: NibObject) -> String {
+        var distinguishing = ""
+        for key in ["title", "text", "frame"] {
+            if let v = o.property(key) {
+                switch v {
+                case .string(let s) where !s.isEmpty: distinguishing = key + "=" + s
+                case .formatted(let s): distinguishing = key + "=" + s
+                default: continue
+                }
+                break
+            }
+        }
+        return CompareClasses.key(o) + "|" + distinguishing
+    }
+
+    /// Pairs objects whose ``signature(_:)`` (with a title, text or frame) occurs exactly once free
+    /// on each side.
+    private mutating func matchUniqueSignatures() {
+        var s: [String: [String]] = [:], c: [String: [String]] = [:]
+        for k in source.order where freeSource(k) {
+            if let o = source.object(k), o.placeholder == nil { s[Self.signature(o), default: []].append(k) }
+        }
+        for k in compiled.order where freeCompiled(k) {
+            if let o = compiled.object(k), o.placeholder == nil { c[Self.signature(o), default: []].append(k) }
+        }
+        for (sig, list) in s where list.count == 1 && !sig.hasSuffix("|") {
+            if let other = c[sig], other.count == 1 { pair(list[0], other[0]) }
+        }
     }
 
     private mutating func matchPlaceholders() {
@@ -89,39 +123,54 @@ struct ObjectMatcher {
         }
     }
 
-    /// Ends of connections, per (kind family, label, matched end): the other ends.
+    /// A connection end as a matching anchor: First Responder (placeholder or nil target) is one
+    /// shared anchor on both sides.
+    private static func anchor(_ side: CompareSide, _ id: ObjectID?, nilTargeted: Bool) -> String? {
+        guard let raw = id?.rawValue else { return nilTargeted ? "<FR>" : nil }
+        let k = side.resolve(raw)
+        if side.object(k)?.placeholder?.kind == .firstResponder { return "<FR>" }
+        return k
+    }
+
+    /// Pairs the free other ends of connections that share kind, label and an already matched end
+    /// (outlet `button` of the matched File's Owner; action `copy:` to First Responder). Several
+    /// candidates pair in document order only when both sides have the same number.
     private mutating func propagateThroughConnections() -> Bool {
-        var changed = false
         typealias Ends = [String: [String]]
-        func index(_ side: CompareSide, fromSource: Bool, map: [String: String]?) -> Ends {
+        func index(_ side: CompareSide, map: [String: String]?) -> Ends {
             var out: Ends = [:]
             for (_, c) in side.connections {
-                guard let family = ConnectionFamily(c.kind) else { continue }
-                let ends = [c.source?.rawValue].compactMap { $0 }.map(side.resolve)
-                let others = ((c.members?.map(\.rawValue)) ?? [c.destination?.rawValue].compactMap { $0 }).map(side.resolve)
-                for e in ends {
-                    let anchor = map.map { $0[e] ?? "?" } ?? e
-                    for o in others {
-                        out["\(family.rawValue)>\(c.label)>\(anchor)", default: []].append(o)
-                    }
-                }
-                for o in others {
-                    let anchor = map.map { $0[o] ?? "?" } ?? o
-                    for e in ends { out["\(family.rawValue)<\(c.label)<\(anchor)", default: []].append(e) }
+                guard let family = ConnectionFamily(c.kind), family != .runtimeAttribute else { continue }
+                guard let src = Self.anchor(side, c.source, nilTargeted: false) else { continue }
+                let dests: [String] = c.kind == .outletCollection
+                    ? (c.members ?? []).compactMap { Self.anchor(side, $0, nilTargeted: false) }
+                    : [Self.anchor(side, c.destination, nilTargeted: c.isNilTargeted || family == .action)].compactMap { $0 }
+                func mapped(_ k: String) -> String { k == "<FR>" ? k : (map.map { $0[k] ?? "?" } ?? k) }
+                for d in dests {
+                    out["\(family.rawValue)>\(c.label)>\(mapped(src))", default: []].append(d)
+                    out["\(family.rawValue)<\(c.label)<\(mapped(d))", default: []].append(src)
                 }
             }
             return out
         }
-        let s = index(source, fromSource: true, map: nil)
-        let c = index(compiled, fromSource: false, map: backward)
+        let s = index(source, map: nil)
+        let c = index(compiled, map: backward)
+        var changed = false
         for (key, sEnds) in s where !key.hasSuffix(">?") && !key.hasSuffix("<?") {
             guard let cEnds = c[key] else { continue }
-            let fs = sEnds.filter(freeSource)
-            let fc = cEnds.filter(freeCompiled)
-            for se in fs {
-                guard let so = source.object(se) else { continue }
-                if let ce = fc.first(where: { freeCompiled($0) && compiled.object($0).map(CompareClasses.base) == CompareClasses.base(so) }) {
-                    pair(se, ce)
+            var byBaseS: [String: [String]] = [:], byBaseC: [String: [String]] = [:]
+            for e in sEnds where freeSource(e) {
+                if let o = source.object(e), !(byBaseS[CompareClasses.base(o)] ?? []).contains(e) { byBaseS[CompareClasses.base(o), default: []].append(e) }
+            }
+            for e in cEnds where freeCompiled(e) {
+                if let o = compiled.object(e), !(byBaseC[CompareClasses.base(o)] ?? []).contains(e) { byBaseC[CompareClasses.base(o), default: []].append(e) }
+            }
+            for (base, list) in byBaseS {
+                guard let other = byBaseC[base], other.count == list.count else { continue }
+                let a = list.sorted { (source.rank[$0] ?? 0) < (source.rank[$1] ?? 0) }
+                let b = other.sorted { (compiled.rank[$0] ?? 0) < (compiled.rank[$1] ?? 0) }
+                for (x, y) in zip(a, b) where freeSource(x) && freeCompiled(y) {
+                    pair(x, y)
                     changed = true
                 }
             }

@@ -1,0 +1,62 @@
+import Foundation
+@testable import ArchiveReader
+
+/// Source ↔ Apple-compiled pairs of the corpus, for the compare conformance test:
+/// `viraptor__ibtool/samples/correct` (`X.xib` next to `X.nib`, `X.storyboard` next to the
+/// compiled storyboard directory `X.out/`) and IB 3 nib bundles holding `designable.nib` next to
+/// `keyedobjects.nib`.
+struct ComparePair: CustomStringConvertible {
+    var name: String
+    var source: URL
+    var compiled: URL
+    var description: String { name }
+
+    static func all() -> [ComparePair] {
+        guard let root = Corpus.root else { return [] }
+        var out: [ComparePair] = []
+        let fm = FileManager.default
+        let correct = root.appendingPathComponent("viraptor__ibtool/samples/correct")
+        for dir in [correct, correct.appendingPathComponent("Base.lproj")] {
+            let files = ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted()
+            for f in files where f.hasSuffix(".xib") || f.hasSuffix(".storyboard") {
+                let stem = (f as NSString).deletingPathExtension
+                let compiled = dir.appendingPathComponent(f.hasSuffix(".xib") ? stem + ".nib" : stem + ".out")
+                if fm.fileExists(atPath: compiled.path) {
+                    out.append(ComparePair(name: "ibtool/" + (dir == correct ? "" : "Base.lproj/") + f,
+                                           source: dir.appendingPathComponent(f), compiled: compiled))
+                }
+            }
+        }
+        for entry in Corpus.entries where entry.file.hasSuffix("/designable.nib") {
+            let bundle = entry.url.deletingLastPathComponent()
+            let keyed = bundle.appendingPathComponent("keyedobjects.nib")
+            if fm.fileExists(atPath: keyed.path) {
+                out.append(ComparePair(name: entry.file, source: entry.url, compiled: keyed))
+            }
+        }
+        return out
+    }
+
+    /// Reads both sides; the compiled side through the project's own readers and resolver.
+    func load() throws -> (NibInput, NibInput) {
+        let bytes = [UInt8](try Data(contentsOf: source))
+        let src = try SourceReader.read(bytes: bytes, name: source.lastPathComponent, path: source.path)
+        var isDir: ObjCBool = false
+        FileManager.default.fileExists(atPath: compiled.path, isDirectory: &isDir)
+        let loader = NibLoader()
+        var docs: [NibDocument] = []
+        if isDir.boolValue {
+            let files = try FileManager.default.contentsOfDirectory(atPath: compiled.path).filter { $0.hasSuffix(".nib") }.sorted()
+            for f in files {
+                let url = compiled.appendingPathComponent(f)
+                let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: url)), name: f, path: url.path)
+                docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent + "/" + f, path: url.path))
+            }
+        } else {
+            let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: compiled)), name: compiled.lastPathComponent,
+                                           path: compiled.path)
+            docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent, path: compiled.path))
+        }
+        return (src, NibInput(path: compiled.path, kind: "compiled", documents: docs))
+    }
+}
