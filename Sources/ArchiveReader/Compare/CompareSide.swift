@@ -1,3 +1,5 @@
+import Foundation
+
 /// One side of a comparison: the objects and connections of one or more documents (one for a xib
 /// or nib, one per scene or scene nib for storyboards) under keys unique across the side.
 ///
@@ -70,7 +72,7 @@ struct CompareSide {
         var guardCount = 0
         while let current = k, let node = nodes[current], guardCount < 64 {
             var s = node.object.customClass ?? node.object.className
-            if let n = node.object.name, !n.isEmpty, n.count <= 40 { s += " \"\(n)\"" }
+            if let n = node.object.name, !n.isEmpty, n.count <= 40, !n.contains("\n") { s += " \"\(n)\"" }
             parts.insert(s, at: 0)
             k = node.parent
             guardCount += 1
@@ -81,7 +83,8 @@ struct CompareSide {
     func ref(_ key: String) -> CompareReport.ObjectRef? {
         guard let node = nodes[key] else { return nil }
         let o = node.object
-        return CompareReport.ObjectRef(id: o.id.rawValue, className: o.customClass ?? o.className, name: o.name,
+        let name = o.name.map { $0.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: " ") }
+        return CompareReport.ObjectRef(id: o.id.rawValue, className: o.customClass ?? o.className, name: name,
                                        line: o.sourceLine, path: path(key), document: node.document)
     }
 }
@@ -108,6 +111,8 @@ enum CompareClasses {
     static func custom(_ o: NibObject) -> String? {
         guard let c = o.customClass, !c.isEmpty else { return nil }
         if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
+        // A window's class (`NSPanel`) is a custom class in the source, `NSWindowClass` compiled.
+        if base(o) == "NSWindow" && (c.hasPrefix("NS") || c.hasPrefix("UI")) && c.hasSuffix("Panel") || c == "NSWindow" { return nil }
         if let dot = c.lastIndex(of: ".") { return String(c[c.index(after: dot)...]) }
         return c
     }

@@ -36,22 +36,36 @@ struct ObjectMatcher {
         matchPlaceholders()
         matchUniqueSignatures()
         for _ in 0..<6 where propagateThroughConnections() {}
-        align(source.roots.filter(freeSource), compiled.roots.filter(freeCompiled), depth: 0)
+        alignAll()
         for _ in 0..<6 where propagateThroughConnections() {}
+        alignAll()
         matchLeftovers(by: { Self.signature($0) })
         matchLeftovers(by: { CompareClasses.key($0) })
         for _ in 0..<3 where propagateThroughConnections() {}
         matchLeftovers(by: { CompareClasses.base($0) })
     }
 
+    /// Aligns the roots, then the free children of every matched pair (in source order).
+    private mutating func alignAll() {
+        align(source.roots.filter(freeSource), compiled.roots.filter(freeCompiled), depth: 0)
+        for s in source.order {
+            guard let c = forward[s] else { continue }
+            let sc = (source.nodes[s]?.children ?? []).filter(freeSource)
+            let cc = (compiled.nodes[c]?.children ?? []).filter(freeCompiled)
+            align(sc, cc, depth: 0)
+        }
+    }
+
     /// Class key plus the first of title, text, frame: what tells two siblings of one class apart.
     static func signature(_ o: NibObject) -> String {
         var distinguishing = ""
+        // Title and text are one label: cells archive either under `NSContents`.
         for key in ["title", "text", "frame"] {
             if let v = o.property(key) {
+                let kind = key == "frame" ? "frame" : "label"
                 switch v {
-                case .string(let s) where !s.isEmpty: distinguishing = key + "=" + s
-                case .formatted(let s): distinguishing = key + "=" + s
+                case .string(let s) where !s.isEmpty: distinguishing = kind + "=" + s
+                case .formatted(let s): distinguishing = kind + "=" + s
                 default: continue
                 }
                 break
