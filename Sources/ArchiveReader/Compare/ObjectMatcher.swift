@@ -34,7 +34,8 @@ struct ObjectMatcher {
 
     mutating func run() {
         matchPlaceholders()
-        matchUniqueSignatures()
+        matchUnique(by: Self.signature, skipUndistinguished: true)
+        matchUnique(by: CompareClasses.key, skipUndistinguished: false)
         for _ in 0..<6 where propagateThroughConnections() {}
         alignAll()
         for _ in 0..<6 where propagateThroughConnections() {}
@@ -60,9 +61,9 @@ struct ObjectMatcher {
     static func signature(_ o: NibObject) -> String {
         var distinguishing = ""
         // Title and text are one label: cells archive either under `NSContents`.
-        for key in ["title", "text", "frame"] {
+        for key in ["title", "text", "frame", "frameSize"] {
             if let v = o.property(key) {
-                let kind = key == "frame" ? "frame" : "label"
+                let kind = key.hasPrefix("frame") ? key : "label"
                 switch v {
                 case .string(let s) where !s.isEmpty: distinguishing = kind + "=" + s
                 case .formatted(let s): distinguishing = kind + "=" + s
@@ -74,17 +75,17 @@ struct ObjectMatcher {
         return CompareClasses.key(o) + "|" + distinguishing
     }
 
-    /// Pairs objects whose ``signature(_:)`` (with a title, text or frame) occurs exactly once free
-    /// on each side.
-    private mutating func matchUniqueSignatures() {
+    /// Pairs objects whose `key` (a ``signature(_:)`` with a title, text or frame, or a class key)
+    /// occurs exactly once among the free objects of each side.
+    private mutating func matchUnique(by key: (NibObject) -> String, skipUndistinguished: Bool) {
         var s: [String: [String]] = [:], c: [String: [String]] = [:]
         for k in source.order where freeSource(k) {
-            if let o = source.object(k), o.placeholder == nil { s[Self.signature(o), default: []].append(k) }
+            if let o = source.object(k), o.placeholder == nil { s[key(o), default: []].append(k) }
         }
         for k in compiled.order where freeCompiled(k) {
-            if let o = compiled.object(k), o.placeholder == nil { c[Self.signature(o), default: []].append(k) }
+            if let o = compiled.object(k), o.placeholder == nil { c[key(o), default: []].append(k) }
         }
-        for (sig, list) in s where list.count == 1 && !sig.hasSuffix("|") {
+        for (sig, list) in s where list.count == 1 && !(skipUndistinguished && sig.hasSuffix("|")) {
             if let other = c[sig], other.count == 1 { pair(list[0], other[0]) }
         }
     }

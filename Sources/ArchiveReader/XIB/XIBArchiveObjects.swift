@@ -95,7 +95,7 @@ enum XIBArchiveObjects {
     /// One `IBConnectionRecord`'s `connection` element as a model connection.
     static func connection(_ c: XMLElementNode, reader: XIBArchiveReader, ibID: [String: String]) -> Connection? {
         let cls = c["class"] ?? c.name
-        let label = c.child(key: "label").map(XIBProperties.stringValue) ?? ""
+        let label = reader.resolve(c.child(key: "label")).map(XIBProperties.stringValue) ?? ""
         let sourceElement = reader.resolve(c.child(key: "source"))
         let destElement = reader.resolve(c.child(key: "destination"))
         var problems: [String] = []
@@ -127,8 +127,8 @@ enum XIBArchiveObjects {
             }
         case "IBBindingConnection":
             let connector = reader.resolve(c.child(key: "connector"))
-            let binding = connector?.child(key: "NSBinding").map(XIBProperties.stringValue)
-            let keyPath = connector?.child(key: "NSKeyPath").map(XIBProperties.stringValue)
+            let binding = reader.resolve(connector?.child(key: "NSBinding")).map(XIBProperties.stringValue)
+            let keyPath = reader.resolve(connector?.child(key: "NSKeyPath")).map(XIBProperties.stringValue)
             var options: [String: String] = [:]
             if let dict = reader.resolve(connector?.child(key: "NSOptions")) {
                 options = XIBArchiveObjects.dictionary(dict, reader: reader)
