@@ -95,7 +95,9 @@ enum CompareClasses {
     /// custom objects/views and proxies are their base classes.
     static func base(_ o: NibObject) -> String {
         if o.placeholder?.kind == .application { return "NSApplication" }
-        let c = o.className
+        var c = o.className
+        // Design-time stand-ins archived by storyboards: `IBNSWindowController`, `IBUIButton`.
+        if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
         switch c {
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
         case "NSCustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"

@@ -112,15 +112,48 @@ enum ConnectionDiff {
                     source: s.ref(e.tuple.source)))
             }
         }
+        var implied = 0
         for e in onlyCompiled {
+            if isImpliedBySource(e, s) { implied += 1; continue }
             report.differences.append(.init(
                 kind: .connectionOnlyInCompiled, message: "connection only in compiled: \(describe(e, s, c))",
                 connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
                 source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil))
         }
+        if implied > 0 {
+            report.dropped.append("\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)")
+        }
         if droppedSource > 0 { report.dropped.append("\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates") }
         if droppedCompiled > 0 { report.dropped.append("\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)") }
         if notCompared > 0 { report.dropped.append("\(notCompared) segue/accessibility/ordering connection(s) not compared") }
+    }
+
+    /// A compiled-only connection that the source states without a connection element: an outlet
+    /// named like a keyed child element (`<view key="view">` → outlet `view`), a storyboard
+    /// window's `delegate` to its window controller, a runtime attribute for a property the source
+    /// sets as an attribute (`autoresizesSubviews="NO"`) or a content-controller relationship segue.
+    static func isImpliedBySource(_ e: Entry, _ s: CompareSide) -> Bool {
+        guard let src = s.object(e.tuple.source) else { return false }
+        switch e.tuple.family {
+        case .outlet:
+            if src.properties.contains(where: { $0.key == e.tuple.label && $0.value == .object(ObjectID(e.tuple.destination)) }) {
+                return true
+            }
+            if e.tuple.label == "delegate", CompareClasses.base(src) == "NSWindow",
+               s.nodes[e.tuple.source]?.parent == e.tuple.destination {
+                return true
+            }
+            return false
+        case .runtimeAttribute:
+            if src.properties.contains(where: { $0.key == e.tuple.label }) { return true }
+            if e.tuple.label == "contentViewController", let parent = s.nodes[e.tuple.source]?.parent {
+                return s.connections.contains { $0.connection.source?.rawValue == parent && $0.connection.kind == .segue
+                    && ($0.connection.segue?.relationship ?? "").lowercased().contains("contentviewcontroller") }
+            }
+            return false
+        default:
+            return false
+        }
     }
 
     /// Storyboard plumbing added by compilation (nib-format.md §5.2, §5.3).

@@ -65,9 +65,12 @@ public enum NibComparer {
             }
         }
         var implicit = 0
+        let matchedSource = Set(m.forward.keys)
         for k in c.order where m.backward[k] == nil && !drops.compiledObjects.contains(k) {
             guard let ref = c.ref(k), let o = c.object(k) else { continue }
-            if isImplicit(o, parent: c.nodes[k]?.parent.flatMap { m.backward[$0] }, source: s) {
+            let compiledParent = c.nodes[k]?.parent.flatMap { c.object($0) }
+            if isImplicit(o, parent: c.nodes[k]?.parent.flatMap { m.backward[$0] }, compiledParent: compiledParent,
+                          source: s, matched: matchedSource) {
                 implicit += 1
                 continue
             }
@@ -75,19 +78,24 @@ public enum NibComparer {
                                             compiled: ref))
         }
         if implicit > 0 {
-            report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, header cells, corner views) without an id in the source")
+            report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source")
         }
     }
 
     /// Objects Interface Builder creates without declaring them by id in the source: a control's
     /// cell where the source lists none (IB 3 object records), table header cells, corner views,
     /// a box's title cell, a search field's button cells (nib-format.md §7.5 design-time data).
-    static func isImplicit(_ o: NibObject, parent sourceParent: String?, source: CompareSide) -> Bool {
+    static func isImplicit(_ o: NibObject, parent sourceParent: String?, compiledParent: NibObject?,
+                           source: CompareSide, matched: Set<String>) -> Bool {
         let cls = o.className
-        guard cls.hasSuffix("Cell") || cls.hasPrefix("_NS") else { return false }
-        guard let sp = sourceParent, let node = source.nodes[sp] else { return cls.hasPrefix("_NS") }
-        // Implicit unless the matched source parent declares a child of this very class.
-        return !node.children.contains { source.object($0)?.className == cls }
+        let parentClass = compiledParent.map(CompareClasses.base) ?? ""
+        let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls == "NSClipView" || cls == "NSScroller"
+            || cls == "NSTableHeaderView"
+            || (cls == "NSView" && (parentClass == "NSBox" || parentClass == "NSTabViewItem"))
+        guard implicitClass else { return false }
+        guard let sp = sourceParent, let node = source.nodes[sp] else { return true }
+        // Implicit unless the matched source parent has an unmatched child of this class.
+        return !node.children.contains { !matched.contains($0) && source.object($0)?.className == cls }
     }
 
     static func describe(_ o: NibObject) -> String {
@@ -126,7 +134,7 @@ struct Drops {
             guard let o = c.object(k) else { continue }
             let kind = o.placeholder?.kind
             if c.alias[k] != nil || kind == .storyboard || kind == .upstream || o.className.contains("SegueTemplate")
-                || (storyboard && kind == .filesOwner) {
+                || (storyboard && (kind == .filesOwner || kind == .application)) {
                 compiledObjects.insert(k)
             }
         }

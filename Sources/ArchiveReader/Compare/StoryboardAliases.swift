@@ -30,12 +30,14 @@ enum StoryboardAliases {
                 let base = baseName(node.document)
                 guard let range = base.range(of: "-view-") else { continue }
                 let vcID = String(base[..<range.lowerBound])
-                if let sceneDoc = documents.first(where: { baseName($0).hasSuffix("-" + vcID) }),
-                   let controller = controllerOfDocument[sceneDoc] {
-                    side.alias[key] = controller
-                } else if let controller = controllerNaming(viewNib: base, side) {
-                    side.alias[key] = controller
+                var controller: String?
+                if let sceneDoc = documents.first(where: { baseName($0).hasSuffix("-" + vcID) }) {
+                    controller = controllerOfDocument[sceneDoc]
                 }
+                if controller == nil { controller = controllerNaming(viewNib: base, side) }
+                guard let controller, side.nodes[controller] != nil else { continue }
+                side.alias[key] = controller
+                adopt(document: node.document, into: controller, side: &side)
             case .upstream:
                 guard let target = p.resolvedTarget, let colon = target.lastIndex(of: ":") else { continue }
                 let nib = baseName(String(target[..<colon]))
@@ -48,6 +50,16 @@ enum StoryboardAliases {
                 continue
             }
         }
+    }
+
+    /// Makes the roots of a view nib children of the controller that owns it, as in the source.
+    static func adopt(document: String, into controller: String, side: inout CompareSide) {
+        let adopted = side.roots.filter { side.nodes[$0]?.document == document && side.nodes[$0]?.object.placeholder == nil }
+        for r in adopted {
+            side.nodes[r]?.parent = controller
+            side.nodes[controller]?.children.append(r)
+        }
+        side.roots.removeAll { adopted.contains($0) }
     }
 
     /// A controller object with a string property equal to `viewNib` (`UINibName`/`NSNibName`).

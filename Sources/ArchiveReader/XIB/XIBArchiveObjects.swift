@@ -11,12 +11,13 @@ enum XIBArchiveObjects {
     ]
 
     /// The object for an archived element with IB object id `id`.
-    static func object(_ e: XMLElementNode, id: String, platform: Platform, customClass flattened: String?) -> NibObject {
+    static func object(_ e: XMLElementNode, id: String, platform: Platform, customClass flattened: String?,
+                       reader: XIBArchiveReader) -> NibObject {
         let archived = e["class"] ?? e.name
         var className = archived
         var customClass: String?
         var placeholder: Placeholder?
-        let nsClassName = e.child(key: "NSClassName").map(XIBProperties.stringValue)
+        let nsClassName = reader.text(e.child(key: "NSClassName"))
         switch archived {
         case "NSCustomObject", "IBCustomObject":
             className = "NSObject"
@@ -25,10 +26,10 @@ enum XIBArchiveObjects {
             className = "NSView"
             if let n = nsClassName, n != "NSView" { customClass = n }
         case "NSWindowTemplate":
-            className = e.child(key: "NSWindowClass").map(XIBProperties.stringValue) ?? "NSWindow"
+            className = reader.text(e.child(key: "NSWindowClass")) ?? "NSWindow"
         case "IBProxyObject":
             className = "UIProxyObject"
-            let identifier = e.child(key: "IBProxiedObjectIdentifier").map(XIBProperties.stringValue) ?? ""
+            let identifier = reader.text(e.child(key: "IBProxiedObjectIdentifier")) ?? ""
             switch identifier {
             case "IBFilesOwner": placeholder = Placeholder(kind: .filesOwner, identifier: identifier)
             case "IBFirstResponder": placeholder = Placeholder(kind: .firstResponder, identifier: identifier)
@@ -55,7 +56,7 @@ enum XIBArchiveObjects {
         var properties: [Property] = []
         if archived != className { properties.append(Property("archivedClass", .string(archived))) }
         for child in e.children {
-            guard let key = child["key"], let value = scalar(child) else { continue }
+            guard let key = child["key"], let value = scalar(child) ?? reader.text(child).map(PropertyValue.string) else { continue }
             properties.append(Property(key, value))
             if let alias = aliases[key] {
                 // Geometry strings read like the `<document>` format's formatted rects.
@@ -95,7 +96,7 @@ enum XIBArchiveObjects {
     /// One `IBConnectionRecord`'s `connection` element as a model connection.
     static func connection(_ c: XMLElementNode, reader: XIBArchiveReader, ibID: [String: String]) -> Connection? {
         let cls = c["class"] ?? c.name
-        let label = reader.resolve(c.child(key: "label")).map(XIBProperties.stringValue) ?? ""
+        let label = reader.text(c.child(key: "label")) ?? ""
         let sourceElement = reader.resolve(c.child(key: "source"))
         let destElement = reader.resolve(c.child(key: "destination"))
         var problems: [String] = []
@@ -127,8 +128,8 @@ enum XIBArchiveObjects {
             }
         case "IBBindingConnection":
             let connector = reader.resolve(c.child(key: "connector"))
-            let binding = reader.resolve(connector?.child(key: "NSBinding")).map(XIBProperties.stringValue)
-            let keyPath = reader.resolve(connector?.child(key: "NSKeyPath")).map(XIBProperties.stringValue)
+            let binding = reader.text(connector?.child(key: "NSBinding"))
+            let keyPath = reader.text(connector?.child(key: "NSKeyPath"))
             var options: [String: String] = [:]
             if let dict = reader.resolve(connector?.child(key: "NSOptions")) {
                 options = XIBArchiveObjects.dictionary(dict, reader: reader)

@@ -44,6 +44,15 @@ struct XIBArchiveReader {
         return e
     }
 
+    /// The text of a string-valued element: `<string>` (plain or base64), an `NSMutableString`
+    /// object with `NS.bytes`/`NS.string` characters, or a `<reference>` to either.
+    func text(_ e: XMLElementNode?) -> String? {
+        guard let e = resolve(e) else { return nil }
+        if e.name == "string" || e.name == "characters" { return XIBProperties.stringValue(e) }
+        if let inner = e.child(key: "NS.bytes") ?? e.child(key: "NS.string"), inner !== e { return text(inner) }
+        return nil
+    }
+
     /// The first descendant (breadth-first, bounded) whose `key` is `key`.
     func find(key: String, in e: XMLElementNode) -> XMLElementNode? {
         var queue = [e]
@@ -91,9 +100,9 @@ struct XIBArchiveReader {
                 continue
             }
             var object = XIBArchiveObjects.object(element, id: info.objectID, platform: platform,
-                                                  customClass: customClasses[info.objectID])
+                                                  customClass: customClasses[info.objectID], reader: self)
             object.sourceLine = element.line
-            if let name = info.record.child(key: "objectName") { object.name = XIBProperties.stringValue(name) }
+            if let name = text(info.record.child(key: "objectName")) { object.name = name }
             let parentElement = resolve(info.record.child(key: "parent"))
             if let pid = parentElement?["id"].flatMap({ ibID[$0] }), pid != "0" {
                 object.parent = ObjectID(pid)
@@ -141,7 +150,7 @@ struct XIBArchiveReader {
     func flattened(_ container: XMLElementNode) -> [(String, XMLElementNode)] {
         guard let dict = container.child(key: "flattenedProperties") else { return [] }
         if let keys = dict.child(key: "dict.sortedKeys"), let values = dict.child(key: "dict.values") {
-            let k = items(keys).map { XIBProperties.stringValue($0) }
+            let k = items(keys).map { text($0) ?? "" }
             let v = items(values)
             return zip(k, v).map { ($0, $1) }
         }
@@ -151,7 +160,7 @@ struct XIBArchiveReader {
     func flattenedCustomClasses(_ container: XMLElementNode) -> [String: String] {
         var out: [String: String] = [:]
         for (key, value) in flattened(container) where key.hasSuffix(".CustomClassName") {
-            out[String(key.dropLast(".CustomClassName".count))] = XIBProperties.stringValue(value)
+            out[String(key.dropLast(".CustomClassName".count))] = text(value) ?? ""
         }
         return out
     }

@@ -52,6 +52,7 @@ public enum XIBClassTable {
         "command": ("UICommand", nil),
         "keyCommand": ("UIKeyCommand", nil),
         "visualEffectView": ("UIVisualEffectView", "NSVisualEffectView"),
+        "objectLibraryAsset": ("IBObjectLibraryAsset", "IBObjectLibraryAsset"),
     ]
 
     /// Elements that are never objects even though they carry an `id` attribute: connections,
