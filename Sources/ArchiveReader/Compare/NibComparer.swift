@@ -91,7 +91,7 @@ public enum NibComparer {
         let parentClass = compiledParent.map(CompareClasses.base) ?? ""
         let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls == "NSClipView" || cls == "NSScroller"
             || cls == "NSTableHeaderView"
-            || (cls == "NSView" && (parentClass == "NSBox" || parentClass == "NSTabViewItem"))
+            || (cls == "NSView" && ["NSBox", "NSTabViewItem", "NSWindow"].contains(parentClass))
         guard implicitClass else { return false }
         guard let sp = sourceParent, let node = source.nodes[sp] else { return true }
         // Implicit unless the matched source parent has an unmatched child of this class.
@@ -113,6 +113,7 @@ struct Drops {
 
     init(source s: CompareSide, compiled c: CompareSide, storyboard: Bool) {
         let compiledHasFirstResponder = c.nodes.values.contains { $0.object.placeholder?.kind == .firstResponder }
+        let compiledHasLayoutGuides = c.nodes.values.contains { $0.object.className.hasSuffix("LayoutGuide") }
         for k in s.order {
             guard let o = s.object(k) else { continue }
             let line = o.sourceLine.map { " (line \($0))" } ?? ""
@@ -124,7 +125,10 @@ struct Drops {
                 sourceObjects.insert(k)
                 notes.append("Exit placeholder\(line): design-time only (unwind segues are compiled into templates)")
             default:
-                if o.className.hasSuffix("StoryboardReference") {
+                if o.className.hasSuffix("LayoutGuide") && !compiledHasLayoutGuides {
+                    sourceObjects.insert(k)
+                    notes.append("layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object")
+                } else if o.className.hasSuffix("StoryboardReference") {
                     sourceObjects.insert(k)
                     notes.append("storyboard reference \(o.id.rawValue)\(line): compiled into Info.plist references")
                 }
