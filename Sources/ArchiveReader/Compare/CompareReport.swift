@@ -20,6 +20,11 @@ public struct CompareReport: Hashable, Sendable, Codable {
         /// The document it belongs to (differs per scene for storyboards).
         public var document: String
 
+        /// `(5, line 30)`: the id and, for the source, the line.
+        public var location: String {
+            "(" + id + (line.map { ", line \($0)" } ?? "") + ")"
+        }
+
         public var description: String {
             var s = className
             if let name { s += " \"\(name)\"" }

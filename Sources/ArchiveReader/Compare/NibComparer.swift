@@ -50,7 +50,7 @@ public enum NibComparer {
             guard let so = s.object(k), let ref = s.ref(k) else { continue }
             if drops.sourceObjects.contains(k) { continue }
             guard let ck = m.forward[k], let co = c.object(ck) else {
-                report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref)",
+                report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref.location)",
                                                 sourceLine: so.sourceLine, source: ref))
                 continue
             }
@@ -74,7 +74,7 @@ public enum NibComparer {
                 implicit += 1
                 continue
             }
-            report.differences.append(.init(kind: .objectOnlyInCompiled, message: "object only in compiled: \(ref.path) \(ref)",
+            report.differences.append(.init(kind: .objectOnlyInCompiled, message: "object only in compiled: \(ref.path) \(ref.location)",
                                             compiled: ref))
         }
         if implicit > 0 {

@@ -4,6 +4,7 @@ extension Context {
     /// The resolved documents of one input (nib-format.md §3–5): each compiled archive of the
     /// input resolved with ``NibResolver``. Graph warnings are carried in the documents.
     func loadResolved(_ path: String) throws -> NibInput {
+        if let source = try loadSourceOrStdin(path) { return source }
         let archives = try withFile(path) { try loadArchives(path) }
         let documents = archives.map {
             NibResolver.resolve($0.graph, name: $0.name, path: $0.path, variant: $0.variant)
