@@ -115,7 +115,23 @@ enum XMLTreeBuilder {
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?) {
+            guard failure == nil else { return }
+            // libxml2 as driven by XMLParser recovers from mismatched end tags; a nib source must
+            // not be half-read silently, so the mismatch is an error here.
+            if let top = stack.last, top.name != elementName {
+                failure = Failure(message: "closing tag </\(elementName)> does not match <\(top.name)> opened at line \(top.line)",
+                                  line: max(1, parser.lineNumber))
+                parser.abortParsing()
+                return
+            }
             if !stack.isEmpty { stack.removeLast() }
+        }
+
+        func parserDidEndDocument(_ parser: XMLParser) {
+            if failure == nil, let top = stack.last {
+                failure = Failure(message: "element <\(top.name)> opened at line \(top.line) is never closed",
+                                  line: max(1, parser.lineNumber))
+            }
         }
 
         func parser(_ parser: XMLParser, foundCharacters string: String) {

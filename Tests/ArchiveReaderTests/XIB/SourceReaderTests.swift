@@ -1,0 +1,189 @@
+import Testing
+@testable import ArchiveReader
+
+@Suite("Source reader")
+struct SourceReaderTests {
+    func read(_ text: String, name: String = "Fixture.xib") throws -> NibInput {
+        try SourceReader.read(bytes: Array(text.utf8), name: name)
+    }
+
+    @Test func iOSXibObjectsPlaceholdersAndHierarchy() throws {
+        let input = try read(XIBFixtures.iOSXib)
+        let doc = try #require(input.documents.first)
+        #expect(doc.platform == .iOS)
+        #expect(doc.format == .xib)
+        #expect(doc.coderVersion == "21701")
+        let owner = try #require(doc.object(ObjectID("-1")))
+        #expect(owner.placeholder?.kind == .filesOwner)
+        #expect(owner.customClass == "LoginViewController")
+        #expect(owner.customModule == "Login")
+        #expect(owner.property("customModuleProvider") == .string("target"))
+        #expect(owner.sourceLine == 4)
+        #expect(doc.object(ObjectID("-2"))?.placeholder?.kind == .firstResponder)
+        let ext = try #require(doc.object(ObjectID("ext")))
+        #expect(ext.placeholder == Placeholder(kind: .external, identifier: "AnalyticsService"))
+        #expect(ext.name == "Analytics")
+        let root = try #require(doc.object(ObjectID("root-view")))
+        #expect(root.className == "UIView")
+        #expect(root.name == "Root")
+        #expect(root.children == [ObjectID("btn"), ObjectID("lbl"), ObjectID("fw")])
+        #expect(root.property("backgroundColor") == .formatted("systemBackgroundColor"))
+        #expect(doc.topLevelObjects == ["-1", "-2", "ext", "root-view"].map(ObjectID.init))
+        #expect(doc.roots == [ObjectID("root-view")])
+    }
+
+    @Test func iOSXibKeyProperties() throws {
+        let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
+        let button = try #require(doc.object(ObjectID("btn")))
+        #expect(button.className == "UIButton")
+        #expect(button.parent == ObjectID("root-view"))
+        #expect(button.sourceLine == 18)
+        #expect(button.property("frame") == .formatted("{{16, 100}, {343, 44}}"))
+        #expect(button.property("title") == .string("Sign In"))
+        #expect(button.property("image") == .string("arrow"))
+        #expect(button.property("tag") == .int(7))
+        #expect(button.property("hidden") == .bool(true))
+        #expect(button.name == "Sign In")
+        let label = try #require(doc.object(ObjectID("lbl")))
+        #expect(label.className == "UILabel")
+        #expect(label.name == "Welcome")
+        #expect(label.property("text") == .string("Welcome"))
+        #expect(label.property("fontDescription") == .formatted("boldSystem 17"))
+        #expect(label.property("textColor") == .formatted("rgba(1 0 0 1)"))
+    }
+
+    @Test func unknownElementsAndAttributesAreKept() throws {
+        let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
+        let widget = try #require(doc.object(ObjectID("fw")))
+        #expect(widget.className == "UIFancyWidget")
+        #expect(widget.property("sparkle") == .string("high"))
+        #expect(widget.property("glow") == .formatted("glow(level=3)"))
+        #expect(widget.sourceLine == 38)
+    }
+
+    @Test func iOSXibConnections() throws {
+        let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
+        func find(_ kind: Connection.Kind, _ label: String) -> Connection? {
+            doc.connections.first { $0.kind == kind && $0.label == label }
+        }
+        let view = try #require(find(.outlet, "view"))
+        #expect(view.source == ObjectID("-1") && view.destination == ObjectID("root-view") && view.sourceLine == 6)
+        let collection = try #require(find(.outletCollection, "labels"))
+        #expect(collection.members == [ObjectID("lbl"), ObjectID("btn")])
+        #expect(collection.collectionClass == "NSMutableArray")
+        #expect(collection.sourceLine == 8)
+        #expect(doc.connections.filter { $0.kind == .outletCollection }.count == 1)
+        let signIn = try #require(find(.action, "signIn:"))
+        #expect(signIn.source == ObjectID("btn") && signIn.destination == ObjectID("-1"))
+        #expect(signIn.controlEvents == .init(rawValue: 0x40))
+        #expect(!signIn.isNilTargeted)
+        let copy = try #require(find(.action, "copy:"))
+        #expect(copy.isNilTargeted)
+        #expect(copy.controlEvents?.description == "touchDown")
+        let corner = try #require(find(.runtimeAttribute, "layer.cornerRadius"))
+        #expect(corner.source == ObjectID("lbl") && corner.value == .int(4) && corner.sourceLine == 31)
+        #expect(find(.runtimeAttribute, "analyticsName")?.value == .string("welcome"))
+        #expect(find(.accessibility, "accessibilityLabel")?.value == .string("Greeting"))
+        #expect(find(.accessibility, "accessibilityIdentifier")?.value == .string("welcome.label"))
+    }
+
+    @Test func danglingDestinationIsReportedAndTheRestLoads() throws {
+        let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
+        let ghost = try #require(doc.connections.first { $0.label == "ghost" })
+        #expect(ghost.unresolved == "destination 'does-not-exist' not found (line 10)")
+        #expect(doc.warnings.contains { $0.contains("ghost") && $0.contains("line 10") })
+        #expect(doc.connections.filter { $0.unresolved != nil }.count == 1)
+        #expect(doc.objects.count == 7)
+    }
+
+    @Test func macXibPlaceholdersWindowMenuBinding() throws {
+        let doc = try #require(try read(XIBFixtures.macXib).documents.first)
+        #expect(doc.platform == .macOS)
+        #expect(doc.object(ObjectID("-2"))?.placeholder?.kind == .filesOwner)
+        #expect(doc.object(ObjectID("-2"))?.customClass == "AppController")
+        let fr = try #require(doc.object(ObjectID("-1")))
+        #expect(fr.placeholder?.kind == .firstResponder && fr.customClass == nil)
+        let app = try #require(doc.object(ObjectID("-3")))
+        #expect(app.placeholder?.kind == .application && app.className == "NSApplication" && app.customClass == nil)
+        let window = try #require(doc.object(ObjectID("w1")))
+        #expect(window.className == "NSWindow" && window.name == "Main")
+        #expect(window.children == [ObjectID("cv")])
+        #expect(window.property("contentView") == .object(ObjectID("cv")))
+        #expect(doc.visibleWindows == [ObjectID("w1")])
+        #expect(doc.object(ObjectID("b1c"))?.parent == ObjectID("b1"))
+        #expect(doc.object(ObjectID("b1c"))?.className == "NSButtonCell")
+        let graph = try #require(doc.object(ObjectID("graph")))
+        #expect(graph.className == "NSView" && graph.customClass == "GraphView")
+        #expect(doc.object(ObjectID("mi2"))?.parent == ObjectID("m2"))
+        #expect(doc.object(ObjectID("m2"))?.parent == ObjectID("mi1"))
+        #expect(doc.object(ObjectID("mi2"))?.className == "NSMenuItem")
+        let save = try #require(doc.connections.first { $0.label == "save:" })
+        #expect(save.source == ObjectID("b1") && save.destination == ObjectID("-2") && save.controlEvents == nil)
+        let copy = try #require(doc.connections.first { $0.label == "copy:" })
+        #expect(copy.isNilTargeted && copy.destination == ObjectID("-1"))
+        let binding = try #require(doc.connections.first { $0.kind == .binding })
+        #expect(binding.label == "enabled" && binding.keyPath == "canSave")
+        #expect(binding.options == ["NSValueTransformerName": "NSNegateBoolean"])
+        #expect(binding.sourceLine == 17)
+    }
+
+    @Test func otherPlatformsMapElementClasses() throws {
+        let tv = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder.AppleTV.XIB" version="3.0" targetRuntime="AppleTV">
+            <objects><button id="b"/><tableViewCell id="c"/></objects>
+        </document>
+        """
+        let tvDoc = try #require(try read(tv).documents.first)
+        #expect(tvDoc.platform == .tvOS)
+        #expect(tvDoc.object(ObjectID("b"))?.className == "UIButton")
+        #expect(tvDoc.object(ObjectID("c"))?.className == "UITableViewCell")
+        let watch = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder.WatchKit.Storyboard" version="3.0" targetRuntime="watchKit">
+            <scenes><scene sceneID="s"><objects>
+                <controller id="ctl" customClass="InterfaceController"><items><label text="Hi" id="l"/></items></controller>
+            </objects></scene></scenes>
+        </document>
+        """
+        let watchInput = try read(watch, name: "Interface.storyboard")
+        let wdoc = try #require(watchInput.documents.first)
+        #expect(wdoc.platform == .watchOS)
+        #expect(wdoc.object(ObjectID("ctl"))?.className == "WKInterfaceController")
+        #expect(wdoc.object(ObjectID("l"))?.className == "WKInterfaceLabel")
+        #expect(watchInput.storyboard?.scenes.first?.identifier == "WKInterfaceController-ctl")
+        #expect(XIBClassTable.className(element: "mapView", platform: .iOS) == "MKMapView")
+        #expect(XIBClassTable.className(element: "textFieldCell", platform: .macOS) == "NSTextFieldCell")
+    }
+
+    @Test func malformedXMLThrowsWithLineAndOffset() throws {
+        let broken = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects>\n<view id=\"a\" <\n</objects>\n</document>\n"
+        do {
+            _ = try read(broken)
+            Issue.record("malformed XML was accepted")
+        } catch let error as ArchiveError {
+            guard case .malformed(let message) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
+            #expect(message.contains("line 4"))
+            #expect(error.path == ["line 4"])
+            // The byte offset lies on line 4 (after the three preceding lines).
+            let lines = broken.split(separator: "\n", omittingEmptySubsequences: false)
+            let lineStart = lines.prefix(3).reduce(0) { $0 + $1.utf8.count + 1 }
+            #expect(error.offset >= lineStart && error.offset <= lineStart + lines[3].utf8.count)
+        }
+    }
+
+    @Test func mismatchedTagsAreAnError() throws {
+        let broken = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects>\n<view id=\"a\">\n</objects>\n</document>\n"
+        #expect(throws: ArchiveError.self) { try read(broken) }
+    }
+
+    @Test func unclosedElementIsAnError() throws {
+        let text = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects>\n"
+        #expect(throws: ArchiveError.self) { try read(text) }
+    }
+
+    @Test func nonInterfaceBuilderRootIsRejected() throws {
+        #expect(throws: ArchiveError.self) { try read("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>") }
+        #expect(throws: ArchiveError.self) { try read("") }
+    }
+}
