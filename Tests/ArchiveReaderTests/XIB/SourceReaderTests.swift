@@ -187,3 +187,76 @@ struct SourceReaderTests {
         #expect(throws: ArchiveError.self) { try read("") }
     }
 }
+
+@Suite("Source reader: storyboards and IB 3 archives")
+struct SourceStoryboardArchiveTests {
+    @Test func storyboardScenesSummaryAndSegues() throws {
+        let input = try SourceReader.read(bytes: Array(XIBFixtures.iOSStoryboard.utf8), name: "Main.storyboard")
+        #expect(input.documents.count == 3)
+        let summary = try #require(input.storyboard)
+        #expect(summary.platform == .iOS)
+        #expect(summary.entryPoint == "UINavigationController-nav")
+        #expect(summary.scenes.map(\.identifier) == ["UINavigationController-nav", "Home", "UIViewController-detail"])
+        #expect(summary.scenes[1].controllerClass == "HomeViewController")
+        #expect(summary.scenes[1].viewNibName == "home-view-hv")
+        #expect(summary.scenes[1].documents == ["Main.storyboard/Home"])
+        let relationship = try #require(summary.segues.first { $0.segue.kind == "relationship" })
+        #expect(relationship.from == "UINavigationController-nav" && relationship.to == "Home")
+        #expect(relationship.segue.relationship == "rootViewController")
+        let show = try #require(summary.segues.first { $0.segue.kind == "show" })
+        #expect(show.from == "Home" && show.to == "UIViewController-detail" && show.segue.identifier == "showDetail")
+
+        let home = input.documents[1]
+        #expect(home.format == .storyboard)
+        #expect(home.object(ObjectID("fr2"))?.placeholder?.kind == .firstResponder)
+        #expect(home.object(ObjectID("exit2"))?.placeholder?.kind == .exit)
+        let reference = try #require(home.object(ObjectID("ref")))
+        #expect(reference.className == "UIStoryboardReference")
+        #expect(reference.property("storyboardName") == .string("Settings"))
+        #expect(reference.property("referencedIdentifier") == .string("Root"))
+        let segue = try #require(home.connections.first { $0.kind == .segue && $0.label == "show" })
+        #expect(segue.source == ObjectID("go") && segue.destination == ObjectID("detail"))
+        #expect(segue.unresolved == nil, "a destination in another scene resolves in the file")
+        #expect(segue.segue?.destinationScene == "UIViewController-detail")
+        #expect(segue.sourceLine == 22)
+        #expect(home.object(ObjectID("hv"))?.parent == ObjectID("home"))
+
+        let detail = input.documents[2]
+        let unwind = try #require(detail.connections.first { $0.label == "unwindHome:" })
+        #expect(unwind.destination == ObjectID("exit3") && unwind.unresolved == nil)
+        #expect(input.documents[0].object(ObjectID("bar"))?.className == "UINavigationBar")
+    }
+
+    @Test func archiveFormatRecordsConnectionsAndNames() throws {
+        let input = try SourceReader.read(bytes: Array(XIBFixtures.archiveXib.utf8), name: "designable.nib")
+        let doc = try #require(input.documents.first)
+        #expect(doc.format == .xibArchive && doc.platform == .macOS)
+        #expect(doc.coderVersion == "1306")
+        let owner = try #require(doc.object(ObjectID("-2")))
+        #expect(owner.placeholder?.kind == .filesOwner)
+        #expect(owner.customClass == "Controller")
+        #expect(owner.name == "File's Owner")
+        #expect(doc.object(ObjectID("-1"))?.placeholder?.kind == .firstResponder)
+        #expect(doc.object(ObjectID("-3"))?.placeholder?.kind == .application)
+        let panel = try #require(doc.object(ObjectID("1")))
+        #expect(panel.className == "NSView" && panel.customClass == "PanelView")
+        #expect(panel.children == [ObjectID("5")])
+        let button = try #require(doc.object(ObjectID("5")))
+        #expect(button.className == "NSButton" && button.parent == ObjectID("1") && button.name == "Push Button")
+        #expect(button.property("frame") == .formatted("{{20, 20}, {80, 32}}"))
+        #expect(button.property("tag") == .int(3))
+        #expect(doc.topLevelObjects == ["-2", "-1", "-3", "1"].map(ObjectID.init))
+
+        let outlet = try #require(doc.connections.first { $0.kind == .outlet && $0.source == ObjectID("-2") })
+        #expect(outlet.label == "button" && outlet.destination == ObjectID("5"))
+        let action = try #require(doc.connections.first { $0.kind == .action })
+        #expect(action.label == "press:" && action.source == ObjectID("5") && action.destination == ObjectID("-2"),
+                "IB 3 stores the target as `source`; the model's source is the control")
+        let binding = try #require(doc.connections.first { $0.kind == .binding })
+        #expect(binding.label == "hidden" && binding.keyPath == "isBusy" && binding.source == ObjectID("5"))
+        let dangling = try #require(doc.connections.first { $0.source == ObjectID("1") })
+        #expect(dangling.label == "button", "a label shared by reference is followed")
+        #expect(dangling.unresolved?.contains("destination reference not found") == true)
+        #expect(doc.connections.allSatisfy { $0.sourceLine != nil })
+    }
+}
