@@ -109,7 +109,14 @@ extension ResolverRun {
             variant: variant, objects: objects,
             topLevelObjects: topLevel.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
             visibleWindows: visibleWindows.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
-            connections: connections, warnings: graph.warnings + warnings)
+            connections: connections.map { c in
+                // A value referring to an object outside the document is shown by class, not by id.
+                guard case .object(let id)? = c.value, let index = Int(id.rawValue.dropFirst()), !valid.contains(index) else { return c }
+                var copy = c
+                copy.value = .formatted("<\(object(index)?.className ?? "object")>")
+                return copy
+            },
+            warnings: graph.warnings + warnings)
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,

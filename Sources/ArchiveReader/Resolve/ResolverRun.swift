@@ -58,8 +58,11 @@ struct ResolverRun {
         switch value {
         case .null: return (nil, "\(role) is nil in the archive")
         case .object(let r):
-            guard object(r.index) != nil else { return (nil, "\(role) \(r) is not an object of the archive") }
+            guard let target = object(r.index) else { return (nil, "\(role) \(r) is not an object of the archive") }
             addMember(r.index)
+            guard members.contains(r.index) else {
+                return (nil, "\(role) \(r) is archive bookkeeping (\(target.className)), not an Interface Builder object")
+            }
             return (ObjectID(r), nil)
         default:
             return (nil, "\(role) is not an object reference")
