@@ -57,6 +57,10 @@ struct PropertyDecoder {
             put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
+        // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
+        if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
+            put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
+        }
         if let constraint = constraint(object) { put("constraint", .formatted(constraint)) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
     }
