@@ -89,7 +89,10 @@ extension ResolverRun {
         var objects: [NibObject] = []
         for index in members.sorted() {
             guard let archived = object(index) else { continue }
-            let identity = ClassIdentity(archived, in: graph)
+            var identity = ClassIdentity(archived, in: graph)
+            if identity.customClass == nil, let custom = classTable[index], custom != identity.className {
+                identity.customClass = custom
+            }
             var properties = decoder.properties(of: archived)
             if let oid = oids[index] { properties.append(Property("oid", .int(oid))) }
             properties.sort { $0.key < $1.key }

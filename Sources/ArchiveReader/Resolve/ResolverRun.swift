@@ -12,6 +12,8 @@ struct ResolverRun {
     var placeholders: [Int: Placeholder] = [:]
     /// Display names from the macOS names table (`NSNamesKeys`/`NSNamesValues`).
     var names: [Int: String] = [:]
+    /// Custom class names from the legacy `NSClassesKeys`/`NSClassesValues` table (macOS, §4.2).
+    var classTable: [Int: String] = [:]
     /// Object ids from `NSOidsKeys`/`NSOidsValues` (macOS).
     var oids: [Int: Int64] = [:]
     /// Accessibility identifiers (iOS accessibility configurations), used as display names.
