@@ -133,7 +133,8 @@ extension ResolverRun {
             }
         }
         if let id = accessibilityIdentifiers[index] { return id }
-        for key in ["title", "text", "placeholder"] {
+        let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder"]
+        for key in keys {
             if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
         }
         for key in ["NSCell", "NSTitleCell"] {

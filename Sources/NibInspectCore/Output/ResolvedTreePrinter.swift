@@ -32,7 +32,12 @@ struct ResolvedTreePrinter {
         self.document = document
         self.text = ConnectionText(document: document, style: style, siblings: siblings)
         for c in document.connections {
-            if let s = c.source { outgoing[s, default: []].append(c) }
+            // A segue is listed under its template object (destination), where its identifier is.
+            if c.kind == .segue, let t = c.destination, document.object(t) != nil {
+                outgoing[t, default: []].append(c)
+            } else if let s = c.source {
+                outgoing[s, default: []].append(c)
+            }
             for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
                 incoming[d, default: []].append(c)
             }
