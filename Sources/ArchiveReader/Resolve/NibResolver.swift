@@ -133,7 +133,7 @@ extension ResolverRun {
             }
         }
         if let id = accessibilityIdentifiers[index] { return id }
-        let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder"]
+        let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
         for key in keys {
             if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
         }
