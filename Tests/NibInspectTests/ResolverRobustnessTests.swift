@@ -1,5 +1,6 @@
 import ArchiveReader
 import Testing
+@testable import NibInspectCore
 
 /// The resolver never traps or hangs on odd graphs: cycles, self-references, wrong shapes, and
 /// randomly rewired fixtures. Invariants: every object at most once in the hierarchy, parent and
@@ -96,5 +97,22 @@ struct SplitMix {
         z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
         z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
         return z ^ (z >> 31)
+    }
+}
+
+extension ResolverRobustnessTests {
+    /// 20 000 nested views: the resolver's hierarchy walk and the tree printer stay bounded.
+    @Test func deepNestingIsBounded() {
+        var b = GraphBuilder(.keyed)
+        var views: [ArchiveValue] = []
+        for _ in 0..<20_000 { views.append(b.add("UIView")) }
+        for i in 0..<(views.count - 1) { b.set(views[i], "UISubviews", .array([views[i + 1]])) }
+        let list = b.array(views)
+        let top = b.array([views[0]])
+        let d = NibResolver.resolve(b.graph(topFields: [("UINibObjectsKey", list), ("UINibTopLevelObjectsKey", top)]), name: "deep")
+        #expect(d.objects.count == 20_000 && d.roots.count == 1)
+        let text = TreeCommand.render(NibInput(path: "deep", kind: "test", documents: [d]), style: .plain)
+        #expect(text.contains("children below --depth"))
+        #expect(text.split(separator: "\n").count < 600)
     }
 }
