@@ -48,7 +48,7 @@ struct ResolverRun {
 
     /// Adds `index` to the document's objects (connection classes excepted).
     mutating func addMember(_ index: Int) {
-        guard let object = object(index), !ObjectRoles.isConnection(object.className),
+        guard let object = object(index), !ObjectRoles.isConnection(object.className), !object.className.hasPrefix("$"),
               object.className != "NSIBObjectData", index != graph.root.index else { return }
         members.insert(index)
     }
