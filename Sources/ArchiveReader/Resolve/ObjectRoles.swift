@@ -13,12 +13,12 @@ enum ObjectRoles {
         "UIColor", "NSColor", "NSColorSpace", "UIFont", "NSFont", "UIFontDescriptor", "NSFontDescriptor",
         "UIImage", "NSImage", "UIImageNibPlaceholder", "NSCustomResource", "NSBitmapImageRep",
         "IBClassReference", "NSButtonImageSource", "NSCursor", "UINib", "NSNib", "NSIBObjectData",
-        "UITraitCollection", "_UITraitStorageList", "UIButtonContent", "$top",
+        "UITraitCollection", "_UITraitStorageList", "UIButtonContent",
     ]
 
     /// True for Foundation/value classes that become property values, not objects.
     static func isPlumbing(_ className: String) -> Bool {
-        plumbingClasses.contains(className) || isConnection(className)
+        plumbingClasses.contains(className) || isConnection(className) || className.hasPrefix("$")
     }
 
     /// True for connection and connector classes (§3.3, §4.4).
