@@ -21,8 +21,9 @@ struct XMLPlistReader {
 
     func read() throws(ArchiveError) -> PlistDocument {
         guard bytes.count <= limits.maxFileSize else { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
-        let builder = Builder(bytes: bytes, maxDepth: limits.maxNestingDepth + 1)
-        let parser = XMLParser(data: Data(bytes))
+        let shielded = ControlCharacterShield(bytes)
+        let builder = Builder(bytes: shielded.bytes, shield: shielded, maxDepth: limits.maxNestingDepth + 1)
+        let parser = XMLParser(data: Data(shielded.bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         let ok = parser.parse()
@@ -51,6 +52,7 @@ struct XMLPlistReader {
         }
 
         let bytes: [UInt8]
+        let shield: ControlCharacterShield
         let maxDepth: Int
         var lineStarts: [Int] = [0]
         var stack: [Frame] = []
@@ -60,14 +62,20 @@ struct XMLPlistReader {
         var error: ArchiveError?
         weak var parser: XMLParser?
 
-        init(bytes: [UInt8], maxDepth: Int) {
+        init(bytes: [UInt8], shield: ControlCharacterShield, maxDepth: Int) {
             self.bytes = bytes
+            self.shield = shield
             self.maxDepth = maxDepth
             for (i, b) in bytes.enumerated() where b == 0x0A { lineStarts.append(i + 1) }
         }
 
-        /// Byte offset for a 1-based line and column, moved back to the `<` that starts the tag.
+        /// Byte offset in the original input for a 1-based line and column, moved back to the `<`
+        /// that starts the tag.
         func offset(line: Int, column: Int) -> Int {
+            shield.originalOffset(shieldedOffset(line: line, column: column))
+        }
+
+        private func shieldedOffset(line: Int, column: Int) -> Int {
             guard line >= 1, line <= lineStarts.count else { return 0 }
             var at = min(bytes.count, lineStarts[line - 1] + max(0, column - 1))
             let lineStart = lineStarts[line - 1]
@@ -137,7 +145,7 @@ struct XMLPlistReader {
             case "array": node = .array(frame.children)
             case "true": node = .scalar(.bool(true))
             case "false": node = .scalar(.bool(false))
-            case "key", "string": node = .scalar(.string(frame.text))
+            case "key", "string": node = .scalar(.string(shield.restore(frame.text)))
             case "integer":
                 guard let v = Self.integer(frame.text) else { return fail(parser, "bad <integer> '\(frame.text.prefix(40))'", at: frame.offset) }
                 node = .scalar(v)
