@@ -54,6 +54,16 @@ public enum NibComparer {
                                                 sourceLine: so.sourceLine, source: ref))
                 continue
             }
+            if let p = so.placeholder, co.placeholder != nil {
+                // UIKit archives a placeholder as a bare `UIProxyObject`: the class given to File's
+                // Owner or First Responder in the source is design-time only (§3.2).
+                if CompareClasses.custom(co) == nil, let custom = CompareClasses.custom(so) {
+                    if p.kind != .firstResponder {
+                        report.dropped.append("\(p.kind.displayName) class \(custom)\(so.sourceLine.map { " (line \($0))" } ?? ""): not archived for placeholders in this nib")
+                    }
+                    continue
+                }
+            }
             let sameBase = CompareClasses.base(so) == CompareClasses.base(co)
             let sameCustom = CompareClasses.custom(so) == CompareClasses.custom(co)
             if !sameBase || !sameCustom {
