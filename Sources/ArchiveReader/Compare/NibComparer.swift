@@ -10,19 +10,25 @@
 /// ``CompareReport/dropped`` instead of as a difference.
 public enum NibComparer {
     /// Compares the documents of a source input with those of a compiled input.
-    public static func compare(source: NibInput, compiled: NibInput) -> CompareReport {
+    ///
+    /// - Parameter hints: per compiled document name, compiled object id → source id recovered
+    ///   from localizable strings (``LocalizationHints/sourceIDs(in:)``); optional.
+    public static func compare(source: NibInput, compiled: NibInput,
+                               hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
         compare(sourceDocuments: source.documents, compiledDocuments: compiled.documents,
-                sourceName: source.path, compiledName: compiled.path)
+                sourceName: source.path, compiledName: compiled.path, hints: hints)
     }
 
     /// Compares one source document with one compiled document.
-    public static func compare(source: NibDocument, compiled: NibDocument) -> CompareReport {
+    public static func compare(source: NibDocument, compiled: NibDocument,
+                               hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
         compare(sourceDocuments: [source], compiledDocuments: [compiled],
-                sourceName: source.path ?? source.name, compiledName: compiled.path ?? compiled.name)
+                sourceName: source.path ?? source.name, compiledName: compiled.path ?? compiled.name, hints: hints)
     }
 
     static func compare(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
-                        sourceName: String, compiledName: String) -> CompareReport {
+                        sourceName: String, compiledName: String,
+                        hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
         let s = CompareSide(documents: sourceDocuments, compiled: false)
         var c = CompareSide(documents: compiledDocuments, compiled: true)
         var report = CompareReport(source: sourceName, compiled: compiledName)
@@ -32,6 +38,12 @@ public enum NibComparer {
         let drops = Drops(source: s, compiled: c, storyboard: storyboard)
         matcher.skipSource = drops.sourceObjects
         matcher.skipCompiled = drops.compiledObjects
+        let prefixed = compiledDocuments.count > 1
+        for (document, map) in hints {
+            for (id, sourceID) in map {
+                matcher.hints[prefixed ? "\(document)|\(id.rawValue)" : id.rawValue] = sourceID
+            }
+        }
         matcher.run()
         report.dropped = drops.notes
         report.counts.sourceObjects = s.order.count

@@ -1,7 +1,8 @@
 /// Matches the objects of a source with those of its compiled nib, where ids did not survive
 /// compilation (nib-format.md §7.5). Passes, each only over objects still unmatched:
 ///
-/// 1. placeholders by kind (external ones by identifier);
+/// 1. placeholders by kind (external ones by identifier), then localizable-string ids
+///    (``LocalizationHints``);
 /// 2. the hierarchy: roots, then the children of every matched pair, aligned in order by longest
 ///    common subsequence over (base class, custom class);
 /// 3. connections: a connection of one kind and label whose one end is matched pairs its other
@@ -17,6 +18,8 @@ struct ObjectMatcher {
     /// Keys excluded from matching (compilation artefacts, design-time objects).
     var skipSource: Set<String> = []
     var skipCompiled: Set<String> = []
+    /// Compiled key → source id from localizable-string keys (``LocalizationHints``).
+    var hints: [String: String] = [:]
 
     init(source: CompareSide, compiled: CompareSide) {
         self.source = source
@@ -34,6 +37,7 @@ struct ObjectMatcher {
 
     mutating func run() {
         matchPlaceholders()
+        matchHints()
         matchUnique(by: Self.signature, skipUndistinguished: true)
         matchUnique(by: CompareClasses.key, skipUndistinguished: false)
         for _ in 0..<6 where propagateThroughConnections() {}
@@ -87,6 +91,17 @@ struct ObjectMatcher {
         }
         for (sig, list) in s where list.count == 1 && !(skipUndistinguished && sig.hasSuffix("|")) {
             if let other = c[sig], other.count == 1 { pair(list[0], other[0]) }
+        }
+    }
+
+    /// Pairs compiled objects with the source object their localizable strings name, when the
+    /// base classes agree (a cell's string names the cell, not its control).
+    private mutating func matchHints() {
+        for c in compiled.order {
+            guard let s = hints[c], freeCompiled(c), freeSource(s),
+                  let so = source.object(s), let co = compiled.object(c),
+                  CompareClasses.base(so) == CompareClasses.base(co) else { continue }
+            pair(s, c)
         }
     }
 

@@ -16,7 +16,8 @@ enum CompareCommand: Command {
         ],
         discussion: """
         Object ids do not survive compilation, so objects are matched by structure: placeholders,
-        class and custom class, titles and frames, connection labels, position in the hierarchy.
+        ids kept in localizable-string keys, class and custom class, titles and frames, connection
+        labels, position in the hierarchy.
         Reported: connections present on one side only, changed destinations, control events or
         key paths that differ, class differences, objects missing on either side. Not reported,
         because compilation drops or adds them: the macOS First Responder and Exit placeholders,
@@ -34,8 +35,8 @@ enum CompareCommand: Command {
             }
             throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is a compiled nib")
         }
-        let compiled = try loadCompiled(compiledPath, context)
-        let report = NibComparer.compare(source: source, compiled: compiled)
+        let (compiled, hints) = try loadCompiled(compiledPath, context)
+        let report = NibComparer.compare(source: source, compiled: compiled, hints: hints)
         switch args.value("--format") ?? "text" {
         case "json":
             context.console.write(try ResolvedJSON.render(Output(report)))
@@ -46,34 +47,49 @@ enum CompareCommand: Command {
         return report.agrees ? .success : .findings
     }
 
-    /// The compiled side: any input `loadResolved` reads; a directory it cannot read yet (a
-    /// `.storyboardc` or a `.nib` bundle) is read as the compiled nibs it holds.
-    static func loadCompiled(_ path: String, _ context: Context) throws -> NibInput {
+    /// The compiled side and, per document, the source ids its localizable strings carry: any
+    /// input `tree` reads; a directory the loader cannot read yet (a `.storyboardc` or `.nib`
+    /// bundle) is read as the compiled nibs it holds. A source in this position is compared as is.
+    static func loadCompiled(_ path: String, _ context: Context) throws -> (NibInput, [String: [ObjectID: String]]) {
+        if let source = try context.loadSourceOrStdin(path) { return (source, [:]) }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
+        var archives: [LoadedArchive] = []
         do {
-            return try context.loadResolved(path)
+            archives = try context.withFile(path) { try context.loadArchives(path) }
         } catch let error where exists && isDirectory.boolValue {
-            let fm = FileManager.default
-            let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
-            var documents: [NibDocument] = []
-            for name in names where name.hasSuffix(".nib") && name != "designable.nib" {
-                let full = (path as NSString).appendingPathComponent(name)
-                var sub: ObjCBool = false
-                fm.fileExists(atPath: full, isDirectory: &sub)
-                guard !sub.boolValue else {
-                    if let inner = try? context.loadResolved(full) { documents += inner.documents }
-                    continue
-                }
-                let archive = try context.withFile(full) {
-                    try context.loader.loadArchive(bytes: try NibLoader.readFile(full), name: name, path: full)
-                }
-                documents.append(NibResolver.resolve(archive.graph, name: (path as NSString).lastPathComponent + "/" + name,
-                                                     path: full))
-            }
-            guard !documents.isEmpty else { throw error }
-            return NibInput(path: path, kind: "compiled directory", documents: documents)
+            archives = try archivesInDirectory(path, context)
+            if archives.isEmpty { throw error }
         }
+        var hints: [String: [ObjectID: String]] = [:]
+        let documents = archives.map { a in
+            let document = NibResolver.resolve(a.graph, name: a.name, path: a.path, variant: a.variant)
+            hints[document.name] = LocalizationHints.sourceIDs(in: a.graph)
+            return document
+        }
+        let kind = documents.first.map { $0.format.displayName } ?? "compiled nib"
+        return (NibInput(path: path, kind: kind, variants: archives.compactMap(\.variant), documents: documents), hints)
+    }
+
+    /// The compiled nibs directly in a directory (flat files, or the archives of nested bundles).
+    static func archivesInDirectory(_ path: String, _ context: Context) throws -> [LoadedArchive] {
+        let fm = FileManager.default
+        var out: [LoadedArchive] = []
+        for name in ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
+        where name.hasSuffix(".nib") && name != "designable.nib" {
+            let full = (path as NSString).appendingPathComponent(name)
+            var sub: ObjCBool = false
+            fm.fileExists(atPath: full, isDirectory: &sub)
+            if sub.boolValue {
+                if let inner = try? context.loadArchives(full) { out += inner }
+                continue
+            }
+            let bytes = try context.withFile(full) { try NibLoader.readFile(full) }
+            out.append(try context.withFile(full) {
+                try context.loader.loadArchive(bytes: bytes, name: (path as NSString).lastPathComponent + "/" + name, path: full)
+            })
+        }
+        return out
     }
 
     /// `compare` as text: verdict, counts, differences with source lines, dropped items.

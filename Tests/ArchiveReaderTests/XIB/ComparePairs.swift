@@ -38,25 +38,28 @@ struct ComparePair: CustomStringConvertible {
     }
 
     /// Reads both sides; the compiled side through the project's own readers and resolver.
-    func load() throws -> (NibInput, NibInput) {
+    func load() throws -> (NibInput, NibInput, [String: [ObjectID: String]]) {
         let bytes = [UInt8](try Data(contentsOf: source))
         let src = try SourceReader.read(bytes: bytes, name: source.lastPathComponent, path: source.path)
         var isDir: ObjCBool = false
         FileManager.default.fileExists(atPath: compiled.path, isDirectory: &isDir)
         let loader = NibLoader()
         var docs: [NibDocument] = []
+        var hints: [String: [ObjectID: String]] = [:]
         if isDir.boolValue {
             let files = try FileManager.default.contentsOfDirectory(atPath: compiled.path).filter { $0.hasSuffix(".nib") }.sorted()
             for f in files {
                 let url = compiled.appendingPathComponent(f)
                 let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: url)), name: f, path: url.path)
                 docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent + "/" + f, path: url.path))
+                hints[docs[docs.count - 1].name] = LocalizationHints.sourceIDs(in: a.graph)
             }
         } else {
             let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: compiled)), name: compiled.lastPathComponent,
                                            path: compiled.path)
             docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent, path: compiled.path))
+            hints[docs[0].name] = LocalizationHints.sourceIDs(in: a.graph)
         }
-        return (src, NibInput(path: compiled.path, kind: "compiled", documents: docs))
+        return (src, NibInput(path: compiled.path, kind: "compiled", documents: docs), hints)
     }
 }

@@ -163,3 +163,59 @@ struct CompareTests {
         #expect(report.matches["5"] == "5")
     }
 }
+
+@Suite("Compare: localizable-string ids")
+struct LocalizationHintTests {
+    /// #0 root, #1 button whose title is #2 NSLocalizableString `btn-b.normalTitle`, #3 another
+    /// button with a plain title, #4 a string object.
+    static func graph() -> ObjectGraph {
+        ObjectGraph(encoding: .nibArchive, objects: [
+            ArchivedObject(className: "NSObject", fields: [ArchiveField("UINibObjectsKey", .array([.object(ObjectRef(1)), .object(ObjectRef(3))]))]),
+            ArchivedObject(className: "UIButton", fields: [ArchiveField("UITitle", .object(ObjectRef(2)))]),
+            ArchivedObject(className: "NSLocalizableString", fields: [ArchiveField("NSKey", .string("btn-b.normalTitle")),
+                                                                    ArchiveField("NSDev", .string("Two"))]),
+            ArchivedObject(className: "UIButton", fields: [ArchiveField("UITitle", .object(ObjectRef(4)))]),
+            ArchivedObject(className: "NSString", fields: [ArchiveField("NS.bytes", .string("One"))]),
+        ], root: ObjectRef(0), versionMajor: 1, versionMinor: 9)
+    }
+
+    @Test func keysNameTheSourceObject() {
+        let hints = LocalizationHints.sourceIDs(in: Self.graph())
+        #expect(hints == [ObjectID("#1"): "btn-b"])
+        #expect(LocalizationHints.idPart("uSm-wg-y7O.title") == "uSm-wg-y7O")
+        #expect(LocalizationHints.idPart("notakey") == nil)
+    }
+
+    @Test func hintsDecideBetweenLookalikes() throws {
+        // Two untitled buttons the structure cannot tell apart; the hint says which is which.
+        let xib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1">
+                    <connections><outlet property="second" destination="btn-b" id="o"/></connections>
+                </placeholder>
+                <button id="btn-a"/>
+                <button id="btn-b"/>
+            </objects>
+        </document>
+        """
+        let src = try #require(try SourceReader.read(bytes: Array(xib.utf8), name: "T.xib").documents.first)
+        var compiled = NibDocument(name: "T.nib", platform: .iOS, format: .nibArchive)
+        compiled.objects = [
+            NibObject(id: ObjectID("#1"), className: "UIButton"),
+            NibObject(id: ObjectID("#3"), className: "UIButton"),
+            NibObject(id: ObjectID("#5"), className: "UIProxyObject", placeholder: Placeholder(kind: .filesOwner, identifier: "IBFilesOwner")),
+        ]
+        compiled.topLevelObjects = [ObjectID("#1"), ObjectID("#3"), ObjectID("#5")]
+        // Compiled: the outlet points at #1, which the localizable string says is btn-b.
+        compiled.connections = [Connection(kind: .outlet, source: ObjectID("#5"), destination: ObjectID("#1"), label: "second")]
+        let withHints = NibComparer.compare(source: src, compiled: compiled, hints: ["T.nib": [ObjectID("#1"): "btn-b"]])
+        #expect(withHints.matches["btn-b"] == "#1")
+        #expect(withHints.agrees, "\(withHints.differences.map(\.message))")
+        // Against a hint that names the other button, the outlet's destination differs.
+        let wrong = NibComparer.compare(source: src, compiled: compiled, hints: ["T.nib": [ObjectID("#1"): "btn-a"]])
+        #expect(wrong.matches["btn-a"] == "#1")
+        #expect(wrong.differences.contains { $0.kind == .destinationChanged && $0.label == "second" })
+    }
+}
