@@ -92,11 +92,20 @@ enum ConnectionDiff {
                 onlySource.append(e)
             }
         }
-        var onlyCompiled = ce.indices.filter { !usedCompiled.contains($0) }.map { ce[$0] }
+        let onlyCompiledAll = ce.indices.filter { !usedCompiled.contains($0) }.map { ce[$0] }
+        // One-sided compiled entries by (kind, source, label), consumed in order.
+        var byHead: [String: [Int]] = [:]
+        for (i, e) in onlyCompiledAll.enumerated() {
+            byHead["\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)", default: []].append(i)
+        }
+        var paired = Set<Int>()
         for e in onlySource {
-            if let j = onlyCompiled.firstIndex(where: { $0.tuple.family == e.tuple.family && $0.tuple.source == e.tuple.source
-                && $0.tuple.label == e.tuple.label }) {
-                let other = onlyCompiled.remove(at: j)
+            let head = "\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)"
+            if var list = byHead[head], let j = list.first {
+                list.removeFirst()
+                byHead[head] = list
+                paired.insert(j)
+                let other = onlyCompiledAll[j]
                 let sameDest = other.tuple.destination == e.tuple.destination
                 report.differences.append(.init(
                     kind: sameDest ? .connectionDetailsDiffer : .destinationChanged,
@@ -113,7 +122,7 @@ enum ConnectionDiff {
             }
         }
         var implied = 0
-        for e in onlyCompiled {
+        for (i, e) in onlyCompiledAll.enumerated() where !paired.contains(i) {
             if isImpliedBySource(e, s) { implied += 1; continue }
             report.differences.append(.init(
                 kind: .connectionOnlyInCompiled, message: "connection only in compiled: \(describe(e, s, c))",

@@ -137,12 +137,16 @@ struct ObjectMatcher {
                 else if t[i + 1][j] >= t[i][j + 1] { i += 1 } else { j += 1 }
             }
         } else {
-            var used = Set<Int>()
+            // Linear: each key's compiled indexes as a queue, consumed in order.
+            var queues: [String: [Int]] = [:]
+            for (j, k) in kb.enumerated() { queues[k, default: []].append(j) }
+            var heads: [String: Int] = [:]
             for (i, k) in ka.enumerated() {
-                if let j = kb.indices.first(where: { !used.contains($0) && kb[$0] == k }) {
-                    used.insert(j)
-                    pairs.append((a[i], b[j]))
-                }
+                guard let queue = queues[k] else { continue }
+                let h = heads[k, default: 0]
+                guard h < queue.count else { continue }
+                heads[k] = h + 1
+                pairs.append((a[i], b[queue[h]]))
             }
         }
         for (s, c) in pairs where freeSource(s) && freeCompiled(c) { pair(s, c) }
@@ -189,11 +193,12 @@ struct ObjectMatcher {
         for (key, sEnds) in s where !key.hasSuffix(">?") && !key.hasSuffix("<?") {
             guard let cEnds = c[key] else { continue }
             var byBaseS: [String: [String]] = [:], byBaseC: [String: [String]] = [:]
-            for e in sEnds where freeSource(e) {
-                if let o = source.object(e), !(byBaseS[CompareClasses.base(o)] ?? []).contains(e) { byBaseS[CompareClasses.base(o), default: []].append(e) }
+            var seenS = Set<String>(), seenC = Set<String>()
+            for e in sEnds where freeSource(e) && seenS.insert(e).inserted {
+                if let o = source.object(e) { byBaseS[CompareClasses.base(o), default: []].append(e) }
             }
-            for e in cEnds where freeCompiled(e) {
-                if let o = compiled.object(e), !(byBaseC[CompareClasses.base(o)] ?? []).contains(e) { byBaseC[CompareClasses.base(o), default: []].append(e) }
+            for e in cEnds where freeCompiled(e) && seenC.insert(e).inserted {
+                if let o = compiled.object(e) { byBaseC[CompareClasses.base(o), default: []].append(e) }
             }
             for (base, list) in byBaseS {
                 guard let other = byBaseC[base], other.count == list.count else { continue }
@@ -210,16 +215,17 @@ struct ObjectMatcher {
 
     private mutating func matchLeftovers(by key: (NibObject) -> String) {
         var pool: [String: [String]] = [:]
+        var heads: [String: Int] = [:]
         for c in compiled.order where freeCompiled(c) {
             if let o = compiled.object(c) { pool[key(o), default: []].append(c) }
         }
         for s in source.order where freeSource(s) {
-            guard let o = source.object(s), var list = pool[key(o)] else { continue }
-            list.removeAll { !freeCompiled($0) }
-            guard let first = list.first else { continue }
-            pair(s, first)
-            list.removeFirst()
-            pool[key(o)] = list
+            guard let o = source.object(s), let list = pool[key(o)] else { continue }
+            var h = heads[key(o), default: 0]
+            while h < list.count && !freeCompiled(list[h]) { h += 1 }
+            guard h < list.count else { heads[key(o)] = h; continue }
+            pair(s, list[h])
+            heads[key(o)] = h + 1
         }
     }
 }

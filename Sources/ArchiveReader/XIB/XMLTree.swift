@@ -50,6 +50,12 @@ enum XMLTreeBuilder {
     /// Parses `bytes`; malformed XML throws ``ArchiveError`` `.malformed` naming the line and
     /// column, with the byte offset of that position.
     static func parse(_ bytes: [UInt8]) throws(ArchiveError) -> XMLElementNode {
+        // FoundationXML traps on names and attribute values that are not UTF-8; IB writes UTF-8
+        // only, so anything else is rejected before the parser sees it.
+        if let bad = firstInvalidUTF8(bytes) {
+            let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["line \(line)"])
+        }
         let delegate = Delegate()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
@@ -71,6 +77,20 @@ enum XMLTreeBuilder {
                                at: byteOffset(bytes, line: line, column: column), path: ["line \(line)"])
         }
         return root
+    }
+
+    /// Offset of the first byte that is not part of a valid UTF-8 sequence, nil when all are.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
     }
 
     /// Byte offset of a 1-based line and column (column counted in bytes, as libxml2 does).

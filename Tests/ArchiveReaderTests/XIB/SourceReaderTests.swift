@@ -260,3 +260,62 @@ struct SourceStoryboardArchiveTests {
         #expect(doc.connections.allSatisfy { $0.sourceLine != nil })
     }
 }
+
+@Suite("Source reader: hostile input")
+struct SourceHostileInputTests {
+    /// Every truncation and a spread of single-byte corruptions of each fixture either reads or
+    /// throws ``ArchiveError``; none traps.
+    @Test func truncationsAndCorruptionsNeverTrap() {
+        var read = 0, rejected = 0
+        for fixture in [XIBFixtures.iOSXib, XIBFixtures.macXib, XIBFixtures.iOSStoryboard, XIBFixtures.archiveXib] {
+            let bytes = Array(fixture.utf8)
+            let step = max(1, bytes.count / 150)
+            for cut in stride(from: 0, to: bytes.count, by: step) {
+                do { _ = try SourceReader.read(bytes: Array(bytes[..<cut]), name: "cut.xib"); read += 1 } catch { rejected += 1 }
+            }
+            for (n, position) in stride(from: 0, to: bytes.count, by: step).enumerated() {
+                var copy = bytes
+                copy[position] = [0x3C, 0x22, 0x3E, 0x00, 0xFF, 0x2F][n % 6]
+                do { _ = try SourceReader.read(bytes: copy, name: "flip.xib"); read += 1 } catch { rejected += 1 }
+            }
+        }
+        #expect(rejected > 0 && read > 0)
+    }
+
+    @Test func deepNestingIsRejectedNotRecursedInto() throws {
+        let depth = 2_000
+        let text = "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\"><objects>"
+            + String(repeating: "<view id=\"v\">", count: depth) + String(repeating: "</view>", count: depth)
+            + "</objects></document>"
+        #expect(throws: ArchiveError.self) { try SourceReader.read(bytes: Array(text.utf8), name: "deep.xib") }
+    }
+
+    @Test func compareOfLargeUniformDocumentsStaysLinearEnough() throws {
+        // 3 000 identical sibling buttons: the matcher must not go quadratic in a way that hangs.
+        var body = ""
+        for i in 0..<3_000 { body += "<button id=\"b\(i)\"><connections><action selector=\"tap:\" target=\"-2\" id=\"a\(i)\"/></connections></button>" }
+        let text = "<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" targetRuntime=\"MacOSX.Cocoa\"><objects>"
+            + "<customObject id=\"-2\" userLabel=\"File's Owner\"/><view id=\"root\"><subviews>" + body + "</subviews></view></objects></document>"
+        let doc = try #require(try SourceReader.read(bytes: Array(text.utf8), name: "big.xib").documents.first)
+        #expect(doc.objects.count == 3_002)
+        let report = NibComparer.compare(source: doc, compiled: doc)
+        #expect(report.agrees)
+        #expect(report.counts.matchedConnections == 3_000)
+    }
+}
+
+extension SourceHostileInputTests {
+    @Test func invalidUTF8IsRejectedWithItsOffset() throws {
+        var bytes = Array("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\" a=\"x\">\n</document>\n".utf8)
+        let position = 60
+        bytes[position] = 0xFF
+        do {
+            _ = try SourceReader.read(bytes: bytes, name: "bad.xib")
+            Issue.record("invalid UTF-8 was accepted")
+        } catch {
+            #expect(error.kind == .invalidUTF8(.xml))
+            #expect(error.offset == position)
+            #expect(error.path == ["line 2"])
+        }
+    }
+}
