@@ -29,9 +29,13 @@ struct ComparePair: CustomStringConvertible {
         }
         for entry in Corpus.entries where entry.file.hasSuffix("/designable.nib") {
             let bundle = entry.url.deletingLastPathComponent()
-            let keyed = bundle.appendingPathComponent("keyedobjects.nib")
-            if fm.fileExists(atPath: keyed.path) {
-                out.append(ComparePair(name: entry.file, source: entry.url, compiled: keyed))
+            // Every compiled variant beside it: keyedobjects.nib and keyedobjects-<os>.nib (§8.1).
+            let variants = ((try? fm.contentsOfDirectory(atPath: bundle.path)) ?? []).sorted()
+                .filter { $0.hasPrefix("keyedobjects") && $0.hasSuffix(".nib") }
+            for variant in variants {
+                let suffix = variant == "keyedobjects.nib" ? "" : " [\(variant)]"
+                out.append(ComparePair(name: entry.file + suffix, source: entry.url,
+                                       compiled: bundle.appendingPathComponent(variant)))
             }
         }
         return out
