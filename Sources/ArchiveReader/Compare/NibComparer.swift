@@ -39,8 +39,8 @@ public enum NibComparer {
         matcher.skipSource = drops.sourceObjects
         matcher.skipCompiled = drops.compiledObjects
         let prefixed = compiledDocuments.count > 1
-        for (document, map) in hints {
-            for (id, sourceID) in map {
+        for (document, map) in hints.sorted(by: { $0.key < $1.key }) {
+            for (id, sourceID) in map.sorted(by: { $0.key < $1.key }) {
                 matcher.hints[prefixed ? "\(document)|\(id.rawValue)" : id.rawValue] = sourceID
             }
         }

@@ -40,14 +40,23 @@ struct ObjectMatcher {
         matchHints()
         matchUnique(by: Self.signature, skipUndistinguished: true)
         matchUnique(by: CompareClasses.key, skipUndistinguished: false)
-        for _ in 0..<6 where propagateThroughConnections() {}
+        propagate()
         alignAll()
-        for _ in 0..<6 where propagateThroughConnections() {}
+        propagate()
         alignAll()
         matchLeftovers(by: { Self.signature($0) })
         matchLeftovers(by: { CompareClasses.key($0) })
-        for _ in 0..<3 where propagateThroughConnections() {}
+        propagate()
         matchLeftovers(by: { CompareClasses.base($0) })
+    }
+
+    /// Connection propagation to a fixpoint: unambiguous pairs first (one candidate each side),
+    /// then equal-sized candidate lists in document order, then unambiguous ones again.
+    private mutating func propagate() {
+        for _ in 0..<20 where propagateThroughConnections(uniqueOnly: true) {}
+        for _ in 0..<4 where propagateThroughConnections(uniqueOnly: false) {
+            for _ in 0..<20 where propagateThroughConnections(uniqueOnly: true) {}
+        }
     }
 
     /// Aligns the roots, then the free children of every matched pair (in source order).
@@ -169,7 +178,7 @@ struct ObjectMatcher {
     /// Pairs the free other ends of connections that share kind, label and an already matched end
     /// (outlet `button` of the matched File's Owner; action `copy:` to First Responder). Several
     /// candidates pair in document order only when both sides have the same number.
-    private mutating func propagateThroughConnections() -> Bool {
+    private mutating func propagateThroughConnections(uniqueOnly: Bool) -> Bool {
         typealias Ends = [String: [String]]
         func index(_ side: CompareSide, map: [String: String]?) -> Ends {
             var out: Ends = [:]
@@ -190,8 +199,9 @@ struct ObjectMatcher {
         let s = index(source, map: nil)
         let c = index(compiled, map: backward)
         var changed = false
-        for (key, sEnds) in s where !key.hasSuffix(">?") && !key.hasSuffix("<?") {
-            guard let cEnds = c[key] else { continue }
+        // Sorted: dictionary order varies between runs, and earlier pairs steer later ones.
+        for key in s.keys.sorted() where !key.hasSuffix(">?") && !key.hasSuffix("<?") {
+            guard let sEnds = s[key], let cEnds = c[key] else { continue }
             var byBaseS: [String: [String]] = [:], byBaseC: [String: [String]] = [:]
             var seenS = Set<String>(), seenC = Set<String>()
             for e in sEnds where freeSource(e) && seenS.insert(e).inserted {
@@ -200,8 +210,9 @@ struct ObjectMatcher {
             for e in cEnds where freeCompiled(e) && seenC.insert(e).inserted {
                 if let o = compiled.object(e) { byBaseC[CompareClasses.base(o), default: []].append(e) }
             }
-            for (base, list) in byBaseS {
-                guard let other = byBaseC[base], other.count == list.count else { continue }
+            for base in byBaseS.keys.sorted() {
+                guard let list = byBaseS[base], let other = byBaseC[base], other.count == list.count,
+                      !uniqueOnly || list.count == 1 else { continue }
                 let a = list.sorted { (source.rank[$0] ?? 0) < (source.rank[$1] ?? 0) }
                 let b = other.sorted { (compiled.rank[$0] ?? 0) < (compiled.rank[$1] ?? 0) }
                 for (x, y) in zip(a, b) where freeSource(x) && freeCompiled(y) {

@@ -14,7 +14,7 @@ enum StoryboardAliases {
     }
 
     static func apply(to side: inout CompareSide) {
-        let documents = Set(side.nodes.values.map(\.document))
+        let documents = Set(side.nodes.values.map(\.document)).sorted()
         var byBase: [String: String] = [:]
         for d in documents { byBase[baseName(d)] = d }
         // Scene nib → its controller (outlet sceneViewController / sceneController from File's Owner).
@@ -23,8 +23,8 @@ enum StoryboardAliases {
             && (c.label == "sceneViewController" || c.label == "sceneController") {
             if let d = c.destination?.rawValue { controllerOfDocument[doc] = d }
         }
-        for (key, node) in side.nodes {
-            guard let p = node.object.placeholder else { continue }
+        for key in side.order {
+            guard let node = side.nodes[key], let p = node.object.placeholder else { continue }
             switch p.kind {
             case .filesOwner:
                 let base = baseName(node.document)
