@@ -35,7 +35,7 @@ enum CompareCommand: Command {
             }
             throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is a compiled nib")
         }
-        let (compiled, hints) = try loadCompiled(compiledPath, context)
+        let (compiled, hints) = try context.loadCompiledWithHints(compiledPath)
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints)
         switch args.value("--format") ?? "text" {
         case "json":
@@ -45,83 +45,6 @@ enum CompareCommand: Command {
             context.console.write(text(report, style: style))
         }
         return report.agrees ? .success : .findings
-    }
-
-    /// The compiled side and, per document, the source ids its localizable strings carry: any
-    /// input `tree` reads; a directory the loader cannot read yet (a `.storyboardc` or `.nib`
-    /// bundle) is read as the compiled nibs it holds. A source in this position is compared as is.
-    static func loadCompiled(_ path: String, _ context: Context) throws -> (NibInput, [String: [ObjectID: String]]) {
-        if let source = try context.loadSourceOrStdin(path) { return (source, [:]) }
-        var isDirectory: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
-        var archives: [LoadedArchive] = []
-        do {
-            archives = try context.withFile(path) { try context.loadArchives(path) }
-        } catch let error where exists && isDirectory.boolValue {
-            archives = try archivesInDirectory(path, context)
-            if archives.isEmpty { throw error }
-        }
-        var hints: [String: [ObjectID: String]] = [:]
-        let documents = archives.map { a in
-            let document = NibResolver.resolve(a.graph, name: a.name, path: a.path, variant: a.variant)
-            hints[document.name] = LocalizationHints.sourceIDs(in: a.graph)
-            return document
-        }
-        let kind = documents.first.map { $0.format.displayName } ?? "compiled nib"
-        return (NibInput(path: path, kind: kind, variants: archives.compactMap(\.variant), documents: documents), hints)
-    }
-
-    /// The compiled nibs of a directory the loader cannot read yet: a nib bundle gives its
-    /// preferred variant (nib-format.md §8.3: `objects-<v>+.nib` highest, `keyedobjects-<v>.nib`
-    /// highest, `runtime.nib`, `objects.nib`, `keyedobjects.nib`; never `designable.nib`); any
-    /// other directory (a `.storyboardc`) gives every nib file and bundle it holds.
-    static func archivesInDirectory(_ path: String, _ context: Context, depth: Int = 0) throws -> [LoadedArchive] {
-        let fm = FileManager.default
-        let names = ((try? fm.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        let base = (path as NSString).lastPathComponent
-        if base.hasSuffix(".nib") {
-            guard let variant = preferredVariant(names) else { return [] }
-            let full = (path as NSString).appendingPathComponent(variant)
-            let bytes = try context.withFile(full) { try NibLoader.readFile(full) }
-            return [try context.withFile(full) {
-                try context.loader.loadArchive(bytes: bytes, name: base + "/" + variant, path: full, variant: variant)
-            }]
-        }
-        var out: [LoadedArchive] = []
-        for name in names where name.hasSuffix(".nib") && depth < 2 {
-            let full = (path as NSString).appendingPathComponent(name)
-            var sub: ObjCBool = false
-            fm.fileExists(atPath: full, isDirectory: &sub)
-            if sub.boolValue {
-                out += try archivesInDirectory(full, context, depth: depth + 1).map { a in
-                    var a = a
-                    a.name = base + "/" + a.name
-                    return a
-                }
-                continue
-            }
-            let bytes = try context.withFile(full) { try NibLoader.readFile(full) }
-            out.append(try context.withFile(full) {
-                try context.loader.loadArchive(bytes: bytes, name: base + "/" + name, path: full)
-            })
-        }
-        return out
-    }
-
-    /// The variant a loader prefers among a nib bundle's file names (§8.2, §8.3).
-    static func preferredVariant(_ names: [String]) -> String? {
-        func version(_ name: String, prefix: String, suffix: String) -> [Int]? {
-            guard name.hasPrefix(prefix), name.hasSuffix(suffix) else { return nil }
-            let middle = name.dropFirst(prefix.count).dropLast(suffix.count)
-            let parts = middle.split(separator: ".").compactMap { Int($0) }
-            return parts.isEmpty ? nil : parts
-        }
-        let objects = names.compactMap { n in version(n, prefix: "objects-", suffix: "+.nib").map { (n, $0) } }
-        if let best = objects.max(by: { $0.1.lexicographicallyPrecedes($1.1) }) { return best.0 }
-        let keyed = names.compactMap { n in version(n, prefix: "keyedobjects-", suffix: ".nib").map { (n, $0) } }
-        if let best = keyed.max(by: { $0.1.lexicographicallyPrecedes($1.1) }) { return best.0 }
-        for n in ["runtime.nib", "objects.nib", "keyedobjects.nib"] where names.contains(n) { return n }
-        return nil
     }
 
     /// `compare` as text: verdict, counts, differences with source lines, dropped items.
