@@ -102,7 +102,8 @@ public struct CompareReport: Hashable, Sendable, Codable {
     /// Things present on one side only because compilation drops or adds them, one line each
     /// (`First Responder placeholder (line 8): not archived on macOS`).
     public var dropped: [String]
-    /// Source id → compiled id for every matched object (JSON output only).
+    /// Source id → compiled id for every matched object (JSON output only); with several compiled
+    /// documents (a `.storyboardc`) the compiled id is `<document>|#N`.
     public var matches: [String: String]
 
     public var agrees: Bool { differences.isEmpty }

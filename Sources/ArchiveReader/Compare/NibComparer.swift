@@ -49,7 +49,7 @@ public enum NibComparer {
         report.counts.sourceObjects = s.order.count
         report.counts.compiledObjects = c.order.count
         report.counts.matchedObjects = matcher.forward.count
-        report.matches = matcher.forward.mapValues { k in c.object(k)?.id.rawValue ?? k }
+        report.matches = matcher.forward
         objectDifferences(s, c, matcher, drops, into: &report)
         ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops, report: &report)
         report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
@@ -140,7 +140,7 @@ struct Drops {
             guard let o = s.object(k) else { continue }
             let line = o.sourceLine.map { " (line \($0))" } ?? ""
             switch o.placeholder?.kind {
-            case .firstResponder? where !compiledHasFirstResponder:
+            case .firstResponder? where !compiledHasFirstResponder || storyboard:
                 sourceObjects.insert(k)
                 notes.append("First Responder placeholder\(line): not archived (actions to it have a nil target)")
             case .exit?:
@@ -160,7 +160,7 @@ struct Drops {
             guard let o = c.object(k) else { continue }
             let kind = o.placeholder?.kind
             if c.alias[k] != nil || kind == .storyboard || kind == .upstream || o.className.contains("SegueTemplate")
-                || (storyboard && (kind == .filesOwner || kind == .application)) {
+                || (storyboard && (kind == .filesOwner || kind == .application || kind == .firstResponder)) {
                 compiledObjects.insert(k)
             }
         }

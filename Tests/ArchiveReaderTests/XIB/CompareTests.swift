@@ -219,3 +219,80 @@ struct LocalizationHintTests {
         #expect(wrong.differences.contains { $0.kind == .destinationChanged && $0.label == "second" })
     }
 }
+
+@Suite("Compare: iOS storyboard scenes")
+struct StoryboardCompareTests {
+    static let storyboard = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch" initialViewController="home">
+        <scenes>
+            <scene sceneID="s1">
+                <objects>
+                    <viewController id="home" customClass="HomeVC" sceneMemberID="viewController">
+                        <view key="view" id="hv">
+                            <subviews>
+                                <button id="go">
+                                    <connections>
+                                        <action selector="tap:" destination="home" eventType="touchUpInside" id="a"/>
+                                    </connections>
+                                </button>
+                            </subviews>
+                        </view>
+                        <connections>
+                            <outlet property="goButton" destination="go" id="o"/>
+                        </connections>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="fr" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        </scenes>
+    </document>
+    """
+
+    /// The `.storyboardc` a compiler makes of it (nib-format.md §5.2): a scene nib with the
+    /// controller and a view nib whose File's Owner is the controller and whose action targets an
+    /// upstream placeholder standing for it.
+    static func compiled(actionTarget: String = "#3") -> NibInput {
+        func proxy(_ id: String, _ kind: Placeholder.Kind, _ identifier: String, target: String? = nil) -> NibObject {
+            NibObject(id: ObjectID(id), className: "UIProxyObject",
+                      placeholder: Placeholder(kind: kind, identifier: identifier, resolvedTarget: target))
+        }
+        var scene = NibDocument(name: "UIViewController-home.nib", platform: .iOS, format: .nibArchive)
+        scene.objects = [proxy("#1", .filesOwner, "IBFilesOwner"), proxy("#2", .firstResponder, "IBFirstResponder"),
+                         proxy("#3", .storyboard, "UIStoryboardPlaceholder"),
+                         NibObject(id: ObjectID("#4"), className: "UIViewController", customClass: "HomeVC",
+                                   properties: [Property("nibName", .string("home-view-hv"))])]
+        scene.topLevelObjects = [ObjectID("#4")]
+        scene.connections = [Connection(kind: .outlet, source: ObjectID("#1"), destination: ObjectID("#4"), label: "sceneViewController"),
+                             Connection(kind: .outlet, source: ObjectID("#4"), destination: ObjectID("#3"), label: "storyboard")]
+        var view = NibDocument(name: "home-view-hv.nib", platform: .iOS, format: .nibArchive)
+        view.objects = [proxy("#1", .filesOwner, "IBFilesOwner"), proxy("#2", .firstResponder, "IBFirstResponder"),
+                        proxy("#3", .upstream, "UpstreamPlaceholder-1", target: "UIViewController-home.nib:#4"),
+                        NibObject(id: ObjectID("#4"), className: "UIView", children: [ObjectID("#5")]),
+                        NibObject(id: ObjectID("#5"), className: "UIButton", parent: ObjectID("#4"))]
+        view.topLevelObjects = [ObjectID("#4")]
+        view.connections = [Connection(kind: .outlet, source: ObjectID("#1"), destination: ObjectID("#4"), label: "view"),
+                            Connection(kind: .action, source: ObjectID("#5"), destination: ObjectID(actionTarget), label: "tap:",
+                                       controlEvents: ControlEvents(rawValue: 0x40)),
+                            Connection(kind: .outlet, source: ObjectID("#1"), destination: ObjectID("#5"), label: "goButton")]
+        return NibInput(path: "Main.storyboardc", kind: "compiled storyboard", documents: [scene, view])
+    }
+
+    @Test func sceneAndViewNibsAgreeWithTheScene() throws {
+        let source = try SourceReader.read(bytes: Array(Self.storyboard.utf8), name: "Main.storyboard")
+        let report = NibComparer.compare(source: source, compiled: Self.compiled())
+        #expect(report.agrees, "\(report.differences.map(\.message))")
+        #expect(report.counts.matchedConnections == 2)
+        #expect(report.matches["home"] == "UIViewController-home.nib|#4")
+        #expect(report.matches["go"] == "home-view-hv.nib|#5" && report.matches["hv"] == "home-view-hv.nib|#4")
+    }
+
+    @Test func anActionToTheWrongObjectIsFound() throws {
+        let source = try SourceReader.read(bytes: Array(Self.storyboard.utf8), name: "Main.storyboard")
+        // The action now targets the view's File's Owner proxy… which is the controller too: agree.
+        #expect(NibComparer.compare(source: source, compiled: Self.compiled(actionTarget: "#1")).agrees)
+        // …but targeting the button itself is a different destination.
+        let report = NibComparer.compare(source: source, compiled: Self.compiled(actionTarget: "#5"))
+        #expect(report.differences.contains { $0.kind == .destinationChanged && $0.label == "tap:" && $0.sourceLine == 11 })
+    }
+}
