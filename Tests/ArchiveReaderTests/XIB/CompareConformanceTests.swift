@@ -3,13 +3,13 @@ import Testing
 @testable import ArchiveReader
 
 /// `compare` over every source ↔ Apple-compiled pair of the corpus. Every difference must be
-/// explained in `Fixtures/compare-exceptions.tsv` (pair, difference kind, label or `*`, reason).
+/// explained in `Tests/Conformance/compare-exceptions.tsv` (pair, difference kind, label or `*`, reason).
 @Suite("Compare conformance", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct CompareConformanceTests {
     struct Exception: Hashable { var pair: String; var kind: String; var label: String }
 
     static func exceptions() -> [Exception] {
-        let url = Corpus.packageRoot.appendingPathComponent("Tests/ArchiveReaderTests/Fixtures/compare-exceptions.tsv")
+        let url = Corpus.packageRoot.appendingPathComponent("Tests/Conformance/compare-exceptions.tsv")
         guard let text = try? String(contentsOf: url, encoding: .utf8) else { return [] }
         return text.split(separator: "\n").compactMap { line in
             if line.hasPrefix("#") { return nil }
@@ -25,6 +25,7 @@ struct CompareConformanceTests {
         let exceptions = Self.exceptions()
         var agreeing = 0, connectionAgreeing = 0, unexplained: [String] = [], loadFailures: [String] = []
         var matchedConnections = 0, totalConnections = 0, hinted = 0
+        var usedExceptions = Set<Exception>()
         for pair in pairs {
             let report: CompareReport
             do {
@@ -38,9 +39,11 @@ struct CompareConformanceTests {
             matchedConnections += report.counts.matchedConnections
             totalConnections += max(report.counts.sourceConnections, report.counts.compiledConnections)
             let open = report.differences.filter { d in
-                !exceptions.contains { e in
+                let hit = exceptions.first { e in
                     e.pair == pair.name && e.kind == d.kind.rawValue && (e.label == "*" || e.label == (d.label ?? ""))
                 }
+                if let hit { usedExceptions.insert(hit) }
+                return hit == nil
             }
             if report.agrees { agreeing += 1 }
             if !open.contains(where: \.isConnectionDifference) { connectionAgreeing += 1 }
@@ -55,6 +58,9 @@ struct CompareConformanceTests {
             try? out.write(toFile: "/tmp/compare-unexplained.tsv", atomically: true, encoding: .utf8)
         }
         #expect(loadFailures.isEmpty, "\(loadFailures.joined(separator: "\n"))")
+        // An exception that explains nothing any more is stale and must go.
+        let stale = exceptions.filter { !usedExceptions.contains($0) }
+        #expect(stale.isEmpty, "stale compare exceptions: \(stale)")
         let allExplained = unexplained.isEmpty
         #expect(allExplained, "\(unexplained.count) unexplained differences:\n\(unexplained.prefix(40).joined(separator: "\n"))")
     }
