@@ -43,7 +43,8 @@ enum ObjectRoles {
     static let childKeys: [String] = [
         // Controllers (§5.2): the view, bars, items, contained controllers, segue templates.
         "IBWindowTemplate", "IBWindowTemplateContentViewController", "UIView", "UINavigationBar",
-        "UIToolbar", "UINavigationItem", "UITabBarItem", "UIViewControllers", "UIChildViewControllers",
+        "UIToolbar", "UITabBar", "UINavigationItem", "UITabBarItem", "UIToolbarItems", "UIViewControllers",
+        "UIChildViewControllers",
         "UIStoryboardSegueTemplates",
         // Bar items.
         "UITitleView", "UILeftBarButtonItems", "UILeftBarButtonItem", "UIRightBarButtonItems",
