@@ -52,9 +52,17 @@ struct ResolvedTreePrinter {
         printed = []
         let style = text.style
         var header = document.name + " — \(document.platform.rawValue) \(document.format.displayName)"
+        // Version words in each format's own terms (nib-format.md §2.1, §4.1, §6).
+        let words: (String, String)
+        switch document.format {
+        case .keyedArchiveBinary, .keyedArchiveXML: words = ("$version", "")
+        case .typedstream: words = ("streamer", "system")
+        case .xib, .storyboard, .xibArchive: words = ("version", "tools")
+        case .nibArchive: words = ("format", "coder")
+        }
         var versions: [String] = []
-        if let f = document.formatVersion { versions.append("format \(f)") }
-        if let c = document.coderVersion { versions.append("coder \(c)") }
+        if let f = document.formatVersion { versions.append("\(words.0) \(f)") }
+        if let c = document.coderVersion { versions.append(words.1.isEmpty ? c : "\(words.1) \(c)") }
         if !versions.isEmpty { header += " (" + versions.joined(separator: ", ") + ")" }
         header += ", \(document.objects.count) objects, \(document.connections.count) connections"
         out.append(style.detail(header))
