@@ -46,7 +46,12 @@ struct XIBStoryboardReader {
             var connections = builder.connections
             for j in connections.indices where connections[j].kind == .segue {
                 guard let dest = connections[j].destination else { continue }
-                let destScene = sceneOfObject[dest.rawValue]
+                var destScene = sceneOfObject[dest.rawValue]
+                // A storyboard reference: the scene lives in another storyboard (user-needs.md §A4 #30).
+                if let element = index[dest.rawValue], element.name == "viewControllerPlaceholder" {
+                    let storyboard = element["storyboardName"] ?? "(this storyboard)"
+                    destScene = storyboard + ":" + (element["referencedIdentifier"] ?? "initial view controller")
+                }
                 connections[j].segue?.destinationScene = destScene
                 if let segue = connections[j].segue {
                     segues.append(.init(from: identifier, to: destScene, segue: segue))
