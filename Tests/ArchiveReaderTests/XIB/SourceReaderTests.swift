@@ -205,8 +205,8 @@ struct SourceStoryboardArchiveTests {
         #expect(relationship.segue.relationship == "rootViewController")
         let show = try #require(summary.segues.first { $0.segue.kind == "show" })
         #expect(show.from == "Home" && show.to == "UIViewController-detail" && show.segue.identifier == "showDetail")
-        let reference = try #require(summary.segues.first { $0.segue.kind == "presentation" })
-        #expect(reference.to == "Settings:Root", "a segue to a storyboard reference names the other storyboard")
+        let referenceSegue = try #require(summary.segues.first { $0.segue.kind == "presentation" })
+        #expect(referenceSegue.to == "Settings:Root", "a segue to a storyboard reference names the other storyboard")
 
         let home = input.documents[1]
         #expect(home.format == .storyboard)
