@@ -34,12 +34,12 @@ struct ContainerCLITests {
     @Test func treeOfBundleShowsVariantsAndHeading() throws {
         let tree = try TempTree()
         defer { tree.remove() }
-        let r = run(["tree", try makeBundle(tree)])
+        let r = run(["tree", "--raw", try makeBundle(tree)])
         #expect(r.code == .success)
         #expect(r.out.hasPrefix("Login.nib: nib bundle\nvariants: objects-13.0+.nib (read), runtime.nib\n\n== Login.nib/objects-13.0+.nib ==\n#0 NSObject\n"))
         #expect(r.out.contains("Variant13"))
         #expect(r.err.isEmpty)
-        let v = run(["tree", "--variant", "runtime.nib", tree.path("Login.nib")])
+        let v = run(["tree", "--raw", "--variant", "runtime.nib", tree.path("Login.nib")])
         #expect(v.code == .success)
         #expect(v.out.contains("== Login.nib/runtime.nib ==\n"))
         #expect(v.out.contains("Runtime"))
@@ -49,7 +49,7 @@ struct ContainerCLITests {
     @Test func unknownVariantIsAUsageError() throws {
         let tree = try TempTree()
         defer { tree.remove() }
-        let r = run(["tree", "--variant", "objects.nib", try makeBundle(tree)])
+        let r = run(["tree", "--raw", "--variant", "objects.nib", try makeBundle(tree)])
         #expect(r.code == .usage)
         #expect(r.out.isEmpty)
         #expect(r.err.contains("no variant 'objects.nib' in Login.nib; variants: objects-13.0+.nib, runtime.nib"))
@@ -76,7 +76,7 @@ struct ContainerCLITests {
     @Test func treeOfStoryboardListsScenesAndDocuments() throws {
         let tree = try TempTree()
         defer { tree.remove() }
-        let r = run(["tree", try makeStoryboard(tree)])
+        let r = run(["tree", "--raw", try makeStoryboard(tree)])
         #expect(r.code == .success)
         #expect(r.out.hasPrefix("Main.storyboardc: compiled storyboard (iOS, Info.plist version 1)\nentry point: Home\nscenes:\n  Home → Home.nib (entry point)\n"))
         let headings = r.out.split(separator: "\n").filter { $0.hasPrefix("== ") }
@@ -123,9 +123,14 @@ struct ContainerCLITests {
         // One broken nib in a directory: the good one is printed, the broken one reported, exit 65.
         try tree.write("Mixed/Good.nib", TinyNib.simple("GoodView"))
         try tree.write("Mixed/Bad.nib", [])
-        let mixed = run(["tree", tree.path("Mixed")])
+        let mixed = run(["tree", "--raw", tree.path("Mixed")])
         #expect(mixed.code == .dataError)
         #expect(mixed.out.contains("== Good.nib ==") && mixed.out.contains("GoodView"))
         #expect(mixed.err == "nibinspect: error: \(tree.path("Mixed")): Bad.nib: empty file\n")
+        // The resolved tree reports the broken document the same way and prints the good one.
+        let resolved = run(["tree", tree.path("Mixed")])
+        #expect(resolved.code == .dataError)
+        #expect(resolved.out.contains("Good.nib — "))
+        #expect(resolved.err == "nibinspect: error: \(tree.path("Mixed")): Bad.nib: empty file\n")
     }
 }

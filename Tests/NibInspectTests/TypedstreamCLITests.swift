@@ -18,7 +18,7 @@ struct TypedstreamCLITests {
     func tree() throws {
         let path = try #require(Self.mainMenu)
         let console = Console.capturing()
-        let code = NibInspectCLI.run(["tree", path], console: console)
+        let code = NibInspectCLI.run(["tree", "--raw", path], console: console)
         #expect(code == .success, "\(console.errors)")
         #expect(console.output.contains("IB.objectdata → #0 NSIBObjectData"))
         #expect(console.output.contains("NSNamesValues"))
@@ -47,7 +47,7 @@ struct TypedstreamCLITests {
         try bytes.write(to: tmp)
         defer { try? FileManager.default.removeItem(at: tmp) }
         let console = Console.capturing()
-        let code = NibInspectCLI.run(["tree", tmp.path], console: console)
+        let code = NibInspectCLI.run(["tree", "--raw", tmp.path], console: console)
         #expect(code == .dataError)
         #expect(console.errors.contains("at byte 0xBB8 in top-level group #0 > object #0 NSIBObjectData"))
     }

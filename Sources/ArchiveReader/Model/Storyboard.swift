@@ -66,6 +66,9 @@ public struct NibInput: Hashable, Sendable, Codable {
     public var documents: [NibDocument]
     public var storyboard: StoryboardSummary?
     public var warnings: [String]
+    /// Documents of a directory or storyboard that could not be read, one line each
+    /// (`Main.storyboardc/X.nib: truncated … at byte 0x1A`); the others are still in ``documents``.
+    public var errors: [String] = []
 
     public init(path: String, kind: String, variants: [String] = [], documents: [NibDocument] = [],
                 storyboard: StoryboardSummary? = nil, warnings: [String] = []) {
