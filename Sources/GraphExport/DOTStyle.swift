@@ -1,9 +1,9 @@
 /// The look of a connection graph: Graphviz attributes for each kind of node, edge and cluster.
 ///
 /// Objects are rounded boxes; placeholders (File's Owner, First Responder, …) are yellow 3-D
-/// boxes, like Interface Builder's placeholder cubes; unresolved ends are red octagons labelled `?`.
+/// boxes, like Interface Builder's placeholder cubes; unresolved ends are red dashed boxes labelled `?` and the reason.
 /// Outlets are solid blue, outlet collections solid blue with a dot at the tail, actions dashed
-/// green, bindings dotted purple, segues orange, relationship segues bold grey; any unresolved
+/// green, bindings dotted purple, segues orange, relationship segues bold grey with a diamond at the container; any unresolved
 /// connection is red whatever its kind (its line style is kept).
 enum DOTStyle {
     static let font = "Helvetica"
@@ -51,8 +51,8 @@ enum DOTStyle {
             a["fillcolor"] = "#FFF3C4"
             a["color"] = "#A07800"
         case .unresolved:
-            a["shape"] = "octagon"
-            a["style"] = "filled"
+            a["style"] = "rounded,filled,dashed"
+            a["penwidth"] = "1.3"
             a["fillcolor"] = "#FDECEC"
             a["color"] = "#C62828"
             a["fontcolor"] = "#C62828"
@@ -65,6 +65,7 @@ enum DOTStyle {
             a["shape"] = "point"
             a["width"] = "0.12"
             a["color"] = "#1B2430"
+            a["fillcolor"] = "#1B2430"
         }
         return a
     }
@@ -94,7 +95,8 @@ enum DOTStyle {
         case .relationship:
             color = "#6B7280"
             a["style"] = "bold"
-            a["arrowhead"] = "odiamond"
+            a["arrowtail"] = "odiamond"
+            a["dir"] = "both"
         case .runtimeAttribute, .accessibility, .other:
             color = "#6B7280"
             a["style"] = "dashed"

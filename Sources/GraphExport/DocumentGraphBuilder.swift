@@ -1,4 +1,5 @@
 import ArchiveReader
+import Foundation
 
 /// Turns one ``NibDocument`` into the nodes, edges and hierarchy clusters of a ``ConnectionGraph``.
 ///
@@ -88,7 +89,9 @@ struct DocumentGraphBuilder {
         } else {
             lines = [object.effectiveClass]
             if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
-            if let name = object.name, !name.isEmpty { lines.append("“" + truncate(name) + "”") }
+            if let name = object.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                lines.append("“" + truncate(name) + "”")
+            }
         }
         var tooltip = "\(object.id) \(object.className)"
         if let custom = object.customClass {

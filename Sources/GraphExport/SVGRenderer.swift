@@ -57,9 +57,19 @@ public enum SVGRenderer {
     /// - Throws: ``RenderError`` with the failing stage and Graphviz's message.
     public static func render(dot: String, engine: LayoutEngine = .automatic,
                               format: String = "svg") throws(RenderError) -> SVGRendering {
+        try render(dot: dot, format: format) { engine.resolved(nodes: $0, edges: $1) }
+    }
+
+    /// Renders with an engine given by name (no size-based switch); for tests of unknown engines.
+    static func render(dot: String, engineNamed name: String, format: String = "svg") throws(RenderError) -> SVGRendering {
+        try render(dot: dot, format: format) { _, _ in (name, nil) }
+    }
+
+    private static func render(dot: String, format: String,
+                               chooseEngine: (Int, Int) -> (engine: String, note: String?)) throws(RenderError) -> SVGRendering {
         if dot.utf8.contains(0) { throw RenderError(stage: .parse, message: "the DOT text contains a NUL byte") }
         return try graphvizLock.withLock { _ throws(RenderError) -> SVGRendering in
-            try renderLocked(dot: dot, engine: engine, format: format)
+            try renderLocked(dot: dot, format: format, chooseEngine: chooseEngine)
         }
     }
 
@@ -81,8 +91,8 @@ public enum SVGRenderer {
         return RenderError(stage: stage, message: message)
     }
 
-    private static func renderLocked(dot: String, engine: LayoutEngine,
-                                      format: String) throws(RenderError) -> SVGRendering {
+    private static func renderLocked(dot: String, format: String,
+                                     chooseEngine: (Int, Int) -> (engine: String, note: String?)) throws(RenderError) -> SVGRendering {
         let previousHandler = agseterrf(captureGraphvizMessage)
         defer { agseterrf(previousHandler) }
         capturedMessages.removeAll(keepingCapacity: true)
@@ -94,7 +104,14 @@ public enum SVGRenderer {
             throw failure(.context, fallback: "gvContext() returned no context")
         }
         defer { gvFreeContext(gvc) }
-        guard let graph = agmemread(dot) else {
+        // Graphviz 2.x's lexer keeps what it read ahead after a graph's closing brace (a
+        // trailing newline) and lexes it at the start of the next agmemread, which shifts the
+        // next syntax error's line number; hand it no trailing whitespace to read ahead.
+        var end = dot.utf8.endIndex
+        while end > dot.utf8.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(dot.utf8[dot.utf8.index(before: end)]) {
+            end = dot.utf8.index(before: end)
+        }
+        guard let graph = agmemread(String(dot.utf8[..<end]) ?? dot) else {
             throw failure(.parse, fallback: "agmemread could not read the DOT text")
         }
         defer { agclose(graph) }
@@ -102,7 +119,7 @@ public enum SVGRenderer {
         let edgeCount = Int(agnedges(graph))
         let parseTime = clock.now - start
 
-        let (engineName, note) = engine.resolved(nodes: nodeCount, edges: edgeCount)
+        let (engineName, note) = chooseEngine(nodeCount, edgeCount)
         start = clock.now
         guard gvLayout(gvc, graph, engineName) == 0 else {
             throw failure(.layout, fallback: "gvLayout(\(engineName)) failed")
