@@ -30,6 +30,7 @@ public enum NibInspectCLI {
     static let commands: [any Command.Type] = [
         TreeCommand.self,
         JSONCommand.self,
+        GraphCommand.self,
     ]
 
     static var overview: String {
