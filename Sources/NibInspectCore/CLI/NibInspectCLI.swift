@@ -30,6 +30,7 @@ public enum NibInspectCLI {
     static let commands: [any Command.Type] = [
         TreeCommand.self,
         JSONCommand.self,
+        ConnectionsCommand.self,
         GraphCommand.self,
     ]
 

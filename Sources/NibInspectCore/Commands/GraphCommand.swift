@@ -40,7 +40,7 @@ enum GraphCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if let output = args.value("--output") { try checkOutputIsNotInput(output, input: path) }
-        let input = try context.withFile(path) { try resolvedInput(for: path, context: context) }
+        let input = try resolvedInput(for: path, context: context)
         return try draw(input, args, context)
     }
 
@@ -107,10 +107,8 @@ enum GraphCommand: Command {
         if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
     }
 
-    /// The resolved documents of one input: the seam to the resolver.
-    ///
-    /// TODO(resolve): the resolver (branch `resolve`) is not merged yet; once it is, this calls it.
+    /// The resolved documents of one input (the shared loader: archives → ``NibResolver``).
     static func resolvedInput(for path: String, context: Context) throws -> NibInput {
-        throw InternalError("graph: the resolver that turns archives into documents is not available in this build yet")
+        try context.loadResolved(path)
     }
 }
