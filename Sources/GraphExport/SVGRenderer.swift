@@ -124,7 +124,13 @@ public enum SVGRenderer {
         guard gvLayout(gvc, graph, engineName) == 0 else {
             throw failure(.layout, fallback: "gvLayout(\(engineName)) failed")
         }
-        defer { gvFreeLayout(gvc, graph) }
+        // Graphviz 2.43's dot_cleanup frees stale rank arrays of clusters when labelled edges
+        // between nodes of one rank made the layout reallocate them (heap corruption, seen as
+        // "double free or corruption" on corpus nibs drawn with --hierarchy; valgrind shows the
+        // layout itself is clean). So a clustered layout is not freed: its memory is left to the
+        // process (the graph, context and SVG are still freed).
+        let freeLayout = cgv_cluster_count(graph) == 0
+        defer { if freeLayout { gvFreeLayout(gvc, graph) } }
         let layoutTime = clock.now - start
 
         start = clock.now
