@@ -90,23 +90,28 @@ public struct ConnectionGraph: Hashable, Sendable {
     }
 
     /// A group of nodes drawn inside one box: a document, or a container in the view hierarchy
-    /// (the container's own node is the first of ``nodeIDs``).
+    /// (the container's own node, when drawn, is the first of ``nodeIDs``).
     public struct Cluster: Hashable, Sendable {
         /// Unique among the graph's clusters; DOT writes it as `cluster_<id>`.
         public var id: String
-        /// Label lines; empty for hierarchy clusters (the container's node names them).
+        /// Label lines: the document name, or `UIView #47` for a hierarchy container whose node is
+    /// drawn inside (the full object label when it is not).
         public var lines: [String]
         public var nodeIDs: [String]
         public var clusters: [Cluster]
         /// Nesting depth, 0 for a top-level cluster (for alternating fills).
         public var depth: Int
+        /// True for the cluster of a whole document (several documents in one graph).
+        public var isDocument: Bool
 
-        public init(id: String, lines: [String] = [], nodeIDs: [String] = [], clusters: [Cluster] = [], depth: Int = 0) {
+        public init(id: String, lines: [String] = [], nodeIDs: [String] = [], clusters: [Cluster] = [], depth: Int = 0,
+                    isDocument: Bool = false) {
             self.id = id
             self.lines = lines
             self.nodeIDs = nodeIDs
             self.clusters = clusters
             self.depth = depth
+            self.isDocument = isDocument
         }
     }
 
@@ -156,7 +161,7 @@ public struct ConnectionGraph: Hashable, Sendable {
             } else {
                 let loose = part.nodes.map(\.id).filter { !part.clusteredNodeIDs.contains($0) }
                 clusters.append(Cluster(id: "d\(i + 1)", lines: [document.name], nodeIDs: loose,
-                                        clusters: part.clusters.map { $0.nested() }, depth: 0))
+                                        clusters: part.clusters.map { $0.nested() }, depth: 0, isDocument: true))
             }
         }
         if !matchedAny, let focus = options.focus {

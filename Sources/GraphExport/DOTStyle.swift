@@ -111,10 +111,11 @@ enum DOTStyle {
 
     static func attributes(of cluster: ConnectionGraph.Cluster) -> [String: String] {
         [
-            "color": cluster.lines.isEmpty ? "#C9D2DE" : "#8A97A8",
+            "color": cluster.isDocument ? "#8A97A8" : "#C9D2DE",
             "fillcolor": cluster.depth % 2 == 0 ? "#FAFBFD" : "#F0F3F7",
+            "fontcolor": "#5B6B82",
             "fontname": font,
-            "fontsize": "10",
+            "fontsize": cluster.isDocument ? "11" : "9",
             "label": DOTWriter.label(cluster.lines),
             "labeljust": "l",
             "style": "rounded,filled",

@@ -206,7 +206,7 @@ struct DocumentGraphBuilder {
     }
 
     /// Clusters for the containers of the shown objects (nested by parent), each holding the
-    /// container's node (when shown) and its shown children.
+    /// container's node (when shown) and its shown children, labelled `UIView #47`.
     private func hierarchyClusters(shown: Set<ObjectID>) -> ([ConnectionGraph.Cluster], Set<String>) {
         let parents = effectiveParents()
         var containers = Set<ObjectID>()
@@ -231,7 +231,10 @@ struct DocumentGraphBuilder {
             let nodeIDs = (members[id] ?? []).map(nodeID)
             clustered.formUnion(nodeIDs)
             var lines: [String] = []
-            if !shown.contains(id), let object = objects[id] { lines = node(for: object).lines }
+            if let object = objects[id] {
+                // A drawn container is named briefly (its node is inside); an undrawn one in full.
+                lines = shown.contains(id) ? ["\(object.effectiveClass) \(id)"] : node(for: object).lines
+            }
             let children = (subclusters[id] ?? []).map { cluster($0, depth: depth + 1) }
             return .init(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
         }
