@@ -83,12 +83,20 @@ public enum SVGRenderer {
     }
 
     private static func failure(_ stage: RenderError.Stage, fallback: String) -> RenderError {
-        let messages = takeMessages().map { line in
-            line.hasPrefix("Error: ") ? String(line.dropFirst(7)) : line
-        }
+        RenderError(stage: stage, message: message(from: takeMessages(), fallback: fallback))
+    }
+
+    /// One message from Graphviz's lines: `Error: ` prefixes dropped, lines joined by `; `.
+    /// When Graphviz names an engine or format "not recognized" and lists nothing after
+    /// "Use one of:", no plugin is registered at all (no `config6a`): the `dot -c` hint is added.
+    static func message(from lines: [String], fallback: String) -> String {
+        let messages = lines.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 }
         var message = messages.isEmpty ? fallback : messages.joined(separator: "; ")
-        if message.contains("not recognized") { message += ". " + RenderError.pluginHint }
-        return RenderError(stage: stage, message: message)
+        if message.contains("not recognized"), message.hasSuffix("Use one of:") {
+            message = String(message.dropLast("Use one of:".count)).trimmingCharacters(in: " .")
+                + "; " + RenderError.pluginHint
+        }
+        return message
     }
 
     private static func renderLocked(dot: String, format: String,

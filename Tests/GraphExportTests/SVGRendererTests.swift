@@ -97,13 +97,27 @@ import Testing
         #expect(try SVGRenderer.render(dot: "digraph { a -> b }").nodeCount == 2)
     }
 
-    @Test func unknownEngineExplainsPluginConfiguration() throws {
+    @Test func unknownEngineListsTheKnownOnes() throws {
         let error = try #require(throws: RenderError.self) {
             try SVGRenderer.render(dot: "digraph { a -> b }", engineNamed: "nope")
         }
         #expect(error.stage == .layout)
-        #expect(error.message.contains("Layout type: \"nope\" not recognized"), "\(error.message)")
-        #expect(error.message.contains("dot -c"))
+        #expect(error.message.contains("Layout type: \"nope\" not recognized. Use one of:"), "\(error.message)")
+        #expect(error.message.contains(" sfdp"))
+        #expect(!error.message.contains("dot -c"))
+    }
+
+    /// Without Graphviz's plugin configuration (`config6a`, written by `dot -c`) no engine is
+    /// known and Graphviz prints `Error: Layout type: "dot" not recognized. Use one of:` with an
+    /// empty list (seen with `GVBINDIR` set to an empty directory; Graphviz caches the plugin
+    /// directory per process, so this is checked on the message, not by a render).
+    @Test func missingPluginConfigurationTellsToRunDotC() {
+        let message = SVGRenderer.message(from: ["Error: Layout type: \"dot\" not recognized. Use one of:"], fallback: "")
+        #expect(message == "Layout type: \"dot\" not recognized; " + RenderError.pluginHint)
+        #expect(message.contains("run `dot -c` as root"))
+        #expect(SVGRenderer.message(from: ["Error: syntax error in line 1 near '}'"], fallback: "x")
+                == "syntax error in line 1 near '}'")
+        #expect(SVGRenderer.message(from: [], fallback: "gvLayout(dot) failed") == "gvLayout(dot) failed")
     }
 
     @Test func unknownFormatIsARenderError() throws {
