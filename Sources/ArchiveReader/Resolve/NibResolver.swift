@@ -89,7 +89,10 @@ extension ResolverRun {
         var objects: [NibObject] = []
         for index in members.sorted() {
             guard let archived = object(index) else { continue }
-            let identity = ClassIdentity(archived, in: graph)
+            var identity = ClassIdentity(archived, in: graph)
+            if identity.customClass == nil, let custom = classTable[index], custom != identity.className {
+                identity.customClass = custom
+            }
             var properties = decoder.properties(of: archived)
             if let oid = oids[index] { properties.append(Property("oid", .int(oid))) }
             properties.sort { $0.key < $1.key }
@@ -109,7 +112,14 @@ extension ResolverRun {
             variant: variant, objects: objects,
             topLevelObjects: topLevel.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
             visibleWindows: visibleWindows.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
-            connections: connections, warnings: graph.warnings + warnings)
+            connections: connections.map { c in
+                // A value referring to an object outside the document is shown by class, not by id.
+                guard case .object(let id)? = c.value, let index = Int(id.rawValue.dropFirst()), !valid.contains(index) else { return c }
+                var copy = c
+                copy.value = .formatted("<\(object(index)?.className ?? "object")>")
+                return copy
+            },
+            warnings: graph.warnings + warnings)
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,
@@ -123,7 +133,8 @@ extension ResolverRun {
             }
         }
         if let id = accessibilityIdentifiers[index] { return id }
-        for key in ["title", "text", "placeholder"] {
+        let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
+        for key in keys {
             if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
         }
         for key in ["NSCell", "NSTitleCell"] {

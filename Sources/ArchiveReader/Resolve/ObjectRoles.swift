@@ -13,12 +13,12 @@ enum ObjectRoles {
         "UIColor", "NSColor", "NSColorSpace", "UIFont", "NSFont", "UIFontDescriptor", "NSFontDescriptor",
         "UIImage", "NSImage", "UIImageNibPlaceholder", "NSCustomResource", "NSBitmapImageRep",
         "IBClassReference", "NSButtonImageSource", "NSCursor", "UINib", "NSNib", "NSIBObjectData",
-        "UITraitCollection", "_UITraitStorageList", "UIButtonContent", "$top",
+        "UITraitCollection", "_UITraitStorageList", "UIButtonContent",
     ]
 
     /// True for Foundation/value classes that become property values, not objects.
     static func isPlumbing(_ className: String) -> Bool {
-        plumbingClasses.contains(className) || isConnection(className)
+        plumbingClasses.contains(className) || isConnection(className) || className.hasPrefix("$")
     }
 
     /// True for connection and connector classes (§3.3, §4.4).
@@ -43,7 +43,8 @@ enum ObjectRoles {
     static let childKeys: [String] = [
         // Controllers (§5.2): the view, bars, items, contained controllers, segue templates.
         "IBWindowTemplate", "IBWindowTemplateContentViewController", "UIView", "UINavigationBar",
-        "UIToolbar", "UINavigationItem", "UITabBarItem", "UIViewControllers", "UIChildViewControllers",
+        "UIToolbar", "UITabBar", "UINavigationItem", "UITabBarItem", "UIToolbarItems", "UIViewControllers",
+        "UIChildViewControllers",
         "UIStoryboardSegueTemplates",
         // Bar items.
         "UITitleView", "UILeftBarButtonItems", "UILeftBarButtonItem", "UIRightBarButtonItems",
@@ -62,11 +63,12 @@ enum ObjectRoles {
     ]
 
     /// Child keys that are back-references on some classes: a navigation item's bar, a navigation
-    /// bar's items (the items belong to their controllers), a menu item's menu.
+    /// or tab bar's items (the items belong to their controllers), a menu item's menu.
     static func skipsChildKey(_ key: String, of object: ArchivedObject, in graph: ObjectGraph) -> Bool {
         switch key {
         case "UINavigationBar": return Self.object(object, is: "UINavigationItem", in: graph)
-        case "UIItems": return Self.object(object, is: "UINavigationBar", in: graph)
+        case "UIItems":
+            return Self.object(object, is: "UINavigationBar", in: graph) || Self.object(object, is: "UITabBar", in: graph)
         case "NSMenu": return Self.object(object, is: "NSMenuItem", in: graph)
         case "UIView": return !(object.className.contains("Controller") || object.className == "UIClassSwapper")
         case "NSView": return !Self.object(object, is: "NSTabViewItem", in: graph)

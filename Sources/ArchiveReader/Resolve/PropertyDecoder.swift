@@ -19,7 +19,9 @@ struct PropertyDecoder {
         ("UINumberOfLines", "numberOfLines", .int), ("UIProxiedObjectIdentifier", "identifier", .string),
         ("UIIdentifier", "identifier", .string), ("UIDestinationViewControllerIdentifier", "destination", .string),
         ("UIActionName", "actionName", .string), ("UISegueClassName", "segueClass", .string),
-        ("NSLayoutIdentifier", "identifier", .string),
+        ("NSLayoutIdentifier", "identifier", .string), ("_UILayoutGuideIdentifier", "identifier", .string),
+        ("UITableSectionHeaderTitle", "headerTitle", .string), ("UITableSectionFooterTitle", "footerTitle", .string),
+        ("NSIdentifier", "identifier", .string),
         ("NSFrame", "frame", .geometry), ("NSFrameSize", "frameSize", .geometry),
         ("NSWindowRect", "contentRect", .geometry), ("NSWindowTitle", "title", .string), ("NSTitle", "title", .string),
         ("NSTag", "tag", .int), ("NSIsHidden", "hidden", .bool), ("NSHidden", "hidden", .bool),
@@ -57,6 +59,10 @@ struct PropertyDecoder {
             put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
+        // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
+        if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
+            put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
+        }
         if let constraint = constraint(object) { put("constraint", .formatted(constraint)) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
     }

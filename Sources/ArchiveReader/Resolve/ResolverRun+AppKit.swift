@@ -23,6 +23,9 @@ extension ResolverRun {
         for (key, value) in parallel(data, "NSNamesKeys", "NSNamesValues") {
             if let k = key.objectRef?.index, let name = graph.string(value), !name.isEmpty { names[k] = name }
         }
+        for (key, value) in parallel(data, "NSClassesKeys", "NSClassesValues") {
+            if let k = key.objectRef?.index, let name = graph.string(value), !name.isEmpty { classTable[k] = name }
+        }
         for (key, value) in parallel(data, "NSOidsKeys", "NSOidsValues") {
             guard let k = key.objectRef?.index else { continue }
             addMember(k)

@@ -12,6 +12,8 @@ struct ResolverRun {
     var placeholders: [Int: Placeholder] = [:]
     /// Display names from the macOS names table (`NSNamesKeys`/`NSNamesValues`).
     var names: [Int: String] = [:]
+    /// Custom class names from the legacy `NSClassesKeys`/`NSClassesValues` table (macOS, §4.2).
+    var classTable: [Int: String] = [:]
     /// Object ids from `NSOidsKeys`/`NSOidsValues` (macOS).
     var oids: [Int: Int64] = [:]
     /// Accessibility identifiers (iOS accessibility configurations), used as display names.
@@ -46,7 +48,7 @@ struct ResolverRun {
 
     /// Adds `index` to the document's objects (connection classes excepted).
     mutating func addMember(_ index: Int) {
-        guard let object = object(index), !ObjectRoles.isConnection(object.className),
+        guard let object = object(index), !ObjectRoles.isConnection(object.className), !object.className.hasPrefix("$"),
               object.className != "NSIBObjectData", index != graph.root.index else { return }
         members.insert(index)
     }
@@ -58,8 +60,11 @@ struct ResolverRun {
         switch value {
         case .null: return (nil, "\(role) is nil in the archive")
         case .object(let r):
-            guard object(r.index) != nil else { return (nil, "\(role) \(r) is not an object of the archive") }
+            guard let target = object(r.index) else { return (nil, "\(role) \(r) is not an object of the archive") }
             addMember(r.index)
+            guard members.contains(r.index) else {
+                return (nil, "\(role) \(r) is archive bookkeeping (\(target.className)), not an Interface Builder object")
+            }
             return (ObjectID(r), nil)
         default:
             return (nil, "\(role) is not an object reference")

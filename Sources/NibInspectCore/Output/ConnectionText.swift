@@ -127,7 +127,9 @@ struct ConnectionText {
     /// What a connection does, seen from its destination: `← outlet view from #1 File's Owner`.
     func incoming(_ c: Connection) -> String {
         let kind = c.kind == .outletCollection ? "outlet collection" : c.kind.rawValue
-        return "← " + style.kind(kind) + " \(c.label) from " + endpoint(c.source)
+        var s = "← " + style.kind(kind) + " \(c.label) from " + endpoint(c.source)
+        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why)") }
+        return s
     }
 
     func valueText(_ v: PropertyValue) -> String {

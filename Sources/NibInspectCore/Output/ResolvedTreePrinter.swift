@@ -23,6 +23,9 @@ struct ResolvedTreePrinter {
     var showIncoming = false
     var showConstraints = false
 
+    /// Deepest level printed whatever `--depth` says (objects below are still counted).
+    static let nestingLimit = 512
+
     private var out: [String] = []
     private var printed = Set<ObjectID>()
     private var outgoing: [ObjectID: [Connection]] = [:]
@@ -32,7 +35,12 @@ struct ResolvedTreePrinter {
         self.document = document
         self.text = ConnectionText(document: document, style: style, siblings: siblings)
         for c in document.connections {
-            if let s = c.source { outgoing[s, default: []].append(c) }
+            // A segue is listed under its template object (destination), where its identifier is.
+            if c.kind == .segue, let t = c.destination, document.object(t) != nil {
+                outgoing[t, default: []].append(c)
+            } else if let s = c.source {
+                outgoing[s, default: []].append(c)
+            }
             for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
                 incoming[d, default: []].append(c)
             }
@@ -44,9 +52,17 @@ struct ResolvedTreePrinter {
         printed = []
         let style = text.style
         var header = document.name + " — \(document.platform.rawValue) \(document.format.displayName)"
+        // Version words in each format's own terms (nib-format.md §2.1, §4.1, §6).
+        let words: (String, String)
+        switch document.format {
+        case .keyedArchiveBinary, .keyedArchiveXML: words = ("$version", "")
+        case .typedstream: words = ("streamer", "system")
+        case .xib, .storyboard, .xibArchive: words = ("version", "tools")
+        case .nibArchive: words = ("format", "coder")
+        }
         var versions: [String] = []
-        if let f = document.formatVersion { versions.append("format \(f)") }
-        if let c = document.coderVersion { versions.append("coder \(c)") }
+        if let f = document.formatVersion { versions.append("\(words.0) \(f)") }
+        if let c = document.coderVersion { versions.append(words.1.isEmpty ? c : "\(words.1) \(c)") }
         if !versions.isEmpty { header += " (" + versions.joined(separator: ", ") + ")" }
         header += ", \(document.objects.count) objects, \(document.connections.count) connections"
         out.append(style.detail(header))
@@ -85,8 +101,17 @@ struct ResolvedTreePrinter {
             kids = kids.filter { !isConstraint($0) || !(outgoing[$0.id] ?? []).isEmpty }
             hiddenConstraints = before - kids.count
         }
-        let truncated = depth >= maxDepth && !kids.isEmpty
-        if truncated { kids = [] }
+        // `--depth`, and a hard limit that keeps the recursion bounded on hostile nesting.
+        let truncated = depth >= min(maxDepth, Self.nestingLimit) && !kids.isEmpty
+        if truncated {
+            // Objects below the cut are summarised, not reprinted later as roots.
+            var stack = kids.map(\.id)
+            while let id = stack.popLast() {
+                guard printed.insert(id).inserted, let o = text.object(id) else { continue }
+                stack.append(contentsOf: o.children)
+            }
+            kids = []
+        }
         let detailPrefix = childPrefix + (kids.isEmpty ? "    " : "│   ")
         for c in outgoing[o.id] ?? [] { out.append(detailPrefix + text.outgoing(c)) }
         if showIncoming { for c in incoming[o.id] ?? [] { out.append(detailPrefix + text.incoming(c)) } }
