@@ -21,7 +21,8 @@ extension ConnectionGraph {
         func sceneID(_ identifier: String) -> String { "@scene:" + identifier }
 
         var sceneNodes: [Node] = []
-        for scene in storyboard.scenes where !sceneNodes.contains(where: { $0.id == sceneID(scene.identifier) }) {
+        var seen = Set<String>()
+        for scene in storyboard.scenes where seen.insert(sceneID(scene.identifier)).inserted {
             var lines = [scene.controllerClass ?? "Scene"]
             if scene.identifier != scene.controllerClass { lines.append("“" + truncate(scene.identifier) + "”") }
             let isEntry = scene.identifier == storyboard.entryPoint
@@ -34,7 +35,7 @@ extension ConnectionGraph {
         var sceneEdges: [(edge: Edge, scenes: [String])] = []
         func external(_ identifier: String) -> String {
             let id = "@external:" + identifier
-            if !extraNodes.contains(where: { $0.id == id }) {
+            if seen.insert(id).inserted {
                 extraNodes.append(Node(id: id, kind: .externalScene, lines: [truncate(identifier), "(external)"]))
             }
             return id

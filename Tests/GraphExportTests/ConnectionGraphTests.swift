@@ -91,6 +91,23 @@ import Testing
         #expect(g.nodes.contains { $0.id == "#12" })
     }
 
+    /// A 300-deep view chain is drawn with at most `maxClusterDepth` nested clusters and renders.
+    @Test func deepHierarchiesAreCut() throws {
+        var objects = [NibObject(id: Fixtures.id(0), className: "UIView")]
+        for i in 1..<300 {
+            objects.append(NibObject(id: Fixtures.id(i), className: "UIView", parent: Fixtures.id(i - 1)))
+        }
+        let doc = NibDocument(name: "Deep.nib", platform: .iOS, format: .nibArchive, objects: objects,
+                              connections: [Connection(kind: .outlet, source: Fixtures.id(0), destination: Fixtures.id(299),
+                                                       label: "deepest")])
+        let graph = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
+        func depth(_ c: ConnectionGraph.Cluster) -> Int { 1 + (c.clusters.map(depth).max() ?? 0) }
+        #expect(graph.nodes.count == 300)
+        #expect((graph.clusters.map(depth).max() ?? 0) <= DocumentGraphBuilder.maxClusterDepth + 1)
+        let svg = try SVGRenderer.render(dot: DOTWriter.write(graph)).svg
+        #expect(svg.contains("deepest"))
+    }
+
     @Test func parsesKinds() {
         #expect(GraphOptions.parseKinds("outlet, action") == [.outlet, .action])
         #expect(GraphOptions.parseKinds("Collection,BINDING") == [.outletCollection, .binding])
