@@ -42,6 +42,11 @@ enum Fixtures {
                        unresolved: "source reference out of range"),
             Connection(kind: .runtimeAttribute, source: id(6), destination: nil, label: "layer.cornerRadius",
                        keyPath: "layer.cornerRadius", value: .double(8)),
+            Connection(kind: .runtimeAttribute, source: id(4), destination: nil, label: "nextField",
+                       keyPath: "nextField", value: .object(id(5))),
+            Connection(kind: .accessibility, source: id(8), destination: nil, label: "accessibilityHint",
+                       value: .string("Opens help")),
+            Connection(kind: .other, source: id(3), destination: id(9), label: "gestureRecognizers"),
         ]
         return NibDocument(name: "LoginViewController.nib", platform: .iOS, format: .nibArchive,
                            objects: objects, topLevelObjects: [id(3), id(9)], connections: connections)
