@@ -1,5 +1,7 @@
 #!/usr/bin/env bash
-# make demo: run nibinspect on every sample and write outputs to $2 (default out/).
+# make demo: run nibinspect on every sample of Samples/ and write its outputs to $2 (default out/):
+# the resolved tree (printed), the connection table (printed), the resolved JSON, the raw JSON and an
+# SVG graph of each nib, and a source/compiled comparison for each nib that has a .xib beside it.
 set -euo pipefail
 NIB=${1:-.build/release/nibinspect}
 OUT=${2:-out}
@@ -11,7 +13,17 @@ for nib in "${samples[@]}"; do
   base=$(basename "$nib" .nib)
   echo "==> nibinspect tree $nib"
   "$NIB" tree "$nib"
+  echo
+  echo "==> nibinspect connections $nib"
+  "$NIB" connections "$nib"
+  echo
+  "$NIB" json "$nib" > "$OUT/$base.json"
   "$NIB" json --raw "$nib" > "$OUT/$base.raw.json"
-  echo "    wrote $OUT/$base.raw.json"
+  "$NIB" graph --format svg -o "$OUT/$base.svg" "$nib"
+  echo "    wrote $OUT/$base.json, $OUT/$base.raw.json, $OUT/$base.svg"
+  if [ -f "Samples/$base.xib" ]; then
+    echo "==> nibinspect compare Samples/$base.xib $nib"
+    "$NIB" compare "Samples/$base.xib" "$nib"
+  fi
   echo
 done
