@@ -5,7 +5,7 @@ NIB       = $(BIN_DIR)/nibinspect
 OUT      ?= out
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps build demo test bench samples clean
+.PHONY: deps test-deps build demo test bench samples clean
 
 # Graphviz (libgvc) headers and pkg-config are the only system packages needed (Debian names).
 deps:
@@ -14,13 +14,23 @@ deps:
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgraphviz-dev pkg-config; \
 	fi
 
+# The JSON Schema test validates outputs with the PyPI package jsonschema; without it that test
+# skips with a message. Installed here when python3 is present.
+test-deps: deps
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then \
+	  echo "==> installing the Python package jsonschema (for the JSON Schema test)"; \
+	  python3 -m pip install -q jsonschema 2>/dev/null || \
+	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; } || \
+	  echo "    could not install jsonschema; the schema test will be skipped"; \
+	fi
+
 build: deps
 	$(SWIFT) build -c release --product nibinspect
 
 demo: build
 	@bash Scripts/demo.sh $(NIB) $(OUT)
 
-test: deps
+test: test-deps
 	$(SWIFT) test
 
 bench: deps
