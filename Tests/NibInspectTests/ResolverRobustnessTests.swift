@@ -112,7 +112,7 @@ extension ResolverRobustnessTests {
         let d = NibResolver.resolve(b.graph(topFields: [("UINibObjectsKey", list), ("UINibTopLevelObjectsKey", top)]), name: "deep")
         #expect(d.objects.count == 20_000 && d.roots.count == 1)
         let text = TreeCommand.render(NibInput(path: "deep", kind: "test", documents: [d]), style: .plain)
-        #expect(text.contains("children below --depth"))
+        #expect(text.contains("1 child below --depth"))
         #expect(text.split(separator: "\n").count < 600)
     }
 }

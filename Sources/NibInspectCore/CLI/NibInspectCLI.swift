@@ -2,7 +2,7 @@ import ArchiveReader
 import Foundation
 
 /// A `nibinspect` subcommand.
-protocol Command {
+protocol Command: Sendable {
     static var spec: CommandSpec { get }
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode
 }

@@ -100,7 +100,7 @@ extension Context {
         for name in names where name.hasSuffix(".nib") && depth < 2 {
             let full = (path as NSString).appendingPathComponent(name)
             var sub: ObjCBool = false
-            fm.fileExists(atPath: full, isDirectory: &sub)
+            _ = fm.fileExists(atPath: full, isDirectory: &sub)
             if sub.boolValue {
                 out += try archivesInDirectory(full, context, depth: depth + 1).map { a in
                     var a = a

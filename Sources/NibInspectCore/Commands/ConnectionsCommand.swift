@@ -31,8 +31,18 @@ enum ConnectionsCommand: Command {
                 if !kinds.isEmpty && !kinds.contains(c.kind.rawValue) { continue }
                 if let s = args.value("--source"), !matches(s, c.source, in: document) { continue }
                 if let d = args.value("--destination"),
-                   !(matches(d, c.destination, in: document) || (c.members ?? []).contains { matches(d, $0, in: document) }) { continue }
+                   !(matches(d, c.destination, in: document) || (c.members ?? []).contains { matches(d, $0, in: document) }
+                     || (c.isNilTargeted && c.destination == nil && isFirstResponder(d))) { continue }
                 rows.append((document, c))
+            }
+        }
+        for (option, query) in [("--source", args.value("--source")), ("--destination", args.value("--destination"))] {
+            guard let query else { continue }
+            let known = input.documents.contains { d in
+                d.objects.contains { matches(query, $0.id, in: d) }
+            } || (option == "--destination" && isFirstResponder(query))
+            if !known {
+                context.console.error("nibinspect: warning: \(option) '\(query)' matches no object (use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\")\n")
             }
         }
         switch args.value("--format") ?? "text" {
@@ -46,6 +56,12 @@ enum ConnectionsCommand: Command {
             context.console.write(text(rows, documents: input.documents, style: style))
         }
         return context.finish(input)
+    }
+
+    /// True when `query` names First Responder: macOS nibs do not archive it, so an action to it
+    /// has no destination and is nil-targeted (nib-format.md §4.4).
+    static func isFirstResponder(_ query: String) -> Bool {
+        query == "First Responder" || query == "IBFirstResponder" || query == "FirstResponder"
     }
 
     /// True when `query` names the object `id`: its id, class, custom class (plain or
@@ -99,7 +115,8 @@ enum ConnectionsCommand: Command {
                 if let d = s.destinationScene { detail.append("scene=\(d)") }
             }
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
-                          c.destination?.rawValue ?? "", cls(c.destination), detail.joined(separator: " "), c.unresolved ?? ""]
+                          c.destination?.rawValue ?? "",
+                          c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved ?? ""]
             out += fields.map { $0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) } }
                 .joined(separator: "\t") + "\n"
         }

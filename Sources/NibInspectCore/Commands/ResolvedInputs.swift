@@ -23,13 +23,33 @@ extension Context {
             let scenes = loaded.sceneNibs(of: storyboard)
             for scene in scenes { done.insert(scene.archive.name) }
             let info = storyboard.info ?? StoryboardInfo(platform: .unknown)
-            let input = NibResolver.resolveStoryboard(name: storyboard.name, info: info,
+            var input = NibResolver.resolveStoryboard(name: storyboard.name, info: info,
                                                       scenes: scenes.map { ($0.nibName, $0.archive.graph) })
+            // Name each scene document by its full place in the input (`Main.storyboardc/X~ipad.nib/
+            // runtime.nib`), so devices and variants are told apart; the resolver returns them in
+            // scene order.
+            var renamed: [String: [String]] = [:]
+            if input.documents.count == scenes.count {
+                for (i, scene) in scenes.enumerated() {
+                    renamed[input.documents[i].name, default: []].append(scene.archive.name)
+                    input.documents[i].name = scene.archive.name
+                    input.documents[i].path = scene.archive.path
+                    input.documents[i].variant = scene.archive.variant
+                }
+                if var s = input.storyboard {
+                    for k in s.scenes.indices {
+                        var names: [String] = []
+                        for d in s.scenes[k].documents { for n in renamed[d] ?? [d] where !names.contains(n) { names.append(n) } }
+                        s.scenes[k].documents = names
+                    }
+                    input.storyboard = s
+                }
+            }
             documents += input.documents
             warnings += input.warnings
-            if summary == nil { summary = input.storyboard }
-            else if let s = input.storyboard {
-                warnings.append("\(s.name): storyboard summary not shown (one summary per input); use its path")
+            if let s = input.storyboard {
+                if summary == nil || (summary!.scenes.isEmpty && !s.scenes.isEmpty) { summary = s }
+                else { warnings.append("\(storyboard.path): storyboard summary not shown (one per input); give its path to see it") }
             }
         }
         for archive in loaded.archives where !done.contains(archive.name) {

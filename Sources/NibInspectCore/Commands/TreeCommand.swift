@@ -9,7 +9,7 @@ enum TreeCommand: Command {
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
-            .flag("--nested", help: "Expand NIBArchives nested in data values (prototype cells, NSNib) inline."),
+            .flag("--nested", help: "With --raw (implied): expand archives nested in data values (prototype cells, NSNib) inline."),
             .option("--depth", value: "n", help: "Stop after N levels."),
             .flag("--properties", help: "Print every decoded property under each object."),
             .flag("--incoming", help: "Also print incoming connections under each object."),
@@ -108,7 +108,7 @@ enum TreeCommand: Command {
 /// The storyboard summary as text: entry point, scenes with controller class, segues.
 enum StoryboardText {
     static func render(_ s: StoryboardSummary, style: TerminalStyle) -> String {
-        var lines = [style.detail("\(s.name) — \(s.platform.rawValue) storyboard, \(s.scenes.count) scenes")]
+        var lines = [style.detail("\(s.name) — \(s.platform.rawValue) storyboard, " + plural(s.scenes.count, "scene"))]
         lines.append("Entry point: " + (s.entryPoint.map { style.name($0) } ?? style.detail("none")))
         for scene in s.scenes {
             var line = "  scene " + style.name(scene.identifier)

@@ -140,3 +140,8 @@ struct ConnectionText {
         }
     }
 }
+
+/// `1 object`, `2 objects`; `plural(3, "child", "children")`.
+func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
+    "\(count) " + (count == 1 ? singular : pluralForm ?? singular + "s")
+}

@@ -64,7 +64,7 @@ struct ResolvedTreePrinter {
         if let f = document.formatVersion { versions.append("\(words.0) \(f)") }
         if let c = document.coderVersion { versions.append(words.1.isEmpty ? c : "\(words.1) \(c)") }
         if !versions.isEmpty { header += " (" + versions.joined(separator: ", ") + ")" }
-        header += ", \(document.objects.count) objects, \(document.connections.count) connections"
+        header += ", " + plural(document.objects.count, "object") + ", " + plural(document.connections.count, "connection")
         out.append(style.detail(header))
         let placeholders = document.placeholders
         if !placeholders.isEmpty {
@@ -123,7 +123,7 @@ struct ResolvedTreePrinter {
         if hiddenConstraints > 0 {
             out.append(detailPrefix + text.style.detail("\(hiddenConstraints) constraint\(hiddenConstraints == 1 ? "" : "s") (--constraints to list)"))
         }
-        if truncated { out.append(detailPrefix + text.style.detail("… \(o.children.count) children below --depth")) }
+        if truncated { out.append(detailPrefix + text.style.detail("… " + plural(o.children.count, "child", "children") + " below --depth")) }
         for (i, kid) in kids.enumerated() {
             emit(kid, prefix: childPrefix, branch: i == kids.count - 1 ? "└─ " : "├─ ", depth: depth + 1)
         }
