@@ -63,3 +63,24 @@ else
 fi
 $BENCH nibarchive-make-synthetic "$TMP/synthetic.nib" 50
 $BENCH nibarchive-synthetic "$TMP/synthetic.nib"
+
+echo
+echo "== typedstream (target: >= 20 x the PyPI 'pytypedstream' parser on the corpus)"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+  out=$($BENCH typedstream-corpus "$CORPUS")
+  echo "$out" | grep -v '^swift-seconds'
+  swift_s=$(echo "$out" | sed -n 's/^swift-seconds-per-pass=//p')
+  if ! $PYTHON -c 'import typedstream' 2>/dev/null; then
+    echo "installing the PyPI package pytypedstream (pip)"; $PYTHON -m pip install -q pytypedstream || true
+  fi
+  if $PYTHON -c 'import typedstream' 2>/dev/null; then
+    $PYTHON Scripts/bench_typedstream.py "$CORPUS" --swift-seconds "$swift_s" | grep -v '^python-seconds'
+  else
+    echo "python pytypedstream not available; ratio skipped"
+  fi
+else
+  echo "corpus absent; skipped"
+fi
+
+echo
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH graph "$CORPUS"; else $BENCH graph; fi

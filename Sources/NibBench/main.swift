@@ -4,7 +4,14 @@ import Foundation
 // (getrusage ru_maxrss) belongs to that section alone. Scripts/bench.sh runs every section.
 // Readers add a section in their own file (e.g. KeyedArchiveBench.swift) and register it here.
 
-let sections: [BenchSection] = NibArchiveBench.sections
+let sections: [BenchSection] = NibArchiveBench.sections + [
+    BenchSection(name: "typedstream-corpus", arguments: "<corpus-dir>",
+                 summary: "decode every typedstream nib of the corpus (CPU time per pass, peak RSS)",
+                 run: { runTypedstreamBench(corpus: URL(fileURLWithPath: $0.first ?? "../shared/corpus")) }),
+    BenchSection(name: "graph", arguments: "[<corpus-dir>]",
+                 summary: "SVG of the largest corpus nib and of a synthetic 1,000-object / 2,000-connection document, in-process vs the `dot` program",
+                 run: { runGraphBench(corpus: $0.first.map { URL(fileURLWithPath: $0) }) }),
+]
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard let name = args.first, let section = sections.first(where: { $0.name == name }) else {
