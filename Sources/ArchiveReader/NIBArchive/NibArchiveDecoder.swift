@@ -26,8 +26,7 @@ struct NibArchiveDecoder {
     mutating func decode() throws(ArchiveError) -> NibArchive {
         if bytes.isEmpty { throw error(.emptyFile, 0) }
         guard bytes.starts(with: NibArchive.magic) else {
-            let format = FileFormat(sniffing: bytes)
-            throw error(.notAnArchive(detected: format == .unknown ? nil : format.displayName), 0)
+            throw ArchiveError.notANib(bytes, at: base)
         }
         // Record offsets are stored as UInt32 (NibArchive.Values), hence the 4 GiB ceiling.
         guard bytes.count <= min(limits.maxFileSize, Int(UInt32.max)) else { throw error(.limitExceeded(.fileSize, value: bytes.count), 0) }
