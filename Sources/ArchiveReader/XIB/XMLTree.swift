@@ -62,6 +62,17 @@ enum XMLTreeBuilder {
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
         let ok = parser.parse()
+        // libxml2 may stop at a syntax error (a mismatched closing tag) and still report the end of
+        // the document: that first error, unless it is the premature end itself (code 5), comes first.
+        if let first = delegate.firstError, first.code != 5, delegate.failure?.atEnd ?? true {
+            let offset = byteOffset(bytes, line: first.line, column: first.column)
+            var what = ""
+            if first.code == 76, let open = first.open {   // XML_ERR_TAG_NAME_MISMATCH
+                what = ": closing tag does not match <\(open.name)> opened at line \(open.line)"
+            }
+            throw ArchiveError(.malformed("malformed XML at line \(first.line), column \(first.column)\(what) (libxml2 error \(first.code))"),
+                               at: offset)
+        }
         if let failure = delegate.failure {
             // An element still open at the end: the file was most likely cut short.
             let offset = failure.atEnd ? bytes.count : byteOffset(bytes, line: failure.line, column: 1)
@@ -116,6 +127,15 @@ enum XMLTreeBuilder {
         var root: XMLElementNode?
         var stack: [XMLElementNode] = []
         var failure: Failure?
+        /// The first error libxml2 reported: code, line, column and the innermost open element.
+        var firstError: (code: Int, line: Int, column: Int, open: (name: String, line: Int)?)?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if firstError == nil {
+                firstError = ((parseError as NSError).code, max(1, parser.lineNumber), max(1, parser.columnNumber),
+                              stack.last.map { ($0.name, $0.line) })
+            }
+        }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
