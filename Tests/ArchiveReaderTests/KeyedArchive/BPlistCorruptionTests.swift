@@ -74,6 +74,18 @@ struct BPlistCorruptionTests {
         }
     }
 
+    @Test("an XML plist cut short names the unclosed top-level element and the end-of-file offset")
+    func xmlPlistCutShort() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>b</string>\n"
+        do {
+            let value = try decode(Array(text.utf8))
+            Issue.record("decoded \(value) instead of failing")
+        } catch {
+            #expect(error.description == "truncated or malformed XML plist: the top-level <dict> is never closed before the end "
+                    + "of the file at byte 0x\(String(text.utf8.count, radix: 16, uppercase: true)) in xml")
+        }
+    }
+
     @Test("offset table out of range or overlapping the trailer")
     func offsetTableOutOfRange() {
         var bytes = Self.base().build()
