@@ -115,7 +115,7 @@ struct NibArchiveLayoutTests {
     @Test("nested errors carry absolute offsets and the value breadcrumb")
     func nestedError() throws {
         let archive = try NibArchive(bytes: outer(holding: B.archive(values: [0x80, 0x0B, 0x00])))
-        #expect(throws: ArchiveError(.unknownValueType(11), at: 58 + 56, path: ["value #0 'a'", "value #0"])) {
+        #expect(throws: ArchiveError(.unknownValueType(11), at: 58 + 56, path: ["value #0 'a'", "values table", "value #0"])) {
             try archive.nestedArchive(at: 0)
         }
     }

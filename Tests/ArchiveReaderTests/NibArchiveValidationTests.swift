@@ -70,7 +70,7 @@ struct NibArchiveValidationTests {
     @Test("rejects a class index past the class table")
     func classIndexOutOfRange() {
         expectError(B.archive(objects: [0x81, 0x80, 0x81]), .indexOutOfRange(.classNames, index: 1, count: 1), at: 50)
-        #expect(decodeError(B.archive(objects: [0x81, 0x80, 0x81]))?.path == ["object #0"])
+        #expect(decodeError(B.archive(objects: [0x81, 0x80, 0x81]))?.path == ["objects table", "object #0"])
     }
 
     @Test("rejects a fallback class index past the class table")
@@ -142,6 +142,23 @@ struct NibArchiveValidationTests {
     @Test("messages name the offset in hex and the breadcrumb")
     func messages() {
         let error = decodeError(B.archive(values: [0x80, 0x0B, 0x00]))
-        #expect(error?.description == "unknown value type 11 at byte 0x38 in value #0")
+        #expect(error?.description == "unknown value type 11 at byte 0x38 in values table > value #0")
+        #expect(decodeError(B.archive(keys: [0x81, 0xFF]))?.description == "invalid UTF-8 in keys at byte 0x36 in keys table > key #0")
+    }
+
+    @Test("header errors name the header field and the count or offset it holds")
+    func headerMessages() {
+        #expect(decodeError(B.archive(objectCount: 1000))?.description ==
+                "truncated: the header's object count 1000 needs at least 3000 bytes, 19 available after the header at byte 0x12 in header (object count)")
+        #expect(decodeError(Array(B.minimal.prefix(30)))?.description ==
+                "truncated: the NIBArchive header needs 50 bytes, 30 available at byte 0x0 in header")
+        let tables = B.object + B.key + B.value + B.nsObject
+        #expect(decodeError(B.header(objects: (1, 50), keys: (1, 500), values: (1, 55), classes: (1, 58)) + tables)?.description ==
+                "keys table out of bounds: the header's keys offset 500 is past the end of the file (69 bytes) at byte 0x1E in header (keys offset)")
+        #expect(decodeError(B.header(objects: (1, 50), keys: (1, 53), values: (1, 53), classes: (1, 58)) + tables)?.description ==
+                "keys and values tables overlap at byte 0x35 in header (values offset)")
+        var limits = DecodingLimits()
+        limits.maxObjects = 0
+        #expect(decodeError(B.minimal, limits: limits)?.description == "object count limit exceeded (1) at byte 0x12 in header (object count)")
     }
 }

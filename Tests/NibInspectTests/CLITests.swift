@@ -92,7 +92,7 @@ struct CLITests {
         #expect(r.code == .dataError)
         #expect(r.out.isEmpty)
         #expect(r.err.hasPrefix("nibinspect: error: \(path): index 127 out of range for class names"))
-        #expect(r.err.contains("at byte 0x32 in object #0"))
+        #expect(r.err.contains("at byte 0x32 in objects table > object #0"))
         #expect(r.err.filter { $0 == "\n" }.count == 1)
         let truncated = try temporaryFile(Array(bytes.prefix(20)), name: "Short.nib")
         defer { try? FileManager.default.removeItem(atPath: truncated) }

@@ -105,7 +105,7 @@ public struct NibLoader: Sendable {
         case .xibDocument, .xibArchive:
             throw ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
         case .asciiPlist, .unknown:
-            throw ArchiveError(.notAnArchive(detected: format == .unknown ? nil : format.displayName), at: 0)
+            throw ArchiveError.notANib(bytes)
         }
     }
 }

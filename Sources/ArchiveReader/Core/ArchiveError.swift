@@ -76,11 +76,16 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     public var offset: Int
     /// Breadcrumbs, outermost first: `["object #12 UIButton", "value #3 'UIDestination'"]`.
     public var path: [String]
+    /// Words that replace ``kindDescription`` in ``description`` where the generic text of `kind`
+    /// would be unclear (which header count a `truncated` refers to, what a foreign file is);
+    /// nil for most errors.
+    public var detail: String?
 
-    public init(_ kind: Kind, at offset: Int, path: [String] = []) {
+    public init(_ kind: Kind, at offset: Int, path: [String] = [], detail: String? = nil) {
         self.kind = kind
         self.offset = offset
         self.path = path
+        self.detail = detail
     }
 
     /// Returns a copy with `crumb` prepended to the breadcrumb (use while unwinding).
@@ -90,9 +95,10 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         return copy
     }
 
-    /// A one-line, lowercase message: what, where (hex byte offset) and the breadcrumb.
+    /// A one-line, lowercase message: what (``detail`` or ``kindDescription``), where (hex byte
+    /// offset) and the breadcrumb.
     public var description: String {
-        var text = kindDescription
+        var text = detail ?? kindDescription
         if case .emptyFile = kind {
         } else if case .notAnArchive = kind {
         } else if case .unsupportedFormat = kind {

@@ -42,8 +42,25 @@ public enum FileFormat: Hashable, Sendable {
             self = .unknown
             return
         }
-        if trimmed.hasPrefix("{") || trimmed.hasPrefix("//") { self = .asciiPlist; return }
+        // `{` (after any `//` or `/* */` comments) that is not JSON: old-style plist (`{ IBClasses = (…); }`).
+        let body = Self.droppingComments(trimmed)
+        if body.hasPrefix("{") && !ForeignFormat.looksLikeJSON(body) { self = .asciiPlist; return }
         self = .unknown
+    }
+
+    /// `text` without leading `//` line comments, `/* */` comments and blanks.
+    static func droppingComments(_ text: Substring) -> Substring {
+        var rest = text
+        while true {
+            rest = rest.drop { $0.isWhitespace }
+            if rest.hasPrefix("//") {
+                rest = rest.drop { !$0.isNewline }
+            } else if rest.hasPrefix("/*"), let end = rest.firstRange(of: "*/") {
+                rest = rest[end.upperBound...]
+            } else {
+                return rest
+            }
+        }
     }
 
     /// What to call it in messages: `NIBArchive`, `binary plist`, `XML xib source`, …

@@ -55,31 +55,42 @@ struct BPlistReader {
         guard bytes.starts(with: Self.magic) else { throw fail(.notAnArchive(detected: nil), 0) }
         guard bytes.count <= limits.maxFileSize else { throw fail(.limitExceeded(.fileSize, value: bytes.count), 0) }
         let t = bytes.count - Self.trailerSize
+        // A trailer that fails any check is usually a file cut short (its last 32 bytes are then
+        // object data), so every trailer error says "truncated or corrupt" and why.
+        func bad(_ kind: ArchiveError.Kind, _ at: Int, _ why: String? = nil) -> ArchiveError {
+            ArchiveError(kind, at: base + at, path: ["trailer"],
+                         detail: "truncated or corrupt binary plist: the last 32 bytes are not a valid trailer ("
+                             + (why ?? ArchiveError(kind, at: 0).kindDescription) + ")")
+        }
         let offsetIntSize = Int(bytes[t + 6]), objectRefSize = Int(bytes[t + 7])
         guard [1, 2, 4, 8].contains(offsetIntSize) else {
-            throw fail(.malformed("offset int size \(offsetIntSize) is not 1, 2, 4 or 8"), t + 6).within("trailer")
+            throw bad(.malformed("offset int size \(offsetIntSize) is not 1, 2, 4 or 8"), t + 6)
         }
         guard [1, 2, 4, 8].contains(objectRefSize) else {
-            throw fail(.malformed("object ref size \(objectRefSize) is not 1, 2, 4 or 8"), t + 7).within("trailer")
+            throw bad(.malformed("object ref size \(objectRefSize) is not 1, 2, 4 or 8"), t + 7)
         }
         let rawCount = be(t + 8, 8), rawTop = be(t + 16, 8), rawTable = be(t + 24, 8)
-        guard rawCount >= 1 else { throw fail(.malformed("property list has no objects"), t + 8).within("trailer") }
+        guard rawCount >= 1 else { throw bad(.malformed("property list has no objects"), t + 8) }
         guard rawCount <= UInt64(limits.maxObjects) else {
-            throw fail(.limitExceeded(.objectCount, value: Int(clamping: rawCount)), t + 8).within("trailer")
+            throw bad(.limitExceeded(.objectCount, value: Int(clamping: rawCount)), t + 8,
+                      "object count \(rawCount) exceeds the limit of \(limits.maxObjects)")
         }
         let count = Int(rawCount)
         guard rawTop < rawCount else {
-            throw fail(.indexOutOfRange(.plistObjects, index: Int(clamping: rawTop), count: count), t + 16).within("trailer")
+            throw bad(.indexOutOfRange(.plistObjects, index: Int(clamping: rawTop), count: count), t + 16,
+                      "top object \(rawTop) is not below the object count \(count)")
         }
         // The offset table lies after the header and at least one object, and ends at or before the trailer.
         let tableSize = count * offsetIntSize   // ≤ 10M × 8: no overflow
         guard rawTable >= UInt64(Self.magic.count + 1), rawTable <= UInt64(t),
               Int(rawTable) + tableSize <= t else {
-            throw fail(.sectionOutOfBounds(.offsetTable), t + 24).within("trailer")
+            throw bad(.sectionOutOfBounds(.offsetTable), t + 24,
+                      "an offset table of \(count) × \(offsetIntSize) bytes at offset \(rawTable) does not fit "
+                          + "between the objects and the trailer at offset \(t)")
         }
         // The reference width must be able to address every object.
         if objectRefSize < 8, rawCount > UInt64(1) << UInt64(8 * objectRefSize) {
-            throw fail(.malformed("object ref size \(objectRefSize) cannot address \(count) objects"), t + 7).within("trailer")
+            throw bad(.malformed("object ref size \(objectRefSize) cannot address \(count) objects"), t + 7)
         }
         return Trailer(offsetIntSize: offsetIntSize, objectRefSize: objectRefSize, objectCount: count,
                        topObject: Int(rawTop), offsetTableOffset: Int(rawTable))

@@ -45,8 +45,7 @@ public enum PropertyList {
             return document
         case nil:
             if bytes.isEmpty { throw ArchiveError(.emptyFile, at: 0) }
-            let format = FileFormat(sniffing: bytes)
-            throw ArchiveError(.notAnArchive(detected: format == .unknown ? nil : format.displayName), at: 0)
+            throw ArchiveError.notANib(bytes)
         }
     }
 }

@@ -41,6 +41,12 @@ struct XMLPlistReader {
             throw ArchiveError(.malformed("XML plist does not parse (line \(line), column \(column)): \(reason)"),
                                at: builder.offset(line: line, column: column), path: ["xml"])
         }
+        if let open = builder.stack.first {
+            // An element still open at the end: the file was most likely cut short.
+            throw ArchiveError(.malformed("truncated or malformed XML plist: the top-level <\(open.element)> is never closed "
+                                              + "before the end of the file"),
+                               at: bytes.count, path: ["xml"])
+        }
         guard let top = builder.top else {
             throw ArchiveError(.malformed("XML plist holds no value"), at: 0, path: ["xml"])
         }

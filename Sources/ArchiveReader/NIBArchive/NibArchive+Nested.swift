@@ -31,8 +31,7 @@ extension NibArchive {
             throw ArchiveError(.unsupportedFormat("nested binary plist keyed archive"), at: at).within(crumb)
         }
         guard bytes.starts(with: Self.magic) else {
-            let format = FileFormat(sniffing: bytes)
-            throw ArchiveError(.notAnArchive(detected: format == .unknown ? nil : format.displayName), at: at).within(crumb)
+            throw ArchiveError.notANib(bytes, at: at).within(crumb)
         }
         guard depth <= limits.maxNestingDepth else {
             throw ArchiveError(.limitExceeded(.nestingDepth, value: depth), at: at).within(crumb)

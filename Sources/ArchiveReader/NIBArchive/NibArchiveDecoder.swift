@@ -26,8 +26,7 @@ struct NibArchiveDecoder {
     mutating func decode() throws(ArchiveError) -> NibArchive {
         if bytes.isEmpty { throw error(.emptyFile, 0) }
         guard bytes.starts(with: NibArchive.magic) else {
-            let format = FileFormat(sniffing: bytes)
-            throw error(.notAnArchive(detected: format == .unknown ? nil : format.displayName), 0)
+            throw ArchiveError.notANib(bytes, at: base)
         }
         // Record offsets are stored as UInt32 (NibArchive.Values), hence the 4 GiB ceiling.
         guard bytes.count <= min(limits.maxFileSize, Int(UInt32.max)) else { throw error(.limitExceeded(.fileSize, value: bytes.count), 0) }
@@ -43,7 +42,10 @@ struct NibArchiveDecoder {
         ]
         for s in sections where s.count > 0 {
             guard s.offset >= 50, s.offset < bytes.count else {
-                throw error(.sectionOutOfBounds(s.section), s.field)
+                let name = s.section.rawValue
+                let place = s.offset < 50 ? "inside the 50-byte header" : "past the end of the file (\(bytes.count) bytes)"
+                throw ArchiveError(.sectionOutOfBounds(s.section), at: base + s.field, path: ["header (\(name) offset)"],
+                                   detail: "\(name) table out of bounds: the header's \(name) offset \(s.offset) is \(place)")
             }
         }
         // By offset; equal offsets keep header order so the overlap error is deterministic.
@@ -51,6 +53,7 @@ struct NibArchiveDecoder {
             .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         for i in sections.indices.dropFirst() where sections[i].offset == sections[i - 1].offset {
             throw error(.sectionsOverlap(sections[i - 1].section, sections[i].section), sections[i].offset)
+                .within("header (\(sections[i].section.rawValue) offset)")
         }
         func limit(of section: ArchiveError.Section) -> Int {
             guard let i = sections.firstIndex(where: { $0.section == section }) else { return bytes.count }
@@ -62,7 +65,7 @@ struct NibArchiveDecoder {
         }
         func checkEnd(_ section: ArchiveError.Section, _ end: Int) throws(ArchiveError) {
             if end > limit(of: section), let other = next(after: section) {
-                throw error(.sectionsOverlap(section, other), limit(of: section))
+                throw error(.sectionsOverlap(section, other), limit(of: section)).within("\(section.rawValue) table")
             }
         }
 
@@ -79,7 +82,9 @@ struct NibArchiveDecoder {
             return (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd)
         }
         let (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd) = tables
-        guard header.objectCount > 0 else { throw error(.malformed("archive has no objects (no root object)"), 18) }
+        guard header.objectCount > 0 else {
+            throw error(.malformed("archive has no objects (no root object)"), 18).within("header (object count)")
+        }
 
         let lastEnd = [keysEnd, classesEnd, valuesEnd, objectsEnd, 50].max()!
         let trailer = Array(bytes[lastEnd...])
@@ -97,7 +102,8 @@ struct NibArchiveDecoder {
 
     private mutating func readHeader() throws(ArchiveError) -> NibArchive.Header {
         guard bytes.count >= 50 else {
-            throw error(.truncated(needed: 50, available: bytes.count), 0)
+            throw ArchiveError(.truncated(needed: 50, available: bytes.count), at: base, path: ["header"],
+                               detail: "truncated: the NIBArchive header needs 50 bytes, \(bytes.count) available")
         }
         var r = ByteReader(bytes, from: 10, base: base)
         var words: [Int] = []
@@ -117,9 +123,13 @@ struct NibArchiveDecoder {
             (header.classCount, 2, .classCount, limits.maxObjects, 42),
         ]
         for (count, minSize, limit, maximum, field) in checks {
-            if count > maximum { throw error(.limitExceeded(limit, value: count), field) }
+            let crumb = "header (\(limit.rawValue))"
+            if count > maximum { throw error(.limitExceeded(limit, value: count), field).within(crumb) }
             if count > (bytes.count - 50) / minSize {
-                throw error(.truncated(needed: count * minSize, available: bytes.count - 50), field)
+                let needed = count * minSize, available = bytes.count - 50
+                throw ArchiveError(.truncated(needed: needed, available: available), at: base + field, path: [crumb],
+                                   detail: "truncated: the header's \(limit.rawValue) \(count) needs at least \(needed) bytes, "
+                                       + "\(available) available after the header")
             }
         }
         return header
@@ -145,7 +155,7 @@ struct NibArchiveDecoder {
                 keys.append(key)
                 offsets.append(start)
             } catch {
-                throw error.within("key #\(i)")
+                throw error.within("key #\(i)").within("keys table")
             }
         }
         return (keys, offsets, r.position)
@@ -182,7 +192,7 @@ struct NibArchiveDecoder {
                 }
                 out.append(.init(name: name, fallbacks: fallbacks, offset: start))
             } catch {
-                throw error.within("class #\(i)")
+                throw error.within("class #\(i)").within("class names table")
             }
         }
         return (out, r.position)
@@ -199,7 +209,7 @@ struct NibArchiveDecoder {
             do throws(ArchiveError) {
                 _ = try RawValueRecord.read(&r, keyCount: h.keyCount, objectCount: h.objectCount)
             } catch {
-                throw error.within("value #\(i)")
+                throw error.within("value #\(i)").within("values table")
             }
             offsets.append(UInt32(truncatingIfNeeded: position))
         }
@@ -217,7 +227,7 @@ struct NibArchiveDecoder {
             do throws(ArchiveError) {
                 _ = try NibArchive.Object.read(&r, classCount: h.classCount, valueCount: h.valueCount)
             } catch {
-                throw error.within("object #\(i)")
+                throw error.within("object #\(i)").within("objects table")
             }
             offsets.append(UInt32(truncatingIfNeeded: position))
         }

@@ -62,19 +62,30 @@ enum XMLTreeBuilder {
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate
         let ok = parser.parse()
+        // libxml2 may stop at a syntax error (a mismatched closing tag) and still report the end of
+        // the document: that first error, unless it is the premature end itself (code 5), comes first.
+        if let first = delegate.firstError, first.code != 5, delegate.failure?.atEnd ?? true {
+            let offset = byteOffset(bytes, line: first.line, column: first.column)
+            var what = ""
+            if first.code == 76, let open = first.open {   // XML_ERR_TAG_NAME_MISMATCH
+                what = ": closing tag does not match <\(open.name)> opened at line \(open.line)"
+            }
+            throw ArchiveError(.malformed("malformed XML at line \(first.line), column \(first.column)\(what) (libxml2 error \(first.code))"),
+                               at: offset)
+        }
         if let failure = delegate.failure {
-            throw ArchiveError(.malformed(failure.message + " at line \(failure.line)"),
-                               at: byteOffset(bytes, line: failure.line, column: 1), path: ["line \(failure.line)"])
+            // An element still open at the end: the file was most likely cut short.
+            let offset = failure.atEnd ? bytes.count : byteOffset(bytes, line: failure.line, column: 1)
+            throw ArchiveError(.malformed(failure.message), at: offset)
         }
         guard ok, let root = delegate.root else {
             let line = max(1, parser.lineNumber)
             let column = max(1, parser.columnNumber)
-            var why = "malformed XML"
-            if let e = parser.parserError as NSError? {
-                why += " (libxml2 error \(e.code))"
-            }
-            throw ArchiveError(.malformed("\(why) at line \(line), column \(column)"),
-                               at: byteOffset(bytes, line: line, column: column), path: ["line \(line)"])
+            let offset = byteOffset(bytes, line: line, column: column)
+            let code = (parser.parserError as NSError?).map { " (libxml2 error \($0.code))" } ?? ""
+            let atEnd = offset >= bytes.count || bytes[offset...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+            let what = atEnd ? "truncated or malformed XML: unexpected end of file" : "malformed XML"
+            throw ArchiveError(.malformed("\(what) at line \(line), column \(column)\(code)"), at: offset)
         }
         return root
     }
@@ -105,20 +116,32 @@ enum XMLTreeBuilder {
     }
 
     private struct Failure {
+        /// The whole statement, naming the lines involved (``parse(_:)`` adds the byte offset).
         var message: String
         var line: Int
+        /// True when the failure is detected at the end of the file (its offset is the file size).
+        var atEnd = false
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
         var root: XMLElementNode?
         var stack: [XMLElementNode] = []
         var failure: Failure?
+        /// The first error libxml2 reported: code, line, column and the innermost open element.
+        var firstError: (code: Int, line: Int, column: Int, open: (name: String, line: Int)?)?
+
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: any Error) {
+            if firstError == nil {
+                firstError = ((parseError as NSError).code, max(1, parser.lineNumber), max(1, parser.columnNumber),
+                              stack.last.map { ($0.name, $0.line) })
+            }
+        }
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
             guard failure == nil else { return }
             if stack.count >= XMLTreeBuilder.maxDepth {
-                failure = Failure(message: "elements nested deeper than \(XMLTreeBuilder.maxDepth)",
+                failure = Failure(message: "malformed XML: elements nested deeper than \(XMLTreeBuilder.maxDepth) at line \(parser.lineNumber)",
                                   line: parser.lineNumber)
                 parser.abortParsing()
                 return
@@ -139,8 +162,9 @@ enum XMLTreeBuilder {
             // libxml2 as driven by XMLParser recovers from mismatched end tags; a nib source must
             // not be half-read silently, so the mismatch is an error here.
             if let top = stack.last, top.name != elementName {
-                failure = Failure(message: "closing tag </\(elementName)> does not match <\(top.name)> opened at line \(top.line)",
-                                  line: max(1, parser.lineNumber))
+                let line = max(1, parser.lineNumber)
+                failure = Failure(message: "malformed XML: closing tag </\(elementName)> at line \(line) does not match <\(top.name)> opened at line \(top.line)",
+                                  line: line)
                 parser.abortParsing()
                 return
             }
@@ -149,8 +173,8 @@ enum XMLTreeBuilder {
 
         func parserDidEndDocument(_ parser: XMLParser) {
             if failure == nil, let top = stack.last {
-                failure = Failure(message: "element <\(top.name)> opened at line \(top.line) is never closed",
-                                  line: max(1, parser.lineNumber))
+                failure = Failure(message: "truncated or malformed XML: element <\(top.name)> opened at line \(top.line) is never closed "
+                                      + "before the end of the file", line: max(1, parser.lineNumber), atEnd: true)
             }
         }
 

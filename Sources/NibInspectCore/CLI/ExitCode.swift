@@ -12,6 +12,8 @@ public enum ExitCode: Int32, Sendable {
     case noInput = 66
     /// EX_SOFTWARE: internal or Graphviz failure.
     case software = 70
+    /// EX_CANTCREAT: an output file (`-o`) cannot be written.
+    case cantCreate = 73
 }
 
 /// A command-line mistake; printed with the command's usage line, exit 64.

@@ -75,7 +75,8 @@ public enum NibInspectCLI {
         }
         s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
         s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
-        s += "  66 missing or unreadable input, 70 internal error.\n"
+        s += "  66 missing or unreadable input, 70 internal error,\n"
+        s += "  73 output file (-o) cannot be written.\n"
         return s
     }
 
@@ -139,6 +140,7 @@ public enum NibInspectCLI {
         case is InputError: return .noInput
         case is ArchiveError: return .dataError
         case is VariantNotFound: return .usage
+        case is OutputError: return .cantCreate
         case let e as FileError: return exitCode(for: e.underlying)
         default: return .software
         }

@@ -80,11 +80,7 @@ enum GraphCommand: Command {
             bytes = Array(rendering.svg.utf8)
         }
         if let output {
-            do {
-                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
-            } catch {
-                throw InternalError("cannot write \(output): \((error as NSError).localizedDescription)")
-            }
+            try OutputError.write(bytes, to: output)
         } else {
             context.console.writeBytes(bytes)
         }

@@ -23,6 +23,7 @@ enum JSONCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if args.flag("--raw") {
+            try context.rejectSourceVariantForRaw(path)
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
             context.console.write(renderRaw(loaded).rendered())
             return context.report(loaded, path: path)

@@ -44,6 +44,7 @@ enum TreeCommand: Command {
             return .success
         }
         if args.flag("--raw") || args.flag("--nested") {
+            try context.rejectSourceVariantForRaw(path)
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
             renderRaw(loaded, maxDepth: depth, nested: args.flag("--nested"), limits: context.loader.limits, console: context.console)
             return context.report(loaded, path: path)

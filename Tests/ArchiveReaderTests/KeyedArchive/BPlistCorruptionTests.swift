@@ -50,6 +50,42 @@ struct BPlistCorruptionTests {
         expectError(Array(Self.base().build().prefix(20)), .truncated(needed: 42, available: 20), at: 0)
     }
 
+    @Test("a binary plist cut short says truncated or corrupt, with the trailer's offset")
+    func cutShort() throws {
+        let long: [UInt8] = [0x5F, 0x10, 0x28] + Array(repeating: 0x78, count: 40)   // ASCII string of 40 "x"
+        let whole = BPlistTestBuilder(objects: [[0xA2, 0x01, 0x02], long, long]).build()   // 132 bytes
+        let cut = Array(whole.prefix(100))              // the last 32 bytes (68..<100) are string bytes
+        expectError(cut, .malformed("offset int size 120 is not 1, 2, 4 or 8"), at: 74)
+        do {
+            _ = try decode(cut)
+        } catch {
+            #expect(error.description == "truncated or corrupt binary plist: the last 32 bytes are not a valid trailer "
+                    + "(offset int size 120 is not 1, 2, 4 or 8) at byte 0x4A in trailer")
+        }
+        var bytes = Self.base().build()
+        let t = bytes.count - 32
+        bytes[t + 31] = UInt8(t - 1)
+        do {
+            _ = try decode(bytes)
+        } catch {
+            #expect(error.description == "truncated or corrupt binary plist: the last 32 bytes are not a valid trailer "
+                    + "(an offset table of 3 × 1 bytes at offset \(t - 1) does not fit between the objects and the trailer "
+                    + "at offset \(t)) at byte 0x\(String(t + 24, radix: 16, uppercase: true)) in trailer")
+        }
+    }
+
+    @Test("an XML plist cut short names the unclosed top-level element and the end-of-file offset")
+    func xmlPlistCutShort() {
+        let text = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n<key>a</key>\n<string>b</string>\n"
+        do {
+            let value = try decode(Array(text.utf8))
+            Issue.record("decoded \(value) instead of failing")
+        } catch {
+            #expect(error.description == "truncated or malformed XML plist: the top-level <dict> is never closed before the end "
+                    + "of the file at byte 0x\(String(text.utf8.count, radix: 16, uppercase: true)) in xml")
+        }
+    }
+
     @Test("offset table out of range or overlapping the trailer")
     func offsetTableOutOfRange() {
         var bytes = Self.base().build()

@@ -163,8 +163,8 @@ struct SourceReaderTests {
             Issue.record("malformed XML was accepted")
         } catch let error as ArchiveError {
             guard case .malformed(let message) = error.kind else { Issue.record("wrong kind \(error.kind)"); return }
-            #expect(message.contains("line 4"))
-            #expect(error.path == ["line 4"])
+            #expect(message.hasPrefix("malformed XML at line 4, column "))
+            #expect(error.path.isEmpty)   // the line is in the message, once
             // The byte offset lies on line 4 (after the three preceding lines).
             let lines = broken.split(separator: "\n", omittingEmptySubsequences: false)
             let lineStart = lines.prefix(3).reduce(0) { $0 + $1.utf8.count + 1 }
@@ -175,11 +175,20 @@ struct SourceReaderTests {
     @Test func mismatchedTagsAreAnError() throws {
         let broken = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects>\n<view id=\"a\">\n</objects>\n</document>\n"
         #expect(throws: ArchiveError.self) { try read(broken) }
+        do { _ = try read(broken) } catch {
+            #expect((error as? ArchiveError)?.description ==
+                    "malformed XML at line 5, column 11: closing tag does not match <view> opened at line 4 (libxml2 error 76) at byte 0x70")
+        }
     }
 
     @Test func unclosedElementIsAnError() throws {
         let text = "<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects>\n"
         #expect(throws: ArchiveError.self) { try read(text) }
+        do { _ = try read(text) } catch {
+            // One statement: the element, the line it opened on, and the end-of-file offset (the file size).
+            #expect((error as? ArchiveError)?.description == "truncated or malformed XML: element <objects> opened at line 3 is never closed "
+                    + "before the end of the file at byte 0x\(String(text.utf8.count, radix: 16, uppercase: true))")
+        }
     }
 
     @Test func nonInterfaceBuilderRootIsRejected() throws {

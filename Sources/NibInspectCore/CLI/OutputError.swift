@@ -1,0 +1,38 @@
+import Foundation
+
+/// An output file (`-o PATH`) that cannot be written; printed as `cannot write PATH: REASON`,
+/// exit 73 (EX_CANTCREAT).
+struct OutputError: Error, CustomStringConvertible {
+    var path: String
+    /// Why, in words: `no such directory`, `permission denied`, `is a directory`, …
+    var reason: String
+
+    var description: String { "cannot write \(path): \(reason)" }
+
+    /// Writes `bytes` to `path` atomically; a failure becomes an ``OutputError`` whose reason is
+    /// found by looking at the path (the Foundation error text names no path and no cause on Linux).
+    static func write(_ bytes: [UInt8], to path: String) throws {
+        do {
+            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw OutputError(path: path, reason: reason(path, error))
+        }
+    }
+
+    /// The most specific reason `path` cannot be written, checked from the file up to its directory.
+    static func reason(_ path: String, _ error: any Error) -> String {
+        let fm = FileManager.default
+        var isDirectory: ObjCBool = false
+        if fm.fileExists(atPath: path, isDirectory: &isDirectory) {
+            if isDirectory.boolValue { return "is a directory" }
+            if !fm.isWritableFile(atPath: path) { return "permission denied" }
+        }
+        let parent = (path as NSString).deletingLastPathComponent
+        let directory = parent.isEmpty ? "." : parent
+        if !fm.fileExists(atPath: directory, isDirectory: &isDirectory) { return "no such directory" }
+        if !isDirectory.boolValue { return "\(directory) is not a directory" }
+        if !fm.isWritableFile(atPath: directory) { return "permission denied (directory \(directory))" }
+        let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+        return (underlying ?? error as NSError).localizedDescription
+    }
+}
