@@ -19,12 +19,14 @@ enum ConnectionDiff {
     /// First Responder as a destination, whatever form it takes.
     static let firstResponder = "<First Responder>"
 
-    /// Compares the connections of both sides into `report`; returns the source tuples matched
-    /// (with multiplicity). Source tuples left unmatched that `covered` lists (matched in a nested
-    /// archive, ``NestedArchiveCompare``) count as matched, not as differences.
+    /// Compares the connections of both sides into `report`; returns the source tuples compared
+    /// and matched (with multiplicity). A source tuple left unmatched that a nested archive
+    /// compared (``NibComparer/Coverage``, ``NestedArchiveCompare``) is that comparison's to
+    /// report, and counts as matched when it matched there.
     @discardableResult
     static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectMatcher, drops: Drops,
-                    covered: [Tuple: Int] = [:], report: inout CompareReport) -> [Tuple: Int] {
+                    coverage: NibComparer.Coverage = .init(),
+                    report: inout CompareReport) -> (compared: [Tuple: Int], matched: [Tuple: Int]) {
         var notCompared = 0
         var droppedSource = 0
         var droppedCompiled = 0
@@ -79,9 +81,10 @@ enum ConnectionDiff {
         for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
         var onlySource: [Entry] = []
         var usedCompiled = Set<Int>()
-        var matched: [Tuple: Int] = [:]
-        var covered = covered
+        var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
+        var covered = coverage.tuples, coveredMatched = coverage.matchedTuples
         for e in se {
+            compared[e.tuple, default: 0] += 1
             if var list = pool[e.tuple], let i = list.first {
                 list.removeFirst()
                 pool[e.tuple] = list
@@ -97,7 +100,10 @@ enum ConnectionDiff {
                 }
             } else if let n = covered[e.tuple], n > 0 {
                 covered[e.tuple] = n - 1
-                report.counts.matchedConnections += 1
+                if let k = coveredMatched[e.tuple], k > 0 {
+                    coveredMatched[e.tuple] = k - 1
+                    report.counts.matchedConnections += 1
+                }
             } else {
                 onlySource.append(e)
             }
@@ -145,7 +151,7 @@ enum ConnectionDiff {
         if droppedSource > 0 { report.dropped.append("\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates") }
         if droppedCompiled > 0 { report.dropped.append("\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)") }
         if notCompared > 0 { report.dropped.append("\(notCompared) segue/accessibility/ordering connection(s) not compared") }
-        return matched
+        return (compared, matched)
     }
 
     /// A compiled-only connection that the source states without a connection element: an outlet

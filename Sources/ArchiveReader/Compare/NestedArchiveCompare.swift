@@ -26,7 +26,9 @@ enum NestedArchiveCompare {
         var location: String
         var sourceRoot: CompareReport.ObjectRef?
         var report: CompareReport
+        var comparedSource: Set<String>
         var matchedSource: Set<String>
+        var comparedTuples: [ConnectionDiff.Tuple: Int]
         var matchedTuples: [ConnectionDiff.Tuple: Int]
     }
 
@@ -100,7 +102,8 @@ enum NestedArchiveCompare {
                                     line: o.sourceLine, path: o.customClass ?? o.className, document: sub.name)
         }
         return Result(document: n.document.name, location: n.location, sourceRoot: rootRef, report: report,
-                      matchedSource: pass.matchedSource, matchedTuples: pass.matchedTuples)
+                      comparedSource: pass.comparedSource, matchedSource: pass.matchedSource,
+                      comparedTuples: pass.comparedTuples, matchedTuples: pass.matchedTuples)
     }
 
     /// Adds the nested archives' differences (prefixed with their location), notes and summaries.

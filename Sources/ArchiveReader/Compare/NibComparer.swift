@@ -47,8 +47,10 @@ public enum NibComparer {
         let results = NestedArchiveCompare.run(source: sourceDocuments, nested: nested, hints: hints)
         var coverage = Coverage()
         for r in results {
-            coverage.objects.formUnion(r.matchedSource)
-            for (t, n) in r.matchedTuples { coverage.tuples[t, default: 0] += n }
+            coverage.objects.formUnion(r.comparedSource)
+            coverage.matchedObjects.formUnion(r.matchedSource)
+            for (t, n) in r.comparedTuples { coverage.tuples[t, default: 0] += n }
+            for (t, n) in r.matchedTuples { coverage.matchedTuples[t, default: 0] += n }
         }
         var report = compareCore(sourceDocuments: sourceDocuments, compiledDocuments: top, sourceName: sourceName,
                                  compiledName: compiledName, hints: hints, coverage: coverage).report
@@ -56,19 +58,24 @@ public enum NibComparer {
         return report
     }
 
-    /// What the comparisons of nested archives matched: source objects and connection tuples the
-    /// main comparison need not find in the main nib.
+    /// What the comparisons of nested archives covered: source objects and connection tuples they
+    /// compared (and reported if missing), so the main comparison need not find them in the main
+    /// nib nor report them again, and the ones they matched (counted as matched).
     struct Coverage {
         var objects: Set<String> = []
+        var matchedObjects: Set<String> = []
         var tuples: [ConnectionDiff.Tuple: Int] = [:]
+        var matchedTuples: [ConnectionDiff.Tuple: Int] = [:]
     }
 
     /// The result of one comparison pass, with what it matched (for nested archives).
     struct Pass {
         var report: CompareReport
-        /// Source keys matched to a compiled object (placeholders excluded).
+        /// Source keys compared, and those matched to a compiled object (placeholders excluded).
+        var comparedSource: Set<String>
         var matchedSource: Set<String>
-        /// Source connection tuples matched, with multiplicity.
+        /// Source connection tuples compared, and those matched, with multiplicity.
+        var comparedTuples: [ConnectionDiff.Tuple: Int]
         var matchedTuples: [ConnectionDiff.Tuple: Int]
     }
 
@@ -109,25 +116,28 @@ public enum NibComparer {
         report.counts.sourceConnectionRecords = s.connections.count
         report.counts.compiledConnectionRecords = c.connections.count
         report.matches = matcher.forward
-        let covered = objectDifferences(s, c, matcher, drops, covered: coverage.objects, into: &report)
-        report.counts.matchedObjects += covered
+        objectDifferences(s, c, matcher, drops, coverage: coverage, into: &report)
         let tuples = ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops,
-                                        covered: coverage.tuples, report: &report)
+                                        coverage: coverage, report: &report)
         report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
         let matchedSource = Set(matcher.forward.keys.filter { s.object($0)?.placeholder == nil })
-        return Pass(report: report, matchedSource: matchedSource, matchedTuples: tuples)
+        let comparedSource = Set(s.order.filter { s.object($0)?.placeholder == nil })
+        return Pass(report: report, comparedSource: comparedSource, matchedSource: matchedSource,
+                    comparedTuples: tuples.compared, matchedTuples: tuples.matched)
     }
 
-    /// Reports unmatched and class-differing objects; returns how many unmatched source objects
-    /// `covered` (matched in a nested archive) excused.
+    /// Reports unmatched and class-differing objects. An unmatched source object a nested archive
+    /// compared is that comparison's to report (and counts as matched when it matched there).
     private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectMatcher, _ drops: Drops,
-                                          covered: Set<String>, into report: inout CompareReport) -> Int {
-        var excused = 0
+                                          coverage: Coverage, into report: inout CompareReport) {
         for k in s.order {
             guard let so = s.object(k), let ref = s.ref(k) else { continue }
             if drops.sourceObjects.contains(k) { continue }
             guard let ck = m.forward[k], let co = c.object(ck) else {
-                if covered.contains(k) { excused += 1; continue }
+                if coverage.objects.contains(k) {
+                    if coverage.matchedObjects.contains(k) { report.counts.matchedObjects += 1 }
+                    continue
+                }
                 report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref.location)",
                                                 sourceLine: so.sourceLine, source: ref))
                 continue
@@ -168,7 +178,6 @@ public enum NibComparer {
         if implicit > 0 {
             report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source")
         }
-        return excused
     }
 
     /// Objects Interface Builder creates without declaring them by id in the source: a control's

@@ -77,15 +77,17 @@ enum CompareCommand: Command {
         return lines.joined(separator: "\n") + "\n"
     }
 
-    /// `8 in source, 8 compiled, 8 matched`, or with outlet collections (one connection, one
-    /// endpoint per member) `8 in source, 8 compiled (9 endpoints in source, 9 compiled, 9 matched)`.
+    /// `8 in source, 8 compiled, 8 matched` (connections as `tree` counts them), or where that
+    /// differs from what is compared, `8 in source, 8 compiled; compared: 9 endpoints in source,
+    /// 9 compiled, 9 matched (…)`.
     static func connections(_ c: CompareReport.Counts, compiled: String) -> String {
         let records = "\(c.sourceConnectionRecords) in source, \(c.compiledConnectionRecords) \(compiled)"
-        let endpoints = "\(c.sourceConnections) in source, \(c.compiledConnections) \(compiled), \(c.matchedConnections) matched"
         if c.sourceConnections == c.sourceConnectionRecords && c.compiledConnections == c.compiledConnectionRecords {
             return records + ", \(c.matchedConnections) matched"
         }
-        return records + " (compared as endpoints, an outlet collection one per member, segues not compared: " + endpoints + ")"
+        return records + "; compared: \(c.sourceConnections) endpoints in source, \(c.compiledConnections) \(compiled), "
+            + "\(c.matchedConnections) matched (an outlet collection has one endpoint per member; segues, accessibility "
+            + "and ordering connections are not compared)"
     }
 
     /// JSON shape: the report plus its verdicts.
