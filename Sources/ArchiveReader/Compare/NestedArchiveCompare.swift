@@ -69,18 +69,16 @@ enum NestedArchiveCompare {
             if candidates.isEmpty {
                 candidates = index.prototypes.filter { !used.contains($0.id) && CompareClasses.key($0.object) == rootKey }
             }
-            var best: Result?
-            var bestRoot: ObjectID?
+            var best: (result: Result, root: ObjectID)?
             for candidate in candidates.prefix(16) {
                 let r = compare(n, root: candidate.id, index: index, hints: hints)
-                if best == nil || r.report.differences.count < best!.report.differences.count {
-                    best = r
-                    bestRoot = candidate.id
+                if r.report.differences.count < best?.result.report.differences.count ?? Int.max {
+                    best = (r, candidate.id)
                 }
                 if r.report.differences.isEmpty { break }
             }
-            if let bestRoot { used.insert(bestRoot) }
-            out.append(best ?? compare(n, root: nil, index: index, hints: hints))
+            if let best { used.insert(best.root) }
+            out.append(best?.result ?? compare(n, root: nil, index: index, hints: hints))
         }
         return out
     }

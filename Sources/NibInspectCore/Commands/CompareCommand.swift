@@ -22,6 +22,11 @@ enum CompareCommand: Command {
         key paths that differ, class differences, objects missing on either side. Not reported,
         because compilation drops or adds them: the macOS First Responder and Exit placeholders,
         storyboard placeholders and segue templates, cells and clip views IB creates implicitly.
+        Nested archives (a table's prototype cells or reusable views, compiled into nibs of their
+        own) are each compared with the source subtree whose identifier they carry; their
+        differences start with 'nested archive <location>:'.
+        Connections are counted as 'tree' counts them, and compared per endpoint (an outlet
+        collection has one endpoint per member).
         Exit status 0 when the two agree, 1 when they differ.
         """)
 
