@@ -51,6 +51,9 @@ public struct CompareReport: Hashable, Sendable, Codable {
             case objectOnlyInSource
             /// A compiled object with no source counterpart.
             case objectOnlyInCompiled
+            /// A nested archive (prototype cell, reusable view) filed under another identifier
+            /// than the source prototype it matches by structure (nib-format.md §2.9).
+            case identifierDiffers
         }
 
         public var kind: Kind

@@ -77,8 +77,22 @@ enum NestedArchiveCompare {
                 }
                 if r.report.differences.isEmpty { break }
             }
-            if let best { used.insert(best.root) }
-            out.append(best?.result ?? compare(n, root: nil, index: index, hints: hints))
+            guard var (result, root) = best else {
+                out.append(compare(n, root: nil, index: index, hints: hints))
+                continue
+            }
+            used.insert(root)
+            // Matched by structure alone: the identifier the nib is filed under is not the source's.
+            let wanted = reuseIdentifier(n.location)
+            if let wanted, let candidate = candidates.first(where: { $0.id == root }), candidate.reuse != wanted {
+                let o = candidate.object
+                let has = candidate.reuse.map { "identifier \"\($0)\"" } ?? "no identifier"
+                result.report.differences.insert(.init(
+                    kind: .identifierDiffers,
+                    message: "identifier differs: compiled under \"\(wanted)\", the source prototype \(result.sourceRoot?.description ?? o.id.rawValue) has \(has)",
+                    sourceLine: o.sourceLine, source: result.sourceRoot), at: 0)
+            }
+            out.append(result)
         }
         return out
     }
@@ -113,7 +127,7 @@ enum NestedArchiveCompare {
                 report.differences.append(d)
             }
             if r.sourceRoot == nil {
-                report.dropped.append(prefix + "no source object has its identifier; compared with the placeholders alone")
+                report.dropped.append(prefix + "no source prototype matches it (by identifier or class); compared with the placeholders alone")
             }
             for note in r.report.dropped where !isPlaceholderNote(note) {
                 report.dropped.append(prefix + note)

@@ -152,6 +152,19 @@ struct NestedArchiveCompareTests {
         #expect(report.differences.allSatisfy { $0.message.hasPrefix(prefix) })
     }
 
+    @Test func aNestedNibUnderAnotherIdentifierIsReported() throws {
+        let src = try Self.source()
+        var docs = Self.compiled(src)
+        docs[1] = Self.cellNib("reusable view \"Title\"", field: "NSTextField", outlet: "textField", action: "rename:")
+        let report = Self.compare(src, docs)
+        // Matched by structure with the `Name` prototype, but filed under another identifier.
+        #expect(report.differences.count == 1, "\(report.differences.map(\.message))")
+        let d = try #require(report.differences.first)
+        #expect(d.kind == .identifierDiffers && d.source?.id == "cell1" && d.sourceLine == 19)
+        #expect(d.message == "nested archive reusable view \"Title\": identifier differs: compiled under \"Title\", "
+                + "the source prototype NSTableCellView (cell1, line 19) has identifier \"Name\"")
+    }
+
     @Test func aNestedNibWithoutSourceCounterpartIsReported() throws {
         let src = try Self.source()
         var docs = Self.compiled(src)
