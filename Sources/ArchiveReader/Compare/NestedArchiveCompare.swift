@@ -65,7 +65,8 @@ enum NestedArchiveCompare {
         var out: [Result] = []
         for n in nested {
             let rootKey = n.document.roots.first.flatMap { id in n.document.object(id) }.map(CompareClasses.key)
-            var candidates = index.prototypes.filter { !used.contains($0.id) && $0.reuse == reuseIdentifier(n.location) }
+            let wanted = reuseIdentifier(n.location)
+            var candidates = wanted == nil ? [] : index.prototypes.filter { !used.contains($0.id) && $0.reuse == wanted }
             if candidates.isEmpty {
                 candidates = index.prototypes.filter { !used.contains($0.id) && CompareClasses.key($0.object) == rootKey }
             }
@@ -83,7 +84,6 @@ enum NestedArchiveCompare {
             }
             used.insert(root)
             // Matched by structure alone: the identifier the nib is filed under is not the source's.
-            let wanted = reuseIdentifier(n.location)
             if let wanted, let candidate = candidates.first(where: { $0.id == root }), candidate.reuse != wanted {
                 let o = candidate.object
                 let has = candidate.reuse.map { "identifier \"\($0)\"" } ?? "no identifier"
