@@ -90,7 +90,7 @@ enum CompareCommand: Command {
         if c.sourceConnections == c.sourceConnectionRecords && c.compiledConnections == c.compiledConnectionRecords {
             return records + ", \(c.matchedConnections) matched"
         }
-        return records + "; compared: \(c.sourceConnections) endpoints in source, \(c.compiledConnections) \(compiled), "
+        return records + "; compared: \(c.sourceConnections) endpoint\(c.sourceConnections == 1 ? "" : "s") in source, \(c.compiledConnections) \(compiled), "
             + "\(c.matchedConnections) matched (an outlet collection has one endpoint per member; segues, accessibility "
             + "and ordering connections are not compared)"
     }
