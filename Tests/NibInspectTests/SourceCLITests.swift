@@ -113,6 +113,33 @@ struct SourceCLITests {
         #expect(sb == .success, "\(sbText)")
     }
 
+    /// Compiled nibs holding reusable-view nibs (nested archives): the CLI reads them as extra
+    /// documents and must compare each with its prototype, not report the xib as a storyboard.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage),
+          arguments: ["HSChooserWindow", "outline_cellview", "reusable_views_order", "test17_scrollhiding",
+                      "test24_tables_elastic", "transmission_MainMenu"])
+    func compareWithNestedArchives(name: String) throws {
+        let root = try #require(Corpus.root).appendingPathComponent("viraptor__ibtool/samples/correct")
+        let (code, out, err) = run(["compare", root.appendingPathComponent(name + ".xib").path,
+                                    root.appendingPathComponent(name + ".nib").path])
+        #expect(code == .success, "\(out)\(err)")
+        #expect(out.contains("  nested archive reusable view \""))
+        #expect(!out.contains("File's Owner\" ("))
+    }
+
+    @Test func compareCountsConnectionsAsTreeDoes() throws {
+        let samples = CLITests.packageRoot.appendingPathComponent("Samples")
+        let xib = samples.appendingPathComponent("LoginViewController.xib").path
+        let nib = samples.appendingPathComponent("LoginViewController.nib").path
+        let (_, tree, _) = run(["tree", nib])
+        let header = try #require(tree.split(separator: "\n").first)
+        let listed = try #require(header.split(separator: ",").last?.split(separator: " ").first.flatMap { Int($0) })
+        let (code, out, _) = run(["compare", xib, nib])
+        #expect(code == .success)
+        // The outlet collection is one connection as listed, one endpoint per member as compared.
+        #expect(out.contains("  connections: \(listed) in source, \(listed) compiled; compared: \(listed + 1) endpoints in source"), "\(out)")
+    }
+
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func everyCorpusSourceLoadsViaTree() {
         var failures: [String] = []

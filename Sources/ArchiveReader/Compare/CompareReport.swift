@@ -51,6 +51,9 @@ public struct CompareReport: Hashable, Sendable, Codable {
             case objectOnlyInSource
             /// A compiled object with no source counterpart.
             case objectOnlyInCompiled
+            /// A nested archive (prototype cell, reusable view) filed under another identifier
+            /// than the source prototype it matches by structure (nib-format.md §2.9).
+            case identifierDiffers
         }
 
         public var kind: Kind
@@ -85,14 +88,43 @@ public struct CompareReport: Hashable, Sendable, Codable {
     }
 
     /// Counts for the summary line.
+    ///
+    /// Connections are compared per endpoint: an outlet collection with three members is three
+    /// `sourceConnections` (macOS compiles it into three outlet connectors, iOS into one
+    /// collection connection, nib-format.md §7.4). The `…ConnectionRecords` counts are the
+    /// connections as listed (as `nibinspect tree` counts them), segues and accessibility included.
     public struct Counts: Hashable, Sendable, Codable {
         public var sourceObjects = 0
         public var compiledObjects = 0
+        /// Source objects matched (in the main nib, or in a nested archive).
         public var matchedObjects = 0
+        /// Compared connection endpoints in the source.
         public var sourceConnections = 0
+        /// Compared connection endpoints compiled.
         public var compiledConnections = 0
+        /// Source connection endpoints matched.
         public var matchedConnections = 0
+        /// Connections as listed in the source documents (one per `<outletCollection>`).
+        public var sourceConnectionRecords = 0
+        /// Connections as listed in the compiled documents compared.
+        public var compiledConnectionRecords = 0
         public init() {}
+    }
+
+    /// How a nested archive (a prototype cell or reusable view nib, nib-format.md §2.9) compared
+    /// with the source subtree it was compiled from.
+    public struct NestedArchive: Hashable, Sendable, Codable {
+        /// The compiled document: `X.nib > reusable view "Cell"`.
+        public var document: String
+        /// Where it is nested: `reusable view "Cell"`, `prototype "Cell"`.
+        public var location: String
+        /// The source object it was matched with (the prototype cell or table cell view); nil
+        /// when the source has none.
+        public var sourceRoot: ObjectRef?
+        /// Counts of this comparison (source side: the subtree and the placeholders).
+        public var counts: Counts
+        /// How many of ``CompareReport/differences`` belong to this archive.
+        public var differences: Int
     }
 
     public var source: String
@@ -105,6 +137,9 @@ public struct CompareReport: Hashable, Sendable, Codable {
     /// Source id → compiled id for every matched object (JSON output only); with several compiled
     /// documents (a `.storyboardc`) the compiled id is `<document>|#N`.
     public var matches: [String: String]
+    /// Nested archives of the compiled side, each compared with its source subtree; their
+    /// differences are in ``differences`` (messages start with the location).
+    public var nested: [NestedArchive] = []
 
     public var agrees: Bool { differences.isEmpty }
 

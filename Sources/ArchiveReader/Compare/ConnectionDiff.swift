@@ -19,8 +19,14 @@ enum ConnectionDiff {
     /// First Responder as a destination, whatever form it takes.
     static let firstResponder = "<First Responder>"
 
+    /// Compares the connections of both sides into `report`; returns the source tuples compared
+    /// and matched (with multiplicity). A source tuple left unmatched that a nested archive
+    /// compared (``NibComparer/Coverage``, ``NestedArchiveCompare``) is that comparison's to
+    /// report, and counts as matched when it matched there.
+    @discardableResult
     static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectMatcher, drops: Drops,
-                    report: inout CompareReport) {
+                    coverage: NibComparer.Coverage = .init(),
+                    report: inout CompareReport) -> (compared: [Tuple: Int], matched: [Tuple: Int]) {
         var notCompared = 0
         var droppedSource = 0
         var droppedCompiled = 0
@@ -75,11 +81,15 @@ enum ConnectionDiff {
         for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
         var onlySource: [Entry] = []
         var usedCompiled = Set<Int>()
+        var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
+        var covered = coverage.tuples, coveredMatched = coverage.matchedTuples
         for e in se {
+            compared[e.tuple, default: 0] += 1
             if var list = pool[e.tuple], let i = list.first {
                 list.removeFirst()
                 pool[e.tuple] = list
                 usedCompiled.insert(i)
+                matched[e.tuple, default: 0] += 1
                 report.counts.matchedConnections += 1
                 let ev1 = e.connection.controlEvents, ev2 = ce[i].connection.controlEvents
                 if e.tuple.family == .action, let ev1, let ev2, ev1 != ev2 {
@@ -87,6 +97,12 @@ enum ConnectionDiff {
                         kind: .connectionDetailsDiffer,
                         message: "control events differ: \(describe(e, s, s)) has \(ev1) in the source, \(ev2) compiled",
                         sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label))
+                }
+            } else if let n = covered[e.tuple], n > 0 {
+                covered[e.tuple] = n - 1
+                if let k = coveredMatched[e.tuple], k > 0 {
+                    coveredMatched[e.tuple] = k - 1
+                    report.counts.matchedConnections += 1
                 }
             } else {
                 onlySource.append(e)
@@ -135,6 +151,7 @@ enum ConnectionDiff {
         if droppedSource > 0 { report.dropped.append("\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates") }
         if droppedCompiled > 0 { report.dropped.append("\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)") }
         if notCompared > 0 { report.dropped.append("\(notCompared) segue/accessibility/ordering connection(s) not compared") }
+        return (compared, matched)
     }
 
     /// A compiled-only connection that the source states without a connection element: an outlet

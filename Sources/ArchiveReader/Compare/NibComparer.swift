@@ -11,12 +11,17 @@
 public enum NibComparer {
     /// Compares the documents of a source input with those of a compiled input.
     ///
-    /// - Parameter hints: per compiled document name, compiled object id → source id recovered
-    ///   from localizable strings (``LocalizationHints/sourceIDs(in:)``); optional.
+    /// - Parameters:
+    ///   - hints: per compiled document name, compiled object id → source id recovered from
+    ///     localizable strings (``LocalizationHints/sourceIDs(in:)``); optional.
+    ///   - nesting: per compiled document name, where that document is nested in another
+    ///     (``LoadedArchive/nesting``, nib-format.md §2.9); documents not listed are recognised by
+    ///     the container loader's name `<parent> > <location>` when `<parent>` is another document.
     public static func compare(source: NibInput, compiled: NibInput,
-                               hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
+                               hints: [String: [ObjectID: String]] = [:],
+                               nesting: [String: ArchiveNesting] = [:]) -> CompareReport {
         compare(sourceDocuments: source.documents, compiledDocuments: compiled.documents,
-                sourceName: source.path, compiledName: compiled.path, hints: hints)
+                sourceName: source.path, compiledName: compiled.path, hints: hints, nesting: nesting)
     }
 
     /// Compares one source document with one compiled document.
@@ -26,9 +31,60 @@ public enum NibComparer {
                 sourceName: source.path ?? source.name, compiledName: compiled.path ?? compiled.name, hints: hints)
     }
 
+    /// Compares the source documents with the compiled ones. Compiled documents that are nested
+    /// archives (``ArchiveNesting``: prototype cells, reusable views, nib-format.md §2.9) are not
+    /// compared with the whole source but with the source subtree they were compiled from
+    /// (``NestedArchiveCompare``); the rest (the main nib, or the scene nibs of a storyboard) with
+    /// the whole source.
+    ///
+    /// - Parameter nesting: compiled document name → where it is nested; documents missing here
+    ///   are recognised by their container-loader name `<parent> > <location>`.
     static func compare(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
                         sourceName: String, compiledName: String,
-                        hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
+                        hints: [String: [ObjectID: String]] = [:],
+                        nesting: [String: ArchiveNesting] = [:]) -> CompareReport {
+        let (top, nested) = NestedArchiveCompare.split(compiledDocuments, nesting: nesting)
+        let results = NestedArchiveCompare.run(source: sourceDocuments, nested: nested, hints: hints)
+        var coverage = Coverage()
+        for r in results {
+            coverage.objects.formUnion(r.comparedSource)
+            coverage.matchedObjects.formUnion(r.matchedSource)
+            for (t, n) in r.comparedTuples { coverage.tuples[t, default: 0] += n }
+            for (t, n) in r.matchedTuples { coverage.matchedTuples[t, default: 0] += n }
+        }
+        var report = compareCore(sourceDocuments: sourceDocuments, compiledDocuments: top, sourceName: sourceName,
+                                 compiledName: compiledName, hints: hints, coverage: coverage).report
+        NestedArchiveCompare.merge(results, into: &report)
+        return report
+    }
+
+    /// What the comparisons of nested archives covered: source objects and connection tuples they
+    /// compared (and reported if missing), so the main comparison need not find them in the main
+    /// nib nor report them again, and the ones they matched (counted as matched).
+    struct Coverage {
+        var objects: Set<String> = []
+        var matchedObjects: Set<String> = []
+        var tuples: [ConnectionDiff.Tuple: Int] = [:]
+        var matchedTuples: [ConnectionDiff.Tuple: Int] = [:]
+    }
+
+    /// The result of one comparison pass, with what it matched (for nested archives).
+    struct Pass {
+        var report: CompareReport
+        /// Source keys compared, and those matched to a compiled object (placeholders excluded).
+        var comparedSource: Set<String>
+        var matchedSource: Set<String>
+        /// Source connection tuples compared, and those matched, with multiplicity.
+        var comparedTuples: [ConnectionDiff.Tuple: Int]
+        var matchedTuples: [ConnectionDiff.Tuple: Int]
+    }
+
+    /// One comparison of source documents with compiled documents that are all top-level (or one
+    /// nested archive). Source objects and connection tuples in `coverage` that stay unmatched
+    /// here were matched in a nested archive and are not differences.
+    static func compareCore(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
+                            sourceName: String, compiledName: String,
+                            hints: [String: [ObjectID: String]], coverage: Coverage = Coverage()) -> Pass {
         let s = CompareSide(documents: sourceDocuments, compiled: false)
         var c = CompareSide(documents: compiledDocuments, compiled: true)
         var report = CompareReport(source: sourceName, compiled: compiledName)
@@ -38,8 +94,16 @@ public enum NibComparer {
         let drops = Drops(source: s, compiled: c, storyboard: storyboard)
         matcher.skipSource = drops.sourceObjects
         matcher.skipCompiled = drops.compiledObjects
+        // Objects a nested archive holds are matched by structure only, never as leftovers: the
+        // main nib need not hold a copy (iOS prototype cells), and a class-only guess would steal
+        // a compiled object from the source object it belongs to.
+        matcher.noLeftoverSource = coverage.objects
         let prefixed = compiledDocuments.count > 1
+        // Hints of the documents compared here (of any, for a lone document named otherwise).
+        let names = Set(compiledDocuments.map(\.name))
+        let own = hints.keys.contains { names.contains($0) }
         for (document, map) in hints.sorted(by: { $0.key < $1.key }) {
+            if own && !names.contains(document) { continue }
             for (id, sourceID) in map.sorted(by: { $0.key < $1.key }) {
                 matcher.hints[prefixed ? "\(document)|\(id.rawValue)" : id.rawValue] = sourceID
             }
@@ -49,19 +113,31 @@ public enum NibComparer {
         report.counts.sourceObjects = s.order.count
         report.counts.compiledObjects = c.order.count
         report.counts.matchedObjects = matcher.forward.count
+        report.counts.sourceConnectionRecords = s.connections.count
+        report.counts.compiledConnectionRecords = c.connections.count
         report.matches = matcher.forward
-        objectDifferences(s, c, matcher, drops, into: &report)
-        ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops, report: &report)
+        objectDifferences(s, c, matcher, drops, coverage: coverage, into: &report)
+        let tuples = ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops,
+                                        coverage: coverage, report: &report)
         report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
-        return report
+        let matchedSource = Set(matcher.forward.keys.filter { s.object($0)?.placeholder == nil })
+        let comparedSource = Set(s.order.filter { s.object($0)?.placeholder == nil })
+        return Pass(report: report, comparedSource: comparedSource, matchedSource: matchedSource,
+                    comparedTuples: tuples.compared, matchedTuples: tuples.matched)
     }
 
+    /// Reports unmatched and class-differing objects. An unmatched source object a nested archive
+    /// compared is that comparison's to report (and counts as matched when it matched there).
     private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectMatcher, _ drops: Drops,
-                                          into report: inout CompareReport) {
+                                          coverage: Coverage, into report: inout CompareReport) {
         for k in s.order {
             guard let so = s.object(k), let ref = s.ref(k) else { continue }
             if drops.sourceObjects.contains(k) { continue }
             guard let ck = m.forward[k], let co = c.object(ck) else {
+                if coverage.objects.contains(k) {
+                    if coverage.matchedObjects.contains(k) { report.counts.matchedObjects += 1 }
+                    continue
+                }
                 report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref.location)",
                                                 sourceLine: so.sourceLine, source: ref))
                 continue

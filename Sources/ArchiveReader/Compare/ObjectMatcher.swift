@@ -18,6 +18,9 @@ struct ObjectMatcher {
     /// Keys excluded from matching (compilation artefacts, design-time objects).
     var skipSource: Set<String> = []
     var skipCompiled: Set<String> = []
+    /// Source keys matched by structure, connections and hints only, never by the leftover passes
+    /// 4 and 5 (objects a nested archive accounts for, ``NestedArchiveCompare``).
+    var noLeftoverSource: Set<String> = []
     /// Compiled key → source id from localizable-string keys (``LocalizationHints``).
     var hints: [String: String] = [:]
 
@@ -230,7 +233,7 @@ struct ObjectMatcher {
         for c in compiled.order where freeCompiled(c) {
             if let o = compiled.object(c) { pool[key(o), default: []].append(c) }
         }
-        for s in source.order where freeSource(s) {
+        for s in source.order where freeSource(s) && !noLeftoverSource.contains(s) {
             guard let o = source.object(s), let list = pool[key(o)] else { continue }
             var h = heads[key(o), default: 0]
             while h < list.count && !freeCompiled(list[h]) { h += 1 }

@@ -22,6 +22,11 @@ enum CompareCommand: Command {
         key paths that differ, class differences, objects missing on either side. Not reported,
         because compilation drops or adds them: the macOS First Responder and Exit placeholders,
         storyboard placeholders and segue templates, cells and clip views IB creates implicitly.
+        Nested archives (a table's prototype cells or reusable views, compiled into nibs of their
+        own) are each compared with the source subtree whose identifier they carry; their
+        differences start with 'nested archive <location>:'.
+        Connections are counted as 'tree' counts them, and compared per endpoint (an outlet
+        collection has one endpoint per member).
         Exit status 0 when the two agree, 1 when they differ.
         """)
 
@@ -35,8 +40,8 @@ enum CompareCommand: Command {
             }
             throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is a compiled nib")
         }
-        let (compiled, hints) = try context.loadCompiledWithHints(compiledPath)
-        let report = NibComparer.compare(source: source, compiled: compiled, hints: hints)
+        let (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath)
+        let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
         switch args.value("--format") ?? "text" {
         case "json":
             context.console.write(try ResolvedJSON.render(Output(report)))
@@ -53,8 +58,16 @@ enum CompareCommand: Command {
         let verdict = r.agrees ? style.name("agree") : style.warning("differ (\(r.differences.count) difference\(r.differences.count == 1 ? "" : "s"))")
         lines.append("\(r.source) ↔ \(r.compiled): \(verdict)")
         let c = r.counts
-        lines.append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) compiled, \(c.matchedObjects) matched"))
-        lines.append(style.detail("  connections: \(c.sourceConnections) in source, \(c.compiledConnections) compiled, \(c.matchedConnections) matched"))
+        let main = r.nested.isEmpty ? "compiled" : "in the main nib"
+        lines.append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) \(main), \(c.matchedObjects) matched"))
+        lines.append(style.detail("  connections: \(connections(c, compiled: main))"))
+        for n in r.nested {
+            let root = n.sourceRoot.map { "\($0)" } ?? "no source object"
+            let verdict = n.differences == 0 ? "" : ", \(n.differences) difference\(n.differences == 1 ? "" : "s")"
+            lines.append(style.detail("  nested archive \(n.location) ↔ \(root): objects \(n.counts.sourceObjects) in source "
+                + "(with placeholders), \(n.counts.compiledObjects) compiled, \(n.counts.matchedObjects) matched; "
+                + "connections \(connections(n.counts, compiled: "compiled"))\(verdict)"))
+        }
         if !r.differences.isEmpty {
             lines.append("Differences")
             for d in r.differences {
@@ -67,6 +80,19 @@ enum CompareCommand: Command {
             for d in r.dropped { lines.append(style.detail("  " + d)) }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// `8 in source, 8 compiled, 8 matched` (connections as `tree` counts them), or where that
+    /// differs from what is compared, `8 in source, 8 compiled; compared: 9 endpoints in source,
+    /// 9 compiled, 9 matched (…)`.
+    static func connections(_ c: CompareReport.Counts, compiled: String) -> String {
+        let records = "\(c.sourceConnectionRecords) in source, \(c.compiledConnectionRecords) \(compiled)"
+        if c.sourceConnections == c.sourceConnectionRecords && c.compiledConnections == c.compiledConnectionRecords {
+            return records + ", \(c.matchedConnections) matched"
+        }
+        return records + "; compared: \(c.sourceConnections) endpoint\(c.sourceConnections == 1 ? "" : "s") in source, \(c.compiledConnections) \(compiled), "
+            + "\(c.matchedConnections) matched (an outlet collection has one endpoint per member; segues, accessibility "
+            + "and ordering connections are not compared)"
     }
 
     /// JSON shape: the report plus its verdicts.

@@ -4,11 +4,20 @@ import Foundation
 /// The compiled side of `nibinspect compare`: the documents and, per document, the source ids its
 /// localizable strings carry (``LocalizationHints``).
 extension Context {
-    /// The compiled side and, per document, the source ids its localizable strings carry: any
-    /// input `tree` reads; a directory the loader cannot read yet (a `.storyboardc` or `.nib`
-    /// bundle) is read as the compiled nibs it holds. A source in this position is compared as is.
-    func loadCompiledWithHints(_ path: String) throws -> (NibInput, [String: [ObjectID: String]]) {
-        if let source = try loadSourceOrStdin(path) { return (source, [:]) }
+    /// The compiled side, per document the source ids its localizable strings carry, and per
+    /// nested-archive document where it is nested (nib-format.md §2.9): any input `tree` reads;
+    /// a directory the loader cannot read yet (a `.storyboardc` or `.nib` bundle) is read as the
+    /// compiled nibs it holds. A source in this position is compared as is.
+    func loadCompiledForCompare(_ path: String) throws -> (NibInput, [String: [ObjectID: String]], [String: ArchiveNesting]) {
+        let (input, hints, archives) = try loadCompiledWithHints(path)
+        var nesting: [String: ArchiveNesting] = [:]
+        let names = Set(input.documents.map(\.name))
+        for a in archives { if let n = a.nesting, names.contains(a.name) { nesting[a.name] = n } }
+        return (input, hints, nesting)
+    }
+
+    private func loadCompiledWithHints(_ path: String) throws -> (NibInput, [String: [ObjectID: String]], [LoadedArchive]) {
+        if let source = try loadSourceOrStdin(path) { return (source, [:], []) }
         var isDirectory: ObjCBool = false
         let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory)
         guard exists && isDirectory.boolValue else {
@@ -20,7 +29,7 @@ extension Context {
                 return document
             }
             let kind = documents.first.map { $0.format.displayName } ?? "compiled nib"
-            return (NibInput(path: path, kind: kind, variants: archives.compactMap(\.variant), documents: documents), hints)
+            return (NibInput(path: path, kind: kind, variants: archives.compactMap(\.variant), documents: documents), hints, archives)
         }
         // A directory: what `tree` reads when the loader handles it, else the nibs found here.
         var input: NibInput
@@ -39,7 +48,7 @@ extension Context {
         for a in archives {
             if let name = byBase[Self.baseName(a.name)] { hints[name] = LocalizationHints.sourceIDs(in: a.graph) }
         }
-        return (input, hints)
+        return (input, hints, archives)
     }
 
     /// `Main.storyboardc/Foo.nib/runtime.nib`, `Foo.nib`, `Foo` → `Foo`.

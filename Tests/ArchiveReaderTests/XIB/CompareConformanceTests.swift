@@ -24,13 +24,14 @@ struct CompareConformanceTests {
         #expect(pairs.count >= 150, "expected the ibtool and designable.nib pairs, found \(pairs.count)")
         let exceptions = Self.exceptions()
         var agreeing = 0, connectionAgreeing = 0, unexplained: [String] = [], loadFailures: [String] = []
-        var matchedConnections = 0, totalConnections = 0, hinted = 0
+        var matchedConnections = 0, totalConnections = 0, hinted = 0, nestedArchives = 0
         var usedExceptions = Set<Exception>()
         for pair in pairs {
             let report: CompareReport
             do {
-                let (s, c, hints) = try pair.load()
-                report = NibComparer.compare(source: s, compiled: c, hints: hints)
+                let (s, c, hints, nesting) = try pair.loadWithNesting()
+                report = NibComparer.compare(source: s, compiled: c, hints: hints, nesting: nesting)
+                nestedArchives += report.nested.count
                 hinted += hints.values.reduce(0) { $0 + $1.count }
             } catch {
                 loadFailures.append("\(pair): \(error)")
@@ -52,7 +53,10 @@ struct CompareConformanceTests {
         let rate = pairs.isEmpty ? 0 : Double(agreeing) * 100 / Double(pairs.count)
         print("compare conformance: \(pairs.count) pairs, \(agreeing) agree outright (\(String(format: "%.1f", rate))%), "
               + "\(connectionAgreeing) agree on connections after exceptions, \(matchedConnections)/\(totalConnections) connections matched, "
-              + "\(unexplained.count) unexplained differences, \(loadFailures.count) load failures, \(hinted) localizable-string ids")
+              + "\(unexplained.count) unexplained differences, \(loadFailures.count) load failures, \(hinted) localizable-string ids, "
+              + "\(nestedArchives) nested archives")
+        // The corpus pairs hold nested archives (reusable table cell views): they must be read.
+        #expect(nestedArchives >= 17, "nested archives compared: \(nestedArchives)")
         if ProcessInfo.processInfo.environment["COMPARE_DUMP"] != nil {
             let out = unexplained.joined(separator: "\n") + "\n" + loadFailures.joined(separator: "\n")
             try? out.write(toFile: "/tmp/compare-unexplained.tsv", atomically: true, encoding: .utf8)

@@ -41,8 +41,15 @@ struct ComparePair: CustomStringConvertible {
         return out
     }
 
-    /// Reads both sides; the compiled side through the project's own readers and resolver.
+    /// Reads both sides; the compiled side through the project's own container loader (nested
+    /// archives included, as `nibinspect compare` reads it) and resolver.
     func load() throws -> (NibInput, NibInput, [String: [ObjectID: String]]) {
+        let (src, compiled, hints, _) = try loadWithNesting()
+        return (src, compiled, hints)
+    }
+
+    /// ``load()`` plus, per nested-archive document, where it is nested.
+    func loadWithNesting() throws -> (NibInput, NibInput, [String: [ObjectID: String]], [String: ArchiveNesting]) {
         let bytes = [UInt8](try Data(contentsOf: source))
         let src = try SourceReader.read(bytes: bytes, name: source.lastPathComponent, path: source.path)
         var isDir: ObjCBool = false
@@ -50,20 +57,22 @@ struct ComparePair: CustomStringConvertible {
         let loader = NibLoader()
         var docs: [NibDocument] = []
         var hints: [String: [ObjectID: String]] = [:]
-        if isDir.boolValue {
-            let files = try FileManager.default.contentsOfDirectory(atPath: compiled.path).filter { $0.hasSuffix(".nib") }.sorted()
-            for f in files {
-                let url = compiled.appendingPathComponent(f)
-                let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: url)), name: f, path: url.path)
-                docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent + "/" + f, path: url.path))
-                hints[docs[docs.count - 1].name] = LocalizationHints.sourceIDs(in: a.graph)
+        var nesting: [String: ArchiveNesting] = [:]
+        let files = isDir.boolValue
+            ? try FileManager.default.contentsOfDirectory(atPath: compiled.path).filter { $0.hasSuffix(".nib") }.sorted()
+                .map { (compiled.appendingPathComponent($0), compiled.lastPathComponent + "/") }
+            : [(compiled, "")]
+        for (url, prefix) in files {
+            for a in try loader.loadArchives(at: url.path) {
+                let name = prefix + a.name
+                docs.append(NibResolver.resolve(a.graph, name: name, path: url.path))
+                hints[name] = LocalizationHints.sourceIDs(in: a.graph)
+                if var n = a.nesting {
+                    n.parent = prefix + n.parent
+                    nesting[name] = n
+                }
             }
-        } else {
-            let a = try loader.loadArchive(bytes: [UInt8](try Data(contentsOf: compiled)), name: compiled.lastPathComponent,
-                                           path: compiled.path)
-            docs.append(NibResolver.resolve(a.graph, name: compiled.lastPathComponent, path: compiled.path))
-            hints[docs[0].name] = LocalizationHints.sourceIDs(in: a.graph)
         }
-        return (src, NibInput(path: compiled.path, kind: "compiled", documents: docs), hints)
+        return (src, NibInput(path: compiled.path, kind: "compiled", documents: docs), hints, nesting)
     }
 }
