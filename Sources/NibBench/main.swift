@@ -4,7 +4,7 @@ import Foundation
 // (getrusage ru_maxrss) belongs to that section alone. Scripts/bench.sh runs every section.
 // Readers add a section in their own file (e.g. KeyedArchiveBench.swift) and register it here.
 
-let sections: [BenchSection] = NibArchiveBench.sections
+let sections: [BenchSection] = NibArchiveBench.sections + KeyedBench.sections
 
 let args = Array(CommandLine.arguments.dropFirst())
 guard let name = args.first, let section = sections.first(where: { $0.name == name }) else {
