@@ -13,8 +13,6 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         var string: Int32 = -1
         /// Index in `classes` of the class description at this node, or -1.
         var classIndex: Int32 = -1
-        /// The node is the string `$null` (UID 0, and the extra `$null`s IB writes).
-        var isNullString = false
         /// The container is on the current path (cycle detection).
         var onPath = false
     }
@@ -25,6 +23,9 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     var objectsNode = 0
     var objectCount = 0
     var state: [NodeState]
+    /// Bit `uid` set: `$objects[uid]` is the string `$null` (UID 0, and the extra `$null`s IB 3
+    /// writes, which NSKeyedUnarchiver decodes as nil). A bitset, so the check per UID stays in cache.
+    var nullUIDs: [UInt64] = []
     var stringTable: [String] = []
     var classes: [ClassInfo] = []
     var budget = 0
@@ -99,9 +100,9 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         }
         self.objectsNode = objectsNode
         objectCount = count
-        for uid in 0..<count {
-            let node = objectNode(uid)
-            if string(node) == "$null" { state[node].isNullString = true }
+        nullUIDs = [UInt64](repeating: 0, count: (count + 63) / 64)
+        for uid in 0..<count where string(objectNode(uid)) == "$null" {
+            nullUIDs[uid >> 6] |= 1 << UInt64(uid & 63)
         }
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(count + 1)
@@ -232,7 +233,8 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                 throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
                                    at: offset(node))
             }
-            return raw == 0 || state[objectNode(Int(raw))].isNullString ? .null : .object(ObjectRef(Int(raw)))
+            let u = Int(raw)
+            return u == 0 || nullUIDs[u >> 6] & (1 << UInt64(u & 63)) != 0 ? .null : .object(ObjectRef(u))
         case .otherScalar:
             return document.inlineValue(node)
         case .array, .set:
