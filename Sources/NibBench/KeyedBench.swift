@@ -20,7 +20,10 @@ enum KeyedBench {
 /// Throughput of the keyed-archive reader (bytes → ``ObjectGraph``) over every keyed archive of
 /// the corpus (MANIFEST.tsv rows of format `bplist` or `xml-plist` that are NSKeyedArchiver
 /// archives), binary and XML plists separately, plus peak RSS. Compare with
-/// `Scripts/bench_keyed.py` (the PyPI package `bpylist2` on the same files); target ≥ 20×.
+/// `Scripts/bench_keyed.py` (the PyPI package `bpylist2` on the same files); target ≥ 20× on
+/// binary plists (`Scripts/bench.sh` prints the ratio). The files are read into memory first;
+/// each timed call decodes one file and frees the graph. `binaryOnly` skips the XML plists
+/// (for profiling the binary path).
 ///
 /// Time is this process's CPU time (the machine is shared, so wall time is noisy); the Python
 /// script measures the same way (`time.process_time`).

@@ -61,39 +61,37 @@ struct BPlistObjects {
     func scalar(_ i: Int) -> PlistValue {
         let slot = slots[i]
         let p = slot.start, n = slot.count
-        do {
-            switch slot.marker >> 4 {
-            case 0x0:
-                return slot.marker == 0x08 ? .bool(false) : slot.marker == 0x09 ? .bool(true) : .null
-            case 0x1:
-                if n < 8 { return .int(Int64(Self.be(buf, p, n))) }   // 1, 2, 4 bytes: unsigned
-                if n == 8 { return .int(Int64(bitPattern: Self.be(buf, p, 8))) }
-                let high = Self.be(buf, p, 8), lowWord = Self.be(buf, p + 8, 8)   // the scan checked it fits
-                if high == 0 { return lowWord <= UInt64(Int64.max) ? .int(Int64(lowWord)) : .uint(lowWord) }
-                return .int(Int64(bitPattern: lowWord))
-            case 0x2:
-                if slot.marker == 0x22 { return .real(Double(Float(bitPattern: UInt32(Self.be(buf, p, 4))))) }
-                return .real(Double(bitPattern: Self.be(buf, p, 8)))
-            case 0x3:
-                return .date(Double(bitPattern: Self.be(buf, p, 8)))
-            case 0x4:
-                return .data(Array(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
-            case 0x5:
-                return .string(Self.string(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
-            case 0x6:
-                var units = [UInt16](repeating: 0, count: n)
-                for j in 0..<n { units[j] = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1]) }
-                return .string(String(decoding: units, as: UTF16.self))   // validated by the scan
-            case 0x8:
-                var value: UInt64 = 0
-                for j in p..<(p + n) {
-                    guard value >> 56 == 0 else { value = .max; break }   // > 64 bits: out of range anyway
-                    value = value << 8 | UInt64(buf[j])
-                }
-                return .uid(value)
-            default:
-                return .null
+        switch slot.marker >> 4 {
+        case 0x0:
+            return slot.marker == 0x08 ? .bool(false) : slot.marker == 0x09 ? .bool(true) : .null
+        case 0x1:
+            if n < 8 { return .int(Int64(Self.be(buf, p, n))) }   // 1, 2, 4 bytes: unsigned
+            if n == 8 { return .int(Int64(bitPattern: Self.be(buf, p, 8))) }
+            let high = Self.be(buf, p, 8), lowWord = Self.be(buf, p + 8, 8)   // the scan checked it fits
+            if high == 0 { return lowWord <= UInt64(Int64.max) ? .int(Int64(lowWord)) : .uint(lowWord) }
+            return .int(Int64(bitPattern: lowWord))
+        case 0x2:
+            if slot.marker == 0x22 { return .real(Double(Float(bitPattern: UInt32(Self.be(buf, p, 4))))) }
+            return .real(Double(bitPattern: Self.be(buf, p, 8)))
+        case 0x3:
+            return .date(Double(bitPattern: Self.be(buf, p, 8)))
+        case 0x4:
+            return .data(Array(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
+        case 0x5:
+            return .string(Self.string(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
+        case 0x6:
+            var units = [UInt16](repeating: 0, count: n)
+            for j in 0..<n { units[j] = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1]) }
+            return .string(String(decoding: units, as: UTF16.self))   // validated by the scan
+        case 0x8:
+            var value: UInt64 = 0
+            for j in p..<(p + n) {
+                guard value >> 56 == 0 else { value = .max; break }   // > 64 bits: out of range anyway
+                value = value << 8 | UInt64(buf[j])
             }
+            return .uid(value)
+        default:
+            return .null
         }
     }
 

@@ -1,10 +1,15 @@
-/// Reads a binary property list (`bplist00`, nib-format.md §4.1) into a flat ``PlistDocument``.
+/// Reads a binary property list (`bplist00`, nib-format.md §4.1): ``withObjects(_:)`` validates it
+/// and hands over the objects to read in place (the keyed-archive path, no intermediate tree);
+/// ``read()`` builds a flat ``PlistDocument`` from them (``PropertyList``).
 ///
 /// Validate first, then trust (the discipline of swift-foundation's `BPlistScanner`, style.md §2):
 /// the 32-byte trailer and **every** offset-table entry are checked before any object is read;
-/// then each object is decoded once, bounds-checked against the object area `[8, tableOffset)`,
-/// and every reference is checked against the object count. Containers keep indexes, so the
-/// reader never recurses; cycles are reported when a tree is built (``PlistDocument/tree(at:maxDepth:)``).
+/// then each object is checked once, in order, against the object area `[8, tableOffset)` (marker,
+/// counts, lengths, UTF-16 well-formedness), and every reference against the object count. The
+/// first failure is thrown with its absolute offset and `object #i`; nothing is decoded before the
+/// whole list passed. Containers keep indexes, so the reader never recurses; cycles are reported
+/// by the consumers (``PlistDocument/tree(at:maxDepth:)``, ``KeyedArchiveDecoder``).
+/// Reads go through an `UnsafeBufferPointer` over the input (as ``NibCursor``), after these checks.
 /// Unlike Foundation on Linux, UIDs keep their value and every error has a byte offset.
 struct BPlistReader {
     /// Trailer fields (CoreFoundation `CFBinaryPlistTrailer`).
