@@ -55,7 +55,8 @@ $BENCH nibarchive-synthetic "$TMP/synthetic.nib"
 
 echo
 echo "== Keyed archives (NSKeyedArchiver plists, nib-format.md 4.1; target: binary plists >= 20 x the PyPI"
-echo "   'bpylist2' on the same corpus files; XML plists are printed for information: bpylist2 has no XML reader)"
+echo "   'bpylist2' on the same corpus files, CPU time; XML plists are information only: bpylist2 hands XML"
+echo "   to the standard library's expat-based plistlib, see Scripts/bench_keyed.py for what is timed)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then
   swift_out=$($BENCH keyed-corpus "$CORPUS" 2)
   echo "$swift_out" | grep -v '^keyed-bench'
