@@ -53,7 +53,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         if index >= 0 { return stringTable[Int(index)] }
         guard document.kind(node) == .string else { return nil }
         let s = document.text(node)
-        state[node].string = Int32(stringTable.count)   // ≤ nodeCount ≤ maxObjects < Int32.max
+        state[node].string = Int32(stringTable.count)   // < nodeCount ≤ Int32.max (checked in graph)
         stringTable.append(s)
         return s
     }
@@ -72,6 +72,11 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     }
 
     mutating func graph(encoding: ArchiveEncoding) throws(ArchiveError) -> ObjectGraph {
+        // NodeState keeps Int32 indexes; the plist readers already cap nodeCount at limits.maxObjects
+        // (10M by default), so this only fires for a caller-raised limit.
+        guard document.nodeCount <= Int(Int32.max) else {
+            throw ArchiveError(.limitExceeded(.objectCount, value: document.nodeCount), at: 0, path: ["keyed archive"])
+        }
         let notKeyed = ArchiveError(.notAnArchive(detected: "property list (not a keyed archive)"), at: 0)
         guard let top = entries(document.topNode) else { throw notKeyed }
         func find(_ key: String) -> Int? { top.first { $0.key == key }?.value }
@@ -213,7 +218,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             }
             if chain.first == name { chain.removeFirst() }
         }
-        state[node].classIndex = Int32(classes.count)   // ≤ nodeCount ≤ maxObjects (10M) < Int32.max
+        state[node].classIndex = Int32(classes.count)   // < nodeCount ≤ Int32.max (checked in graph)
         classes.append((name, chain))
         return (name, chain)
     }
