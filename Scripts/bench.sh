@@ -65,6 +65,28 @@ $BENCH nibarchive-make-synthetic "$TMP/synthetic.nib" 50
 $BENCH nibarchive-synthetic "$TMP/synthetic.nib"
 
 echo
+echo "== Keyed archives (NSKeyedArchiver plists, nib-format.md 4.1; target: binary plists >= 20 x the PyPI"
+echo "   'bpylist2' on the same corpus files, CPU time; XML plists are information only: bpylist2 hands XML"
+echo "   to the standard library's expat-based plistlib, see Scripts/bench_keyed.py for what is timed)"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+  swift_out=$($BENCH keyed-corpus "$CORPUS" 2)
+  echo "$swift_out" | grep -v '^keyed-bench'
+  if py_out=$($PYTHON Scripts/bench_keyed.py "$CORPUS" 2); then
+    echo "$py_out" | grep -v '^keyed-bench'
+    s=$(echo "$swift_out" | sed -n 's/^keyed-bench swift .*binary_mbps=\([0-9.]*\).*/\1/p')
+    p=$(echo "$py_out" | sed -n 's/^keyed-bench bpylist2 .*binary_mbps=\([0-9.]*\).*/\1/p')
+    sx=$(echo "$swift_out" | sed -n 's/^keyed-bench swift .*xml_mbps=\([0-9.]*\).*/\1/p')
+    awk -v s="$s" -v p="$p" -v x="$sx" 'BEGIN {
+      printf "ratio (binary plists, CPU time): nibinspect %.1f MB/s / bpylist2 %.1f MB/s = %.1fx (target >= 20x)\n", s, p, s / p
+      printf "XML plists (information): nibinspect %.1f MB/s\n", x }'
+  else
+    echo "bpylist2 not available (pip install bpylist2); ratio skipped"
+  fi
+else
+  echo "corpus absent ($CORPUS/MANIFEST.tsv); keyed-archive section skipped"
+fi
+
+echo
 echo "== typedstream (target: >= 20 x the PyPI 'pytypedstream' parser on the corpus)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then
   out=$($BENCH typedstream-corpus "$CORPUS")

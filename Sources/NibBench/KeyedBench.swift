@@ -1,17 +1,36 @@
 import ArchiveReader
 import Foundation
 
+/// `make bench` section for the keyed-archive reader (nib-format.md §4.1).
+enum KeyedBench {
+    static let sections: [BenchSection] = [
+        BenchSection(name: "keyed-corpus", arguments: "<corpus-dir> [min-seconds] [binary]",
+                     summary: "bytes → ObjectGraph of every keyed archive of the corpus (binary and XML plists), "
+                         + "repeated for at least `min-seconds` CPU seconds (default 1); `binary`: binary plists only (for profiling)",
+                     run: { args in
+                         guard let root = args.first else { print("usage: nibbench keyed-corpus <corpus-dir> [min-seconds]"); return 64 }
+                         let seconds = args.count > 1 ? max(0.1, Double(args[1]) ?? 1) : 1
+                         runKeyedBench(corpus: URL(fileURLWithPath: root), minimumSeconds: seconds,
+                                       binaryOnly: args.count > 2 && args[2] == "binary")
+                         return 0
+                     }),
+    ]
+}
+
 /// Throughput of the keyed-archive reader (bytes → ``ObjectGraph``) over every keyed archive of
 /// the corpus (MANIFEST.tsv rows of format `bplist` or `xml-plist` that are NSKeyedArchiver
 /// archives), binary and XML plists separately, plus peak RSS. Compare with
-/// `Scripts/bench_keyed.py` (the PyPI package `bpylist2` on the same files); target ≥ 20×.
+/// `Scripts/bench_keyed.py` (the PyPI package `bpylist2` on the same files); target ≥ 20× on
+/// binary plists (`Scripts/bench.sh` prints the ratio). The files are read into memory first;
+/// each timed call decodes one file and frees the graph. `binaryOnly` skips the XML plists
+/// (for profiling the binary path).
 ///
 /// Time is this process's CPU time (the machine is shared, so wall time is noisy); the Python
 /// script measures the same way (`time.process_time`).
 ///
 /// Prints one human line per encoding and one `key=value` summary line:
 /// `keyed-bench swift files=104 bytes=… binary_mbps=… xml_mbps=… all_mbps=… peak_rss_mb=…`.
-func runKeyedBench(corpus: URL, minimumSeconds: Double = 1.0) {
+func runKeyedBench(corpus: URL, minimumSeconds: Double = 1.0, binaryOnly: Bool = false) {
     guard let manifest = try? String(contentsOf: corpus.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8) else {
         print("keyed-bench: no MANIFEST.tsv in \(corpus.path)")
         return
@@ -40,7 +59,8 @@ func runKeyedBench(corpus: URL, minimumSeconds: Double = 1.0) {
         } while elapsed < minimumSeconds || rounds < 3
         return (Double(total * rounds) / 1e6 / elapsed, Double(objects) / elapsed, total)
     }
-    let b = measure(binary), x = measure(xml), all = measure(binary + xml)
+    if binaryOnly { xml = [] }
+    let b = measure(binary), x = measure(xml), all = binaryOnly ? b : measure(binary + xml)
     let rss = peakRSSMegabytes()
     print(String(format: "keyed archives, binary plist: %d files, %.2f MB: %.1f MB/s, %.0f objects/s",
                  binary.count, Double(b.bytes) / 1e6, b.mbps, b.objectsPerSecond))

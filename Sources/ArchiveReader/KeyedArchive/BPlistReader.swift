@@ -1,10 +1,15 @@
-/// Reads a binary property list (`bplist00`, nib-format.md §4.1) into a flat ``PlistDocument``.
+/// Reads a binary property list (`bplist00`, nib-format.md §4.1): ``withObjects(_:)`` validates it
+/// and hands over the objects to read in place (the keyed-archive path, no intermediate tree);
+/// ``read()`` builds a flat ``PlistDocument`` from them (``PropertyList``).
 ///
 /// Validate first, then trust (the discipline of swift-foundation's `BPlistScanner`, style.md §2):
 /// the 32-byte trailer and **every** offset-table entry are checked before any object is read;
-/// then each object is decoded once, bounds-checked against the object area `[8, tableOffset)`,
-/// and every reference is checked against the object count. Containers keep indexes, so the
-/// reader never recurses; cycles are reported when a tree is built (``PlistDocument/tree(at:maxDepth:)``).
+/// then each object is checked once, in order, against the object area `[8, tableOffset)` (marker,
+/// counts, lengths, UTF-16 well-formedness), and every reference against the object count. The
+/// first failure is thrown with its absolute offset and `object #i`; nothing is decoded before the
+/// whole list passed. Containers keep indexes, so the reader never recurses; cycles are reported
+/// by the consumers (``PlistDocument/tree(at:maxDepth:)``, ``KeyedArchiveDecoder``).
+/// Reads go through an `UnsafeBufferPointer` over the input (as ``NibCursor``), after these checks.
 /// Unlike Foundation on Linux, UIDs keep their value and every error has a byte offset.
 struct BPlistReader {
     /// Trailer fields (CoreFoundation `CFBinaryPlistTrailer`).
@@ -98,37 +103,67 @@ struct BPlistReader {
 
     /// Reads and checks every offset-table entry: each must point into `[8, tableOffset)`.
     func readOffsets(_ trailer: Trailer) throws(ArchiveError) -> [Int] {
-        var offsets = [Int](repeating: 0, count: trailer.objectCount)   // bounded by the table check
-        let end = trailer.offsetTableOffset
-        for i in 0..<trailer.objectCount {
-            let at = end + i * trailer.offsetIntSize
-            let raw = be(at, trailer.offsetIntSize)
-            guard raw >= UInt64(Self.magic.count), raw < UInt64(end) else {
-                throw fail(.sectionOutOfBounds(.plistObjects), at).within("offset table entry #\(i)")
+        let end = trailer.offsetTableOffset, size = trailer.offsetIntSize
+        return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [Int] in
+            var offsets = [Int](repeating: 0, count: trailer.objectCount)   // bounded by the table check
+            for i in 0..<trailer.objectCount {
+                let at = end + i * size
+                let raw = size == 2 ? UInt64(buf[at]) << 8 | UInt64(buf[at + 1]) : BPlistObjects.be(buf, at, size)
+                guard raw >= UInt64(Self.magic.count), raw < UInt64(end) else {
+                    throw fail(.sectionOutOfBounds(.plistObjects), at).within("offset table entry #\(i)")
+                }
+                offsets[i] = Int(raw)
             }
-            offsets[i] = Int(raw)
+            return offsets
         }
-        return offsets
     }
 
-    /// Decodes the whole list: trailer, offset table, then every object.
-    func read() throws(ArchiveError) -> PlistDocument {
+    /// Validates the whole list (trailer, offset table, then every object in order) without
+    /// materialising any value, then calls `body` with the validated objects, read in place
+    /// (the ``BPlistObjects`` value must not escape `body`).
+    func withObjects<R>(_ body: (BPlistObjects) throws(ArchiveError) -> R) throws(ArchiveError) -> R {
         let trailer = try readTrailer()
         let offsets = try readOffsets(trailer)
-        var nodes: [PlistDocument.Node] = []
-        nodes.reserveCapacity(trailer.objectCount)   // bounded by the offset table check
-        var pool: [Int] = []
-        // References need at least `objectRefSize` bytes each in the object area.
-        pool.reserveCapacity(DecodingLimits.reservation(trailer.objectCount * 2, remaining: trailer.offsetTableOffset,
-                                                        minRecordSize: trailer.objectRefSize))
-        for i in 0..<trailer.objectCount {
-            do throws(ArchiveError) {
-                nodes.append(try object(at: offsets[i], trailer, &pool))
-            } catch {
-                throw error.within("object #\(i)")
+        return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> R in
+            var slots: [BPlistObjects.Slot] = []
+            slots.reserveCapacity(trailer.objectCount)   // bounded by the offset table check
+            for i in 0..<trailer.objectCount {
+                do throws(ArchiveError) {
+                    slots.append(try slot(buf, at: offsets[i], trailer))
+                } catch {
+                    throw error.within("object #\(i)")
+                }
             }
+            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets, slots: slots))
         }
-        return PlistDocument(nodes: nodes, refs: pool, offsets: base == 0 ? offsets : offsets.map { $0 + base }, top: trailer.topObject)
+    }
+
+    /// Decodes the whole list into a flat document: ``withObjects(_:)``, then one node per object.
+    func read() throws(ArchiveError) -> PlistDocument {
+        try withObjects { objects throws(ArchiveError) -> PlistDocument in
+            var nodes: [PlistDocument.Node] = []
+            nodes.reserveCapacity(objects.count)
+            var pool: [Int] = []
+            // References need at least `objectRefSize` bytes each in the object area.
+            pool.reserveCapacity(DecodingLimits.reservation(objects.count * 2, remaining: objects.trailer.offsetTableOffset,
+                                                            minRecordSize: objects.trailer.objectRefSize))
+            for (i, slot) in objects.slots.enumerated() {
+                switch slot.marker >> 4 {
+                case 0xA, 0xC:
+                    let start = pool.count
+                    for j in 0..<slot.count { pool.append(objects.child(i, j)) }
+                    nodes.append(slot.marker >> 4 == 0xA ? .array(start..<pool.count) : .set(start..<pool.count))
+                case 0xD:
+                    let start = pool.count
+                    for j in 0..<(2 * slot.count) { pool.append(objects.child(i, j)) }
+                    nodes.append(.dictionary(keys: start..<(start + slot.count), values: (start + slot.count)..<pool.count))
+                default:
+                    nodes.append(.scalar(objects.scalar(i)))
+                }
+            }
+            return PlistDocument(nodes: nodes, refs: pool, offsets: base == 0 ? objects.offsets : objects.offsets.map { $0 + base },
+                                 top: objects.top)
+        }
     }
 
     @inline(__always)
@@ -137,123 +172,131 @@ struct BPlistReader {
     }
 
     /// A count: the low nibble, or for `0xF` an int object that follows (advances `p`).
-    private func count(_ low: Int, _ p: inout Int, _ end: Int) throws(ArchiveError) -> Int {
+    @inline(__always)
+    private func count(_ buf: UnsafeBufferPointer<UInt8>, _ low: Int, _ p: inout Int, _ end: Int) throws(ArchiveError) -> Int {
         guard low == 0x0F else { return low }
         try need(1, p, end)
-        let intMarker = bytes[p]
+        let intMarker = buf[p]
         guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
             throw fail(.malformed("extended count is not an integer (marker 0x\(String(intMarker, radix: 16, uppercase: true)))"), p)
         }
         let width = 1 << Int(intMarker & 0x0F)
         p += 1
         try need(width, p, end)
-        let raw = be(p, width)
+        let raw = BPlistObjects.be(buf, p, width)
         guard raw <= UInt64(end) else { throw fail(.truncated(needed: Int(clamping: raw), available: end - p - width), p) }
         p += width
         return Int(raw)
     }
 
-    /// Appends `n` object references starting at `p` to `pool`, each checked against the object
-    /// count (advances `p`); returns their range in `pool`.
-    private func refs(_ n: Int, _ p: inout Int, _ trailer: Trailer, _ pool: inout [Int]) throws(ArchiveError) -> Range<Int> {
+    /// Checks `n` object references starting at `p` against the object area and the object
+    /// count (advances `p`).
+    @inline(__always)
+    private func refs(_ buf: UnsafeBufferPointer<UInt8>, _ n: Int, _ p: inout Int, _ trailer: Trailer) throws(ArchiveError) {
         let size = trailer.objectRefSize, end = trailer.offsetTableOffset
         guard n <= (end - p) / size else { throw fail(.truncated(needed: n * size, available: end - p), p) }
-        let start = pool.count
-        for i in 0..<n {
-            let at = p + i * size
-            let raw = be(at, size)
-            guard raw < UInt64(trailer.objectCount) else {
-                throw fail(.indexOutOfRange(.plistObjects, index: Int(clamping: raw), count: trailer.objectCount), at)
-            }
-            pool.append(Int(raw))
+        let limit = UInt64(trailer.objectCount)
+        func outOfRange(_ at: Int) -> ArchiveError {
+            fail(.indexOutOfRange(.plistObjects, index: Int(clamping: BPlistObjects.be(buf, at, size)), count: trailer.objectCount), at)
+        }
+        switch size {
+        case 1:   // the common widths, without a per-reference width switch
+            for at in p..<(p + n) where UInt64(buf[at]) >= limit { throw outOfRange(at) }
+        case 2:
+            for i in 0..<n where UInt64(buf[p + 2 * i]) << 8 | UInt64(buf[p + 2 * i + 1]) >= limit { throw outOfRange(p + 2 * i) }
+        default:
+            for i in 0..<n where BPlistObjects.be(buf, p + i * size, size) >= limit { throw outOfRange(p + i * size) }
         }
         p += n * size
-        return start..<pool.count
     }
 
-    /// Decodes the object whose marker byte is at `start` (already checked to be in the object area).
-    private func object(at start: Int, _ trailer: Trailer, _ pool: inout [Int]) throws(ArchiveError) -> PlistDocument.Node {
+    /// Validates the object whose marker byte is at `start` (already checked to be in the object
+    /// area) and returns where its payload lies.
+    private func slot(_ buf: UnsafeBufferPointer<UInt8>, at start: Int, _ trailer: Trailer) throws(ArchiveError) -> BPlistObjects.Slot {
+        typealias Slot = BPlistObjects.Slot
         let end = trailer.offsetTableOffset
-        let marker = bytes[start]
+        let marker = buf[start]
         let low = Int(marker & 0x0F)
         var p = start + 1
 
         switch marker >> 4 {
         case 0x0:
             switch marker {
-            case 0x00, 0x0F: return .scalar(.null)
-            case 0x08: return .scalar(.bool(false))
-            case 0x09: return .scalar(.bool(true))
+            case 0x00, 0x0F, 0x08, 0x09: return Slot(marker: marker, start: p, count: 0)
             default: throw fail(.unknownMarker(marker), start)
             }
         case 0x1:
             guard low <= 4 else { throw fail(.unknownMarker(marker), start) }
             let width = 1 << low
             try need(width, p, end)
-            if width < 8 { return .scalar(.int(Int64(be(p, width)))) }   // 1, 2, 4 bytes: unsigned
-            if width == 8 { return .scalar(.int(Int64(bitPattern: be(p, 8)))) }
-            let high = be(p, 8), lowWord = be(p + 8, 8)
-            if high == 0 { return .scalar(lowWord <= UInt64(Int64.max) ? .int(Int64(lowWord)) : .uint(lowWord)) }
-            if high == UInt64.max, lowWord > UInt64(Int64.max) { return .scalar(.int(Int64(bitPattern: lowWord))) }
-            throw fail(.malformed("16-byte integer does not fit 64 bits"), start)
+            if width == 16 {
+                let high = BPlistObjects.be(buf, p, 8), lowWord = BPlistObjects.be(buf, p + 8, 8)
+                guard high == 0 || (high == UInt64.max && lowWord > UInt64(Int64.max)) else {
+                    throw fail(.malformed("16-byte integer does not fit 64 bits"), start)
+                }
+            }
+            return Slot(marker: marker, start: p, count: width)
         case 0x2:
-            if marker == 0x22 { try need(4, p, end); return .scalar(.real(Double(Float(bitPattern: UInt32(be(p, 4)))))) }
-            if marker == 0x23 { try need(8, p, end); return .scalar(.real(Double(bitPattern: be(p, 8)))) }
+            if marker == 0x22 { try need(4, p, end); return Slot(marker: marker, start: p, count: 4) }
+            if marker == 0x23 { try need(8, p, end); return Slot(marker: marker, start: p, count: 8) }
             throw fail(.unknownMarker(marker), start)
         case 0x3:
             guard marker == 0x33 else { throw fail(.unknownMarker(marker), start) }
             try need(8, p, end)
-            return .scalar(.date(Double(bitPattern: be(p, 8))))
-        case 0x4:
-            let n = try count(low, &p, end)
+            return Slot(marker: marker, start: p, count: 8)
+        case 0x4, 0x5:
+            let n = try count(buf, low, &p, end)
             try need(n, p, end)
-            return .scalar(.data(Array(bytes[p..<(p + n)])))
-        case 0x5:
-            let n = try count(low, &p, end)
-            try need(n, p, end)
-            let slice = bytes[p..<(p + n)]
-            var ascii = true
-            for b in slice where b >= 0x80 { ascii = false; break }
-            if ascii {
-                let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[p..<(p + n)]), as: UTF8.self) }
-                return .scalar(.string(text))
-            }
-            if let s = String(validating: slice, as: UTF8.self) { return .scalar(.string(s)) }
-            return .scalar(.string(String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))))   // Latin-1 leniency
+            return Slot(marker: marker, start: p, count: n)
         case 0x6:
-            let n = try count(low, &p, end)
+            let n = try count(buf, low, &p, end)
             guard n <= (end - p) / 2 else { throw fail(.truncated(needed: n * 2, available: end - p), p) }
-            var units = [UInt16](repeating: 0, count: n)
-            for i in 0..<n { units[i] = UInt16(bytes[p + 2 * i]) << 8 | UInt16(bytes[p + 2 * i + 1]) }
-            guard let s = String(validating: units, as: UTF16.self) else {
+            guard Self.isValidUTF16BE(buf, p, n) else {
                 throw fail(.malformed("invalid UTF-16 string (unpaired surrogate)"), start)
             }
-            return .scalar(.string(s))
+            return Slot(marker: marker, start: p, count: n)
         case 0x8:
             let width = low + 1
             try need(width, p, end)
-            var value: UInt64 = 0
-            for i in p..<(p + width) {
-                guard value >> 56 == 0 else { value = .max; break }   // > 64 bits: out of range anyway
-                value = value << 8 | UInt64(bytes[i])
-            }
-            return .scalar(.uid(value))
-        case 0xA:
-            let n = try count(low, &p, end)
-            return .array(try refs(n, &p, trailer, &pool))
-        case 0xC:
-            let n = try count(low, &p, end)
-            return .set(try refs(n, &p, trailer, &pool))
+            return Slot(marker: marker, start: p, count: width)
+        case 0xA, 0xC:
+            let n = try count(buf, low, &p, end)
+            let first = p
+            try refs(buf, n, &p, trailer)
+            return Slot(marker: marker, start: first, count: n)
         case 0xD:
-            let n = try count(low, &p, end)
+            let n = try count(buf, low, &p, end)
             guard n <= (end - p) / (2 * trailer.objectRefSize) else {
                 throw fail(.truncated(needed: n * 2 * trailer.objectRefSize, available: end - p), p)
             }
-            let keys = try refs(n, &p, trailer, &pool)
-            let values = try refs(n, &p, trailer, &pool)
-            return .dictionary(keys: keys, values: values)
+            let first = p
+            try refs(buf, n, &p, trailer)   // keys
+            try refs(buf, n, &p, trailer)   // values
+            return Slot(marker: marker, start: first, count: n)
         default:
             throw fail(.unknownMarker(marker), start)
         }
+    }
+
+    /// True when the `n` big-endian UTF-16 code units at `p` have no unpaired surrogate (the
+    /// condition under which `String(validating:as: UTF16.self)` succeeds).
+    static func isValidUTF16BE(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ n: Int) -> Bool {
+        var j = 0
+        while j < n {
+            let unit = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1])
+            j += 1
+            switch unit {
+            case 0xD800...0xDBFF:
+                guard j < n else { return false }
+                let next = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1])
+                guard (0xDC00...0xDFFF).contains(next) else { return false }
+                j += 1
+            case 0xDC00...0xDFFF:
+                return false
+            default:
+                continue
+            }
+        }
+        return true
     }
 }

@@ -36,6 +36,13 @@ public enum KeyedArchive {
     ///   archive nested in a data value (§2.9); every reported offset includes it.
     public static func objectGraph(bytes: [UInt8], limits: DecodingLimits = .default,
                                    baseOffset: Int = 0) throws(ArchiveError) -> ObjectGraph {
+        if PropertyList.format(of: bytes) == .binary {
+            // Binary: validate every object, then decode straight from the offset table (no PlistDocument).
+            return try BPlistReader(bytes: bytes, limits: limits, base: baseOffset).withObjects { objects throws(ArchiveError) in
+                var decoder = KeyedArchiveDecoder(document: objects, limits: limits)
+                return try decoder.graph(encoding: .keyedArchiveBinary)
+            }
+        }
         let document: PlistDocument
         do throws(ArchiveError) {
             document = try PropertyList.read(bytes: bytes, limits: limits, base: baseOffset)
@@ -44,9 +51,8 @@ public enum KeyedArchive {
             if PropertyList.format(of: bytes) == .xml, baseOffset > 0 { shifted.offset += baseOffset }
             throw shifted
         }
-        let encoding: ArchiveEncoding = PropertyList.format(of: bytes) == .xml ? .keyedArchiveXML : .keyedArchiveBinary
         var decoder = KeyedArchiveDecoder(document: document, limits: limits)
-        return try decoder.graph(encoding: encoding)
+        return try decoder.graph(encoding: .keyedArchiveXML)
     }
 
     /// True when `value` (a decoded plist) has the keyed-archive shape (`$archiver` or `$objects` + `$top`).

@@ -1,0 +1,152 @@
+/// The object table of a binary plist after ``BPlistReader/scan()`` validated every object
+/// (nib-format.md §4.1): one ``Slot`` per object, read in place from the input bytes.
+///
+/// Nothing is materialised up front: a consumer asks for the shape of an object, its children
+/// (object references, read from the bytes) or its scalar value, so the keyed-archive decoder
+/// goes from the offset table straight to an ``ObjectGraph`` without a ``PlistDocument``.
+/// It reads through an `UnsafeBufferPointer` (no array retain or double bounds check per byte, as
+/// ``NibCursor``), so a value is only valid inside ``BPlistReader/withObjects(_:)``.
+/// Every slot was checked by the scan (payload inside the object area, every reference below
+/// the object count, UTF-16 well formed, 16-byte integers fitting 64 bits), so these accessors
+/// cannot fail and read only validated ranges.
+struct BPlistObjects {
+    /// One validated object: its marker byte, where its payload starts (after the marker and any
+    /// extended count) and its count (bytes of data, code units of a string, references of an
+    /// array or set, entries of a dictionary, width of a number or UID).
+    struct Slot {
+        var marker: UInt8
+        var start: Int
+        var count: Int
+    }
+
+    /// The whole input; valid only inside ``BPlistReader/withObjects(_:)``.
+    let buf: UnsafeBufferPointer<UInt8>
+    /// Absolute offset of `bytes[0]` in the outermost input.
+    let base: Int
+    let trailer: BPlistReader.Trailer
+    /// Offset of each object's marker byte, relative to `bytes`.
+    let offsets: [Int]
+    let slots: [Slot]
+
+    var count: Int { slots.count }
+    var top: Int { trailer.topObject }
+
+    /// Absolute byte offset of object `i`.
+    @inline(__always)
+    func offset(_ i: Int) -> Int { base + offsets[i] }
+
+    /// Big-endian unsigned integer of `width` (1…8) bytes at `at`; the caller has bounds-checked.
+    @inline(__always)
+    static func be(_ buf: UnsafeBufferPointer<UInt8>, _ at: Int, _ width: Int) -> UInt64 {
+        switch width {
+        case 1: return UInt64(buf[at])
+        case 2: return UInt64(buf[at]) << 8 | UInt64(buf[at + 1])
+        default:
+            var v: UInt64 = 0
+            for i in at..<(at + width) { v = (v << 8) | UInt64(buf[i]) }
+            return v
+        }
+    }
+
+    /// Child `i` of a container: element `i` of an array or set; for a dictionary of `n` entries,
+    /// key `i` for `i < n` and value `i - n` otherwise (the layout of the `0xDn` marker).
+    @inline(__always)
+    func child(_ node: Int, _ i: Int) -> Int {
+        let size = trailer.objectRefSize
+        let at = slots[node].start + i * size
+        return Int(Self.be(buf, at, size))
+    }
+
+    /// The value of scalar object `i` (containers give `.null`; they are read with ``child(_:_:)``).
+    func scalar(_ i: Int) -> PlistValue {
+        let slot = slots[i]
+        let p = slot.start, n = slot.count
+        switch slot.marker >> 4 {
+        case 0x0:
+            return slot.marker == 0x08 ? .bool(false) : slot.marker == 0x09 ? .bool(true) : .null
+        case 0x1:
+            if n < 8 { return .int(Int64(Self.be(buf, p, n))) }   // 1, 2, 4 bytes: unsigned
+            if n == 8 { return .int(Int64(bitPattern: Self.be(buf, p, 8))) }
+            let high = Self.be(buf, p, 8), lowWord = Self.be(buf, p + 8, 8)   // the scan checked it fits
+            if high == 0 { return lowWord <= UInt64(Int64.max) ? .int(Int64(lowWord)) : .uint(lowWord) }
+            return .int(Int64(bitPattern: lowWord))
+        case 0x2:
+            if slot.marker == 0x22 { return .real(Double(Float(bitPattern: UInt32(Self.be(buf, p, 4))))) }
+            return .real(Double(bitPattern: Self.be(buf, p, 8)))
+        case 0x3:
+            return .date(Double(bitPattern: Self.be(buf, p, 8)))
+        case 0x4:
+            return .data(Array(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
+        case 0x5:
+            return .string(Self.string(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
+        case 0x6:
+            var units = [UInt16](repeating: 0, count: n)
+            for j in 0..<n { units[j] = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1]) }
+            return .string(String(decoding: units, as: UTF16.self))   // validated by the scan
+        case 0x8:
+            var value: UInt64 = 0
+            for j in p..<(p + n) {
+                guard value >> 56 == 0 else { value = .max; break }   // > 64 bits: out of range anyway
+                value = value << 8 | UInt64(buf[j])
+            }
+            return .uid(value)
+        default:
+            return .null
+        }
+    }
+
+    /// The text of string object `i` (marker `0x5n` or `0x6n`), without a ``PlistValue``.
+    @inline(__always)
+    func text(_ i: Int) -> String {
+        let slot = slots[i]
+        if slot.marker >> 4 == 0x5 { return Self.string(UnsafeBufferPointer(rebasing: buf[slot.start..<(slot.start + slot.count)])) }
+        if case .string(let s) = scalar(i) { return s }
+        return ""
+    }
+
+    /// The value of UID object `i` (marker `0x8n`).
+    @inline(__always)
+    func uid(_ i: Int) -> UInt64 {
+        let slot = slots[i]
+        if slot.count == 1 { return UInt64(buf[slot.start]) }
+        if case .uid(let raw) = scalar(i) { return raw }
+        return 0
+    }
+
+    /// Scalar object `i` (not a string, UID or container) as an inline ``ArchiveValue``, read
+    /// straight from the bytes (same mapping as the ``PlistNodes`` default).
+    @inline(__always)
+    func inlineValue(_ i: Int) -> ArchiveValue {
+        let slot = slots[i]
+        let p = slot.start
+        switch slot.marker {
+        case 0x10: return .int(Int64(buf[p]))
+        case 0x11: return .int(Int64(Self.be(buf, p, 2)))
+        case 0x12: return .int(Int64(Self.be(buf, p, 4)))
+        case 0x13: return .int(Int64(bitPattern: Self.be(buf, p, 8)))
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        case 0x22: return .double(Double(Float(bitPattern: UInt32(Self.be(buf, p, 4)))))
+        case 0x23: return .double(Double(bitPattern: Self.be(buf, p, 8)))
+        case 0x33: return .date(Double(bitPattern: Self.be(buf, p, 8)))
+        default:
+            switch scalar(i) {
+            case .int(let v): return .int(v)
+            case .uint(let u): return .int(Int64(bitPattern: u))
+            case .data(let bytes): return .data(bytes)
+            default: return .null
+            }
+        }
+    }
+
+    /// An 8-bit string (`0x5n`): ASCII, else UTF-8 when valid, else Latin-1 (CoreFoundation writes
+    /// ASCII here; the leniency keeps hand-made files readable).
+    @inline(__always)
+    static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var ascii = true
+        for b in bytes where b >= 0x80 { ascii = false; break }
+        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        if let s = String(validating: bytes, as: UTF8.self) { return s }
+        return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
+    }
+}
