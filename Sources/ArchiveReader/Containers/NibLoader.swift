@@ -32,13 +32,17 @@ public struct LoadedArchive: Sendable {
     public var graph: ObjectGraph
     /// The table-level NIBArchive, when the encoding is NIBArchive.
     public var nibArchive: NibArchive?
+    /// For an archive found inside a data value of another (§2.9): its parent and location.
+    public var nesting: ArchiveNesting?
 
-    public init(name: String, path: String?, variant: String?, graph: ObjectGraph, nibArchive: NibArchive?) {
+    public init(name: String, path: String?, variant: String?, graph: ObjectGraph, nibArchive: NibArchive?,
+                nesting: ArchiveNesting? = nil) {
         self.name = name
         self.path = path
         self.variant = variant
         self.graph = graph
         self.nibArchive = nibArchive
+        self.nesting = nesting
     }
 }
 
@@ -67,13 +71,20 @@ public struct NibLoader: Sendable {
         }
     }
 
-    /// Decodes the compiled archive(s) of the input at `path` into raw object graphs.
+    /// Decodes the compiled archive(s) of the input at `path` — a file, a nib bundle, a
+    /// `.storyboardc` or a directory — into raw object graphs, nested archives included, in
+    /// document order (see ``loadContainer(at:)``, which also describes the container).
     ///
-    /// - Throws: ``InputError`` when the path cannot be read, ``ArchiveError`` when it is malformed
-    ///   or is not a compiled nib (the message names what it is).
+    /// - Throws: ``InputError`` when the path cannot be read, ``VariantNotFound``, ``ArchiveError``
+    ///   when it is malformed or is not a compiled nib (the message names what it is), or the first
+    ///   failure of a directory or storyboard document.
     public func loadArchives(at path: String) throws -> [LoadedArchive] {
-        let bytes = try Self.readFile(path)
-        return [try loadArchive(bytes: bytes, name: (path as NSString).lastPathComponent, path: path)]
+        let loaded = try loadContainer(at: path)
+        if let failure = loaded.failures.first {
+            if let e = failure.error as? ArchiveError { throw e.within(failure.name) }
+            throw failure.error
+        }
+        return loaded.archives
     }
 
     /// Decodes one compiled archive held in memory (`name` is used in messages).
@@ -85,12 +96,12 @@ public struct NibLoader: Sendable {
         case .nibArchive:
             let archive = try NibArchive(bytes: bytes, limits: limits)
             return LoadedArchive(name: name, path: path, variant: variant, graph: archive.objectGraph(), nibArchive: archive)
-        case .binaryPlist:
-            throw ArchiveError(.unsupportedFormat("binary plist keyed archive"), at: 0)
-        case .xmlPlist:
-            throw ArchiveError(.unsupportedFormat("XML plist keyed archive"), at: 0)
+        case .binaryPlist, .xmlPlist:
+            let graph = try KeyedArchive.objectGraph(bytes: bytes, limits: limits)
+            return LoadedArchive(name: name, path: path, variant: variant, graph: graph, nibArchive: nil)
         case .typedstream:
-            throw ArchiveError(.unsupportedFormat("typedstream nib (\(format.displayName))"), at: 0)
+            let graph = try TypedstreamUnarchiver.decode(bytes, limits: limits)
+            return LoadedArchive(name: name, path: path, variant: variant, graph: graph, nibArchive: nil)
         case .xibDocument, .xibArchive:
             throw ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
         case .asciiPlist, .unknown:

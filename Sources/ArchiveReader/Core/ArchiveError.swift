@@ -66,6 +66,9 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         case referenceCycle
         /// Anything else, described in words.
         case malformed(String)
+        /// A directory input (nib bundle, `.storyboardc`) lacks a required file or holds nothing
+        /// readable; no byte offset applies.
+        case invalidContainer(String)
     }
 
     public var kind: Kind
@@ -93,6 +96,7 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         if case .emptyFile = kind {
         } else if case .notAnArchive = kind {
         } else if case .unsupportedFormat = kind {
+        } else if case .invalidContainer = kind {
         } else {
             text += " at byte 0x\(String(offset, radix: 16, uppercase: true))"
         }
@@ -120,6 +124,7 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
         case .limitExceeded(let limit, let value): return "\(limit.rawValue) limit exceeded (\(value))"
         case .referenceCycle: return "reference cycle in containers"
         case .malformed(let text): return text
+        case .invalidContainer(let text): return text
         }
     }
 }

@@ -75,6 +75,20 @@ extension ObjectGraph {
         return integer(value).map { $0 != 0 }
     }
 
+    /// The bytes of a data value: inline `.data`, or a reference to an `NSData`/`NSMutableData`
+    /// (`NS.bytes` in NIBArchive and for plist-native keyed data, `NS.data` in keyed archives, §4.1).
+    public func data(_ value: ArchiveValue?) -> [UInt8]? {
+        guard let value else { return nil }
+        switch value {
+        case .data(let bytes): return bytes
+        case .object(let ref):
+            guard let object = self[ref], object.className.hasSuffix("Data") else { return nil }
+            if case .data(let bytes)? = object["NS.bytes"] ?? object["NS.data"] { return bytes }
+            return nil
+        default: return nil
+        }
+    }
+
     /// The elements of an array or set, in archive order: an inline `.array`, or a reference to an
     /// `NSArray`/`NSSet` (and mutable variants) in either the NIBArchive inlined form or the keyed
     /// `NS.objects` form.

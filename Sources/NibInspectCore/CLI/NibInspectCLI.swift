@@ -19,6 +19,25 @@ struct Context {
         }
         return try loader.loadArchives(at: path)
     }
+
+    /// Every document of one input with the container description (nib bundle variants,
+    /// storyboard Info.plist, nested archives); `-` reads standard input.
+    func loadContainer(_ path: String) throws -> LoadedContainer {
+        if path == "-" { return try loader.loadContainer(bytes: console.readStdin(), name: "<stdin>") }
+        return try loader.loadContainer(at: path)
+    }
+
+    /// Prints the container's warnings and failures to stderr; returns the exit status for the
+    /// failures (success when none).
+    func report(_ loaded: LoadedContainer, path: String) -> ExitCode {
+        for w in loaded.container.warnings { console.error("nibinspect: warning: \(w)\n") }
+        var code = ExitCode.success
+        for f in loaded.failures {
+            console.error("nibinspect: error: \(path): \(f.name): \(NibInspectCLI.describe(f.error))\n")
+            if code == .success { code = NibInspectCLI.exitCode(for: f.error) }
+        }
+        return code
+    }
 }
 
 /// The `nibinspect` command line: dispatch, help, version and the mapping of errors to exit codes.
@@ -117,6 +136,7 @@ public enum NibInspectCLI {
         case is UsageError: return .usage
         case is InputError: return .noInput
         case is ArchiveError: return .dataError
+        case is VariantNotFound: return .usage
         case let e as FileError: return exitCode(for: e.underlying)
         default: return .software
         }

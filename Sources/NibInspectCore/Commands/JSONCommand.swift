@@ -5,7 +5,7 @@ enum JSONCommand: Command {
     static let spec = CommandSpec(
         name: "json",
         abstract: "Print the nib as JSON.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the archive tables (header, objects, keys, class names, trailer)."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
@@ -14,19 +14,29 @@ enum JSONCommand: Command {
         Without --raw, prints the resolved documents (placeholders, objects, hierarchy, connections)
         as described by Schemas/nibinspect.schema.json; keys are sorted and every output carries a
         schemaVersion.
+        With --raw, a single flat file prints one document object. A nib bundle, .storyboardc, directory or a \
+        file holding nested archives prints {"schemaVersion", "container": {kind, path, name, \
+        variants, storyboards, documents, warnings}, "documents": [one document object per \
+        container.documents entry, same order], "failures": [{name, error}]}.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if args.flag("--raw") {
-            let archives = try context.withFile(path) { try context.loadArchives(path) }
-            let docs = archives.map(RawJSON.document)
-            context.console.write((docs.count == 1 ? docs[0] : .array(docs)).rendered())
-            return .success
+            let loaded = try context.withFile(path) { try context.loadContainer(path) }
+            context.console.write(renderRaw(loaded).rendered())
+            return context.report(loaded, path: path)
         }
-        let input = try context.loadResolved(path)
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
         context.console.write(try ResolvedJSON.render(ResolvedOutput(input)))
-        return .success
+        return status
+    }
+
+    /// Raw JSON: the bare document for a single flat file, else the container envelope.
+    static func renderRaw(_ loaded: LoadedContainer) -> JSONValue {
+        let docs = loaded.archives.map(RawJSON.document)
+        if loaded.container.kind == .file && docs.count == 1 && loaded.failures.isEmpty { return docs[0] }
+        return ContainerJSON.envelope(loaded, documents: docs)
     }
 }

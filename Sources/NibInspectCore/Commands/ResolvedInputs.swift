@@ -1,16 +1,26 @@
 import ArchiveReader
 
 extension Context {
-    /// The resolved documents of one input (nib-format.md §3–5): each compiled archive of the
-    /// input resolved with ``NibResolver``. Graph warnings are carried in the documents.
+    /// The resolved documents of one input (nib-format.md §3–5): the container is loaded
+    /// (file, nib bundle, `.storyboardc`, directory) and resolved with ``NibResolver``; documents
+    /// that could not be read are listed in the input's warnings.
     func loadResolved(_ path: String) throws -> NibInput {
-        let archives = try withFile(path) { try loadArchives(path) }
-        let documents = archives.map {
-            NibResolver.resolve($0.graph, name: $0.name, path: $0.path, variant: $0.variant)
+        try loadResolvedWithStatus(path).input
+    }
+
+    /// ``loadResolved(_:)`` plus the exit status for documents that could not be read (their
+    /// errors are printed to stderr here).
+    func loadResolvedWithStatus(_ path: String) throws -> (input: NibInput, status: ExitCode, loaded: LoadedContainer) {
+        let loaded = try withFile(path) { try loadContainer(path) }
+        var status = ExitCode.success
+        for failure in loaded.failures {
+            console.error("nibinspect: error: \(path): \(failure.name): \(NibInspectCLI.describe(failure.error))\n")
+            if status == .success { status = NibInspectCLI.exitCode(for: failure.error) }
         }
-        let kind = documents.first.map { $0.format.displayName } ?? "compiled nib"
-        return NibInput(path: path == "-" ? "<stdin>" : path, kind: kind,
-                        variants: archives.compactMap(\.variant), documents: documents)
+        var input = NibResolver.resolve(loaded)
+        if path == "-" { input.path = "<stdin>" }
+        input.warnings.removeAll { w in loaded.failures.contains { w.hasPrefix("\($0.name): not read:") } }
+        return (input, status, loaded)
     }
 }
 

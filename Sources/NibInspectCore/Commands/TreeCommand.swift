@@ -1,11 +1,12 @@
 import ArchiveReader
+import Foundation
 
 /// `nibinspect tree FILE`: the resolved hierarchy with placeholders and connections.
 enum TreeCommand: Command {
     static let spec = CommandSpec(
         name: "tree",
         abstract: "Print the nib as a tree of objects and their connections.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
             .option("--depth", value: "n", help: "Stop after N levels."),
@@ -14,6 +15,7 @@ enum TreeCommand: Command {
             .flag("--constraints", help: "List layout constraints instead of counting them."),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            .flag("--list-variants", help: "List the files of each nib bundle (* = the one read) and exit."),
         ],
         discussion: """
         Placeholders (File's Owner, First Responder, …) come first, then the object hierarchy.
@@ -21,6 +23,9 @@ enum TreeCommand: Command {
           outlet titleLabel → #5 UILabel "Welcome"
           action signIn: → #1 File's Owner [touchUpInside]
           action copy: → First Responder (responder chain)
+        A .storyboardc starts with its entry point, scenes and segues; several documents print
+        one after another. --raw prints the archive object graphs (with a container header and
+        '== NAME ==' headings for bundles, storyboards and directories).
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -31,31 +36,60 @@ enum TreeCommand: Command {
             depth = n
         }
         let path = args.positionals[0]
-        if args.flag("--raw") {
-            let archives = try context.withFile(path) { try context.loadArchives(path) }
-            for (i, loaded) in archives.enumerated() {
-                if archives.count > 1 { context.console.write((i > 0 ? "\n" : "") + "== \(loaded.name) ==\n") }
-                for w in loaded.graph.warnings { context.console.error("nibinspect: warning: \(loaded.name): \(w)\n") }
-                var printer = RawTreePrinter(graph: loaded.graph, maxDepth: depth)
-                context.console.write(printer.render())
-            }
+        if args.flag("--list-variants") {
+            guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
+            let list = ContainerText.variantList(path: path, requested: args.value("--variant"))
+            context.console.write(list.isEmpty ? "\((path as NSString).lastPathComponent): no nib bundle, no variants\n" : list)
             return .success
         }
-        let input = try context.loadResolved(path)
+        if args.flag("--raw") {
+            let loaded = try context.withFile(path) { try context.loadContainer(path) }
+            renderRaw(loaded, maxDepth: depth, console: context.console)
+            return context.report(loaded, path: path)
+        }
+        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
+        // Bundles, storyboards and directories: the container header, then one heading per document.
+        let single = loaded.container.kind == .file && input.documents.count == 1
         context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
-                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints")))
+                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
+                                     header: single ? nil : ContainerText.header(loaded.container), headings: !single))
         for w in input.warnings { context.console.error("nibinspect: warning: \(w)\n") }
-        return .success
+        return status
+    }
+
+    /// The raw object-graph trees of every document, under a container header and per-document
+    /// headings when the input holds more than one document or is a directory.
+    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console) {
+        let container = loaded.container
+        let single = container.kind == .file && loaded.archives.count == 1
+        var out = ContainerText.header(container)
+        for (i, (doc, archive)) in zip(container.documents, loaded.archives).enumerated() {
+            if !single {
+                if i > 0 || !out.isEmpty { out += "\n" }
+                out += "== \(doc.name) ==\n"
+                if container.kind != .nibBundle && !doc.variants.isEmpty {
+                    out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
+                }
+            }
+            for w in archive.graph.warnings { console.error("nibinspect: warning: \(archive.name): \(w)\n") }
+            var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth)
+            out += printer.render()
+            console.write(out)
+            out = ""
+        }
+        if !out.isEmpty { console.write(out) }
     }
 
     /// The tree text of every document of `input` (a storyboard summary first, when present).
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
-                       incoming: Bool = false, constraints: Bool = false) -> String {
-        var out = ""
+                       incoming: Bool = false, constraints: Bool = false, header: String? = nil,
+                       headings: Bool = false) -> String {
+        var out = header ?? ""
         if let storyboard = input.storyboard { out += StoryboardText.render(storyboard, style: style) + "\n" }
         for (i, document) in input.documents.enumerated() {
-            if i > 0 { out += "\n" }
+            if i > 0 || !out.isEmpty { out += "\n" }
+            if headings { out += "== \(document.name) ==\n" }
             var printer = ResolvedTreePrinter(document: document, style: style, siblings: input.documents)
             printer.maxDepth = depth
             printer.showProperties = properties

@@ -1,0 +1,148 @@
+/// The class table of the typedstream unarchiver: which class levels it knows, and for each the
+/// groups it reads and the keyed-archive keys it gives them (nib-format.md §4.2, §4.4, §4.5, §6).
+///
+/// Layouts and versions are [S: pytypedstream `types/appkit.py`] and [V: corpus `objects.nib`
+/// files]; a level whose version is not listed here, or whose groups do not match, keeps its
+/// values raw under `<Class>.<n>`.
+enum TypedstreamClassMaps {
+    typealias Mapper = (inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) -> Void
+
+    /// The mapper for one class level, or nil when the class/version is not known.
+    static func mapper(for name: String, version: Int) -> Mapper? {
+        foundationMapper(for: name, version: version) ?? appKitMapper(for: name, version: version)
+    }
+
+    static func appKitMapper(for name: String, version: Int) -> Mapper? {
+        switch (name, version) {
+        case ("NSIBObjectData", _): return mapObjectData
+        case ("NSNibConnector", 17), ("NSIBConnector", 17):
+            return fixed("@@@", ["NSSource", "NSDestination", "NSLabel"])
+        case ("NSNibOutletConnector", 207), ("NSNibControlConnector", 207),
+             ("NSIBOutletConnector", 0), ("NSIBControlConnector", 0):
+            return none
+        case ("NSIBHelpConnector", 17): return fixed("@@@", ["NSDestination", "NSFile", "NSMarker"])
+        case ("NSCustomObject", 41): return fixed("@@", ["NSClassName", "NSObject"])
+        case ("NSCustomResource", 41): return fixed("@@", ["NSClassName", "NSResourceName"])
+        case ("NSClassSwapper", 42): return mapClassSwapper
+        case ("NSResponder", 0): return fixed("@", ["NSNextResponder"])
+        case ("NSView", 41): return mapView
+        case ("NSControl", 41): return fixed("icc@", ["NSTag", "NSEnabled", nil, "NSCell"])
+        case ("NSCell", 65), ("NSCell", 60):
+            return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
+                try ctx.take("ii", names: ["NSCellFlags", "NSCellFlags2"])
+                try ctx.take("@@@@", names: ["NSContents", "NSSupport"])
+            }
+        case ("NSActionCell", 17):
+            return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
+                try ctx.take("i:", names: ["NSTag", "NSAction"])
+                try ctx.take("@", names: ["NSTarget"])
+                try ctx.take("@", names: ["NSControlView"])
+            }
+        case ("NSButtonCell", 63), ("NSButtonCell", 57):
+            // v57 (OPENSTEP-era gnustep test.nib) writes the first flags word unsigned.
+            return fixed(version == 57 ? "ssIi@@@@@" : "ssii@@@@@",
+                         [nil, nil, "NSButtonFlags", "NSButtonFlags2", "NSAlternateContents", "NSKeyEquivalent",
+                          "NSNormalImage", "NSAlternateImage"])
+        case ("NSTextFieldCell", 61), ("NSTextFieldCell", 62):
+            return fixed("c@@", ["NSDrawsBackground", "NSBackgroundColor", "NSTextColor"])
+        case ("NSMenu", 204): return fixed("i@@@", [nil, "NSTitle", "NSMenuItems", "NSName"])
+        case ("NSMenuItem", 505), ("NSMenuItem", 671): return mapMenuItem
+        case ("NSWindowTemplate", 504), ("NSWindowTemplate", 41): return mapWindowTemplate
+        case ("NSCustomView", 41): return fixed("@@", ["NSClassName"])
+        case ("NSColor", 0): return mapColor
+        case ("NSFont", 21), ("NSFont", 30): return mapFont
+        default: return nil
+        }
+    }
+
+    /// A level made of one group of exactly `encoding`, named by `names`.
+    static func fixed(_ encoding: String, _ names: [String?]) -> Mapper {
+        return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
+            try ctx.take(encoding, names: names)
+        }
+    }
+
+    /// `NSClassSwapper` v42: `@#` (class name, template class); the template class's own levels
+    /// follow in the stream → `NSClassName`, `NSOriginalClassName` + the template's keys (§4.5).
+    static func mapClassSwapper(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
+        let (values, offset) = try ctx.take("@#")
+        ctx.emit("NSClassName", values[0], at: offset)
+        if case .string(let name) = values[1], let chain = ctx.classChains[name], !chain.isEmpty {
+            ctx.emit("NSOriginalClassName", .string(name), at: offset)
+            ctx.continueWithChain = chain
+        } else {
+            ctx.emit(ctx.rawKey(1), values[1], at: offset)
+        }
+    }
+
+    /// `NSView` v41: `i` flags; `@@@@ffffffff` (subviews, 2 unknown, dragged types, frame,
+    /// bounds); `@` superview; three more `@` → `NSvFlags`, `NSSubviews`, `NSDragTypes`, `NSFrame`,
+    /// `NSBounds` (strings), `NSSuperview`.
+    static func mapView(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
+        try ctx.take("i", names: ["NSvFlags"])
+        let start = ctx.valueIndex
+        let (v, offset) = try ctx.take("@@@@ffffffff")
+        ctx.emit("NSSubviews", v[0], at: offset)
+        ctx.emit(ctx.rawKey(start + 1), v[1], at: offset)
+        ctx.emit(ctx.rawKey(start + 2), v[2], at: offset)
+        ctx.emit("NSDragTypes", v[3], at: offset)
+        ctx.emit("NSFrame", TypedstreamGeometry.rect(v[4..<8]).map(ArchiveValue.string) ?? .null, at: offset)
+        ctx.emit("NSBounds", TypedstreamGeometry.rect(v[8..<12]).map(ArchiveValue.string) ?? .null, at: offset)
+        try ctx.take("@", names: ["NSSuperview"])
+        for _ in 0..<3 { try ctx.take("@", names: []) }
+    }
+
+    /// `NSMenuItem` v505/v671: `@` menu; `i@@IIi@@@@:i@` (flags, title, key equivalent, modifier
+    /// mask, mnemonic location, state, 4 images/unknown, action, tag, unknown); `@` target;
+    /// `@` submenu.
+    static func mapMenuItem(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
+        try ctx.take("@", names: ["NSMenu"])
+        try ctx.take("i@@IIi@@@@:i@", names: [nil, "NSTitle", "NSKeyEquiv", "NSKeyEquivModMask", "NSMnemonicLoc",
+                                             "NSState", nil, "NSOnImage", nil, "NSMixedImage", "NSAction", "NSTag"])
+        try ctx.take("@", names: ["NSTarget"])
+        try ctx.take("@", names: ["NSSubmenu"])
+    }
+
+    /// `NSWindowTemplate` v504: `iiffffi@@@@@c` (style mask, backing, content rect, flags, title,
+    /// window class, view class, content view, 2 unknown) then `ffff` screen rect; the rest raw.
+    static func mapWindowTemplate(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
+        let start = ctx.valueIndex
+        let (v, offset) = try ctx.take("iiffffi@@@@@c")
+        ctx.emit("NSWindowStyleMask", v[0], at: offset)
+        ctx.emit("NSWindowBacking", v[1], at: offset)
+        ctx.emit("NSWindowRect", TypedstreamGeometry.rect(v[2..<6]).map(ArchiveValue.string) ?? .null, at: offset)
+        ctx.emit("NSWTFlags", v[6], at: offset)
+        ctx.emit("NSWindowTitle", v[7], at: offset)
+        ctx.emit("NSWindowClass", v[8], at: offset)
+        ctx.emit("NSViewClass", v[9], at: offset)
+        ctx.emit("NSWindowView", v[10], at: offset)
+        ctx.emit(ctx.rawKey(start + 11), v[11], at: offset)
+        ctx.emit(ctx.rawKey(start + 12), v[12], at: offset)
+        guard ctx.peek == "ffff" else { return }
+        let (s, screenOffset) = try ctx.take("ffff")
+        ctx.emit("NSScreenRect", TypedstreamGeometry.rect(s[0..<4]).map(ArchiveValue.string) ?? .null, at: screenOffset)
+        // v504 [V: corpus, NSMinSize checked against the keyed twin of cjwl/cocotron NSFontPanel.nib]:
+        // `c` 1 + `ff` min size; `@` (nil in every corpus file); `c` non-zero + `ff` max size [U].
+        try optionalSize(&ctx, key: "NSMinSize")
+        guard ctx.peek == "@" else { return }
+        try ctx.take("@", names: [])
+        try optionalSize(&ctx, key: "NSMaxSize")
+    }
+
+    /// A `c` flag, followed by an `ff` size when non-zero; a `{0, 0}` size stays raw (the keyed
+    /// form omits it).
+    private static func optionalSize(_ ctx: inout TypedstreamLevelContext, key: String) throws(TypedstreamLayoutMismatch) {
+        guard ctx.peek == "c" else { return }
+        let flagIndex = ctx.valueIndex
+        let (flag, flagOffset) = try ctx.take("c")
+        ctx.emit(ctx.rawKey(flagIndex), flag.first ?? .null, at: flagOffset)
+        guard case .int(let f)? = flag.first, f != 0, ctx.peek == "ff" else { return }
+        let index = ctx.valueIndex
+        let (size, offset) = try ctx.take("ff")
+        if let text = TypedstreamGeometry.pair(size[0..<2]), text != "{0, 0}" {
+            ctx.emit(key, .string(text), at: offset)
+        } else {
+            ctx.emit(ctx.rawKey(index), .array(size), at: offset)
+        }
+    }
+}

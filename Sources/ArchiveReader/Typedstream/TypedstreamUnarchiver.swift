@@ -1,0 +1,161 @@
+/// Turns a typedstream `objects.nib` (IB 2 era, nib-format.md §6) into the shared
+/// ``ObjectGraph``, with the fields of known classes under the keys the keyed-archive form of the
+/// same classes uses (§4.2, §4.4, §4.5), so the AppKit resolver needs no special case.
+///
+/// Shape of the result:
+/// * one ``ArchivedObject`` per literal object of the stream, in stream order (index = the
+///   order in which the objects were numbered), `className` the most-derived class and
+///   `classChain` its superclasses;
+/// * a synthetic root object of class `$top`, appended last, with `IB.objectdata` → the first
+///   top-level object (the `NSIBObjectData`); further top-level values become `$top.<n>`;
+/// * values a class mapper does not know stay, under `<Class>.<n>` (n counting the values of that
+///   class level), never dropped.
+///
+/// `encoding` is ``ArchiveEncoding/typedstream``, `versionMajor` the streamer version (4) and
+/// `versionMinor` the system version (1000).
+public enum TypedstreamUnarchiver {
+    /// Decodes `bytes` (a whole typedstream file).
+    ///
+    /// - Throws: ``ArchiveError`` with the absolute offset and a breadcrumb of the objects being
+    ///   read when the stream cannot be followed (bad header, unknown tag, back-reference out of
+    ///   range, truncation, absurd counts, limits).
+    public static func decode(_ bytes: [UInt8], limits: DecodingLimits = .default) throws(ArchiveError) -> ObjectGraph {
+        var reader = TypedstreamReader(bytes: bytes, limits: limits)
+        let stream = try reader.read()
+        return try graph(from: stream)
+    }
+
+    static func graph(from stream: TypedstreamStream) throws(ArchiveError) -> ObjectGraph {
+        var warnings: [String] = []
+        var objects: [ArchivedObject] = []
+        objects.reserveCapacity(stream.objects.count + 1)
+        var mappers = MapperCache()
+        for (index, raw) in stream.objects.enumerated() {
+            objects.append(map(raw, index: index, classChains: stream.classChains, mappers: &mappers,
+                               warnings: &warnings))
+        }
+        var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
+        var n = 0
+        for group in stream.topLevel {
+            for value in group.values {
+                let key = n == 0 ? "IB.objectdata" : "$top.\(n)"
+                top.fields.append(ArchiveField(key, value, offset: group.offset))
+                n += 1
+            }
+        }
+        if n == 0 { warnings.append("typedstream holds no top-level value") }
+        if n > 1 { warnings.append("typedstream holds \(n) top-level values; the first is IB.objectdata") }
+        objects.append(top)
+        try validateReferences(objects)
+        return ObjectGraph(encoding: .typedstream, objects: objects, root: ObjectRef(objects.count - 1),
+                           versionMajor: stream.streamerVersion, versionMinor: stream.systemVersion,
+                           warnings: warnings)
+    }
+
+    /// What the unarchiver needs per class chain, computed once per decode: the names, the levels
+    /// root class first, and each level's mapper and raw-key table.
+    final class ChainInfo {
+        let className: String
+        let classChain: [String]
+        let levels: [TypedstreamStream.ClassLevel]
+        let mappers: [TypedstreamClassMaps.Mapper?]
+        let rawKeys: [TypedstreamRawKeys]
+
+        init(_ classes: [TypedstreamStream.ClassLevel]) {
+            className = classes.first?.name ?? "?"
+            classChain = classes.dropFirst().map(\.name)
+            levels = classes.reversed()
+            mappers = levels.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
+            rawKeys = levels.map { TypedstreamRawKeys($0.name) }
+        }
+    }
+
+    /// ``ChainInfo`` memoised by class node.
+    struct MapperCache {
+        private var byNode: [ChainInfo?] = []
+
+        mutating func info(for raw: TypedstreamStream.Object) -> ChainInfo {
+            let node = raw.classNode
+            guard node >= 0 else { return ChainInfo(raw.classes) }
+            if node < byNode.count, let hit = byNode[node] { return hit }
+            if node >= byNode.count { byNode += Array(repeating: nil, count: node + 1 - byNode.count) }
+            let info = ChainInfo(raw.classes)
+            byNode[node] = info
+            return info
+        }
+    }
+
+    /// Maps one literal object level by level, root class first.
+    static func map(_ raw: TypedstreamStream.Object, index: Int,
+                    classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
+                    mappers cache: inout MapperCache, warnings: inout [String]) -> ArchivedObject {
+        let info = cache.info(for: raw)
+        var fields: [ArchiveField] = []
+        fields.reserveCapacity(raw.groups.count * 2)
+        var levels = info.levels
+        var mappers = info.mappers
+        var keyTables = info.rawKeys
+        var cursor = 0
+        var i = 0
+        while i < levels.count {
+            let level = levels[i]
+            var ctx = TypedstreamLevelContext(className: level.name, version: level.version, groups: raw.groups,
+                                              cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
+            swap(&ctx.fields, &fields)
+            guard let mapper = mappers[i] else {
+                ctx.takeRest()
+                swap(&ctx.fields, &fields)
+                break
+            }
+            let mark = ctx.fields.count
+            do throws(TypedstreamLayoutMismatch) {
+                try mapper(&ctx)
+            } catch {
+                if warnings.count < 100 {
+                    let at = cursor < raw.groups.count ? raw.groups[cursor].offset : raw.offset
+                    warnings.append("object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
+                                    + "recognised at byte 0x\(String(at, radix: 16, uppercase: true)) (expected "
+                                    + "\(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw")
+                }
+                ctx.fields.removeSubrange(mark...)
+                ctx.cursor = cursor
+                ctx.valueIndex = 0
+                ctx.takeRest()
+                swap(&ctx.fields, &fields)
+                break
+            }
+            if let chain = ctx.continueWithChain {
+                let extra = Array(chain.reversed())
+                levels = Array(levels[...i]) + extra
+                mappers = Array(mappers[...i]) + extra.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
+                keyTables = Array(keyTables[...i]) + extra.map { TypedstreamRawKeys($0.name) }
+            } else if i == levels.count - 1 {
+                ctx.takeRest()
+            }
+            swap(&ctx.fields, &fields)
+            cursor = ctx.cursor
+            i += 1
+        }
+        return ArchivedObject(className: info.className, classChain: info.classChain, fields: fields, offset: raw.offset)
+    }
+
+    /// Confirms every `.object` reference is in range (they are by construction; cheap insurance).
+    static func validateReferences(_ objects: [ArchivedObject]) throws(ArchiveError) {
+        func check(_ value: ArchiveValue, _ owner: ArchivedObject, depth: Int) throws(ArchiveError) {
+            switch value {
+            case .object(let ref):
+                guard ref.index >= 0, ref.index < objects.count else {
+                    throw ArchiveError(.indexOutOfRange(.typedstream, index: ref.index, count: objects.count),
+                                       at: owner.offset ?? 0)
+                }
+            case .array(let items):
+                guard depth < TypedstreamType.maxNesting + 2 else { return }
+                for item in items { try check(item, owner, depth: depth + 1) }
+            default: break
+            }
+        }
+        for object in objects {
+            for field in object.fields { try check(field.value, object, depth: 0) }
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Testing
+@testable import ArchiveReader
+
+/// Mutations of every corpus binary plist (bit flips, truncation, count inflation, trailer and
+/// offset-table damage): decoding must succeed or throw ``ArchiveError``, never trap or hang.
+/// Deterministic (fixed-seed PRNG) and bounded: 36 mutants per file.
+@Suite("Keyed archive mutations", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+struct KeyedArchiveMutationTests {
+    /// SplitMix64: reproducible without Foundation.
+    struct Random {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
+    }
+
+    static func mutants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
+        var rng = Random(state: seed)
+        var out: [[UInt8]] = []
+        let n = bytes.count
+        let trailer = max(0, n - 32)
+        for i in 0..<36 {
+            var m = bytes
+            switch i % 6 {
+            case 0:   // bit flips anywhere
+                for _ in 0...rng.below(4) { let at = rng.below(n); m[at] ^= UInt8(1 << rng.below(8)) }
+            case 1:   // truncation
+                m = Array(m.prefix(rng.below(n)))
+            case 2:   // count inflation: a marker's low nibble set to 0xF, or a 0xnF count's int widened
+                let at = 8 + rng.below(max(1, trailer - 8))
+                m[at] |= 0x0F
+                if at + 1 < n { m[at + 1] = 0x13 }
+            case 3:   // trailer damage
+                let at = trailer + rng.below(32)
+                m[at] = UInt8(truncatingIfNeeded: rng.next())
+            case 4:   // offset-table damage: point an entry elsewhere
+                let size = Int(bytes[n - 26])
+                var table = 0
+                for b in bytes[(n - 8)..<n] { table = table << 8 | Int(b) }
+                let entries = max(1, (trailer - table) / max(1, size))
+                let at = min(n - 33, table + size * rng.below(entries) + size - 1)
+                m[max(0, at)] = UInt8(truncatingIfNeeded: rng.next())
+            default:  // reference damage: random byte in the object area set to a high value
+                let at = 8 + rng.below(max(1, trailer - 8))
+                m[at] = 0xFF
+            }
+            out.append(m)
+        }
+        return out
+    }
+
+    @Test("mutated corpus bplists decode or throw ArchiveError")
+    func mutations() throws {
+        let entries = Corpus.entries(format: "bplist")
+        #expect(entries.count > 100)
+        var decoded = 0, rejected = 0
+        for (i, entry) in entries.enumerated() {
+            let bytes = try Corpus.bytes(entry)
+            for m in Self.mutants(of: bytes, seed: UInt64(i) &* 7919 &+ 1) {
+                do {
+                    let graph = try KeyedArchive.objectGraph(bytes: m)
+                    // Every reference of a returned graph is valid.
+                    for object in graph.objects {
+                        for field in object.fields {
+                            if let r = field.value.objectRef, graph[r] == nil { Issue.record("\(entry): dangling \(r)") }
+                        }
+                    }
+                    decoded += 1
+                } catch {
+                    #expect(error.offset >= 0 && error.offset <= m.count, "\(entry): \(error)")
+                    rejected += 1
+                }
+                _ = try? PropertyList.decode(bytes: m)
+            }
+        }
+        #expect(rejected > decoded / 4)
+    }
+}
