@@ -1,1 +1,16 @@
-print("nibbench: not written yet")
+import Foundation
+
+// nibbench <section> [arguments]: one benchmark section per process, so that peak memory
+// (getrusage ru_maxrss) belongs to that section alone. Scripts/bench.sh runs every section.
+// Readers add a section in their own file (e.g. KeyedArchiveBench.swift) and register it here.
+
+let sections: [BenchSection] = NibArchiveBench.sections
+
+let args = Array(CommandLine.arguments.dropFirst())
+guard let name = args.first, let section = sections.first(where: { $0.name == name }) else {
+    var usage = "usage: nibbench <section> [arguments]\n\nsections:\n"
+    for s in sections { usage += "  \(s.name) \(s.arguments)\n      \(s.summary)\n" }
+    FileHandle.standardError.write(Data(usage.utf8))
+    exit(args.isEmpty || args.first == "--help" ? 0 : 64)
+}
+exit(section.run(Array(args.dropFirst())))

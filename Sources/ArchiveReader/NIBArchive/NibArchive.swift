@@ -38,10 +38,11 @@ public struct NibArchive: Hashable, Sendable {
 
     /// A value-table record (§2.5).
     public struct Value: Hashable, Sendable {
+        // Stored in this order so the struct packs into 40 bytes (type fills the enum's tag padding).
         public var keyIndex: Int
+        public var value: ArchiveValue
         /// The type byte as stored (0…10), kept so raw output can name the exact encoding.
         public var type: UInt8
-        public var value: ArchiveValue
         /// Absolute byte offset of the record.
         public var offset: Int
     }
@@ -120,16 +121,25 @@ public struct NibArchive: Hashable, Sendable {
     public func objectGraph() -> ObjectGraph {
         var out: [ArchivedObject] = []
         out.reserveCapacity(objects.count)
-        for object in objects {
-            let cls = classNames[object.classIndex]
-            var fields: [ArchiveField] = []
-            fields.reserveCapacity(object.valueCount)
-            for i in object.valueRange {
-                let v = values[i]
-                fields.append(ArchiveField(keys[v.keyIndex], v.value, offset: v.offset))
+        let chains = classNames.map { $0.fallbacks.map { classNames[$0].name } }  // one array per class, shared
+        values.withUnsafeBufferPointer { values in
+            keys.withUnsafeBufferPointer { keys in
+                for object in objects {
+                    // Indexes were validated by the decoder; the guards keep a hand-edited archive memory-safe.
+                    let range = object.valueRange.clamped(to: 0..<values.count)
+                    let fields = [ArchiveField](unsafeUninitializedCapacity: range.count) { buffer, count in
+                        for i in range {
+                            let v = values[i]
+                            let key = v.keyIndex >= 0 && v.keyIndex < keys.count ? keys[v.keyIndex] : ""
+                            buffer.initializeElement(at: count, to: ArchiveField(key, v.value, offset: v.offset))
+                            count += 1
+                        }
+                    }
+                    let cls = classNames.indices.contains(object.classIndex) ? classNames[object.classIndex].name : ""
+                    let chain = chains.indices.contains(object.classIndex) ? chains[object.classIndex] : []
+                    out.append(ArchivedObject(className: cls, classChain: chain, fields: fields, offset: object.offset))
+                }
             }
-            out.append(ArchivedObject(className: cls.name, classChain: cls.fallbacks.map { classNames[$0].name },
-                                      fields: fields, offset: object.offset))
         }
         return ObjectGraph(encoding: .nibArchive, objects: out, root: ObjectRef(0),
                            versionMajor: Int(header.formatVersion), versionMinor: Int(header.coderVersion),

@@ -11,6 +11,14 @@ struct NibArchiveDecoder {
         self.base = base
     }
 
+    /// The text of `raw` if it is valid UTF-8 (ASCII, by far the most common, without the generic path).
+    @inline(__always)
+    static func utf8String(_ raw: UnsafeBufferPointer<UInt8>) -> String? {
+        var ascii = true
+        for b in raw where b >= 0x80 { ascii = false; break }
+        return ascii ? String(decoding: raw, as: UTF8.self) : String(validating: raw, as: UTF8.self)
+    }
+
     private func error(_ kind: ArchiveError.Kind, _ offset: Int) -> ArchiveError {
         ArchiveError(kind, at: base + offset)
     }
@@ -37,7 +45,9 @@ struct NibArchiveDecoder {
                 throw error(.sectionOutOfBounds(s.section), s.field)
             }
         }
-        sections = sections.filter { $0.count > 0 }.sorted { $0.offset < $1.offset }
+        // By offset; equal offsets keep header order so the overlap error is deterministic.
+        sections = sections.filter { $0.count > 0 }.enumerated()
+            .sorted { ($0.element.offset, $0.offset) < ($1.element.offset, $1.offset) }.map(\.element)
         for i in sections.indices.dropFirst() where sections[i].offset == sections[i - 1].offset {
             throw error(.sectionsOverlap(sections[i - 1].section, sections[i].section), sections[i].offset)
         }
@@ -55,14 +65,19 @@ struct NibArchiveDecoder {
             }
         }
 
-        let (keys, keyOffsets, keysEnd) = try readKeys(header, end: limit(of: .keys))
-        try checkEnd(.keys, keysEnd)
-        let (classNames, classesEnd) = try readClassNames(header, end: limit(of: .classNames))
-        try checkEnd(.classNames, classesEnd)
-        let (values, valuesEnd) = try readValues(header, end: limit(of: .values))
-        try checkEnd(.values, valuesEnd)
-        let (objects, objectsEnd) = try readObjects(header, end: limit(of: .objects))
-        try checkEnd(.objects, objectsEnd)
+        let input = bytes
+        let tables = try input.withUnsafeBufferPointer { buf throws(ArchiveError) in
+            let (keys, keyOffsets, keysEnd) = try readKeys(buf, header, end: limit(of: .keys))
+            try checkEnd(.keys, keysEnd)
+            let (classNames, classesEnd) = try readClassNames(buf, header, end: limit(of: .classNames))
+            try checkEnd(.classNames, classesEnd)
+            let (values, valuesEnd) = try readValues(buf, header, end: limit(of: .values))
+            try checkEnd(.values, valuesEnd)
+            let (objects, objectsEnd) = try readObjects(buf, header, end: limit(of: .objects))
+            try checkEnd(.objects, objectsEnd)
+            return (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd)
+        }
+        let (keys, keyOffsets, keysEnd, classNames, classesEnd, values, valuesEnd, objects, objectsEnd) = tables
         guard header.objectCount > 0 else { throw error(.malformed("archive has no objects (no root object)"), 18) }
 
         let lastEnd = [keysEnd, classesEnd, valuesEnd, objectsEnd, 50].max()!
@@ -107,9 +122,9 @@ struct NibArchiveDecoder {
         return header
     }
 
-    private func readKeys(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([String], [Int], Int) {
+    private func readKeys(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([String], [Int], Int) {
         guard h.keyCount > 0 else { return ([], [], 0) }
-        var r = ByteReader(bytes, from: h.keysOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.keysOffset, to: end, base: base)
         var keys: [String] = []
         var offsets: [Int] = []
         keys.reserveCapacity(h.keyCount)
@@ -119,9 +134,9 @@ struct NibArchiveDecoder {
             do throws(ArchiveError) {
                 let length = try r.nibVarint()
                 let at = r.absolute
-                var raw = try r.bytes(length)
-                if raw.last == 0 { raw.removeLast() }  // WinObjC writes a NUL (§2.4)
-                guard let key = String(validating: raw, as: UTF8.self) else {
+                var raw = try r.view(length)
+                if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }  // WinObjC writes a NUL (§2.4)
+                guard let key = Self.utf8String(raw) else {
                     throw ArchiveError(.invalidUTF8(.keys), at: at)
                 }
                 keys.append(key)
@@ -133,9 +148,9 @@ struct NibArchiveDecoder {
         return (keys, offsets, r.position)
     }
 
-    private func readClassNames(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.ClassName], Int) {
+    private func readClassNames(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.ClassName], Int) {
         guard h.classCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.classesOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.classesOffset, to: end, base: base)
         var out: [NibArchive.ClassName] = []
         out.reserveCapacity(h.classCount)
         for i in 0..<h.classCount {
@@ -157,9 +172,9 @@ struct NibArchiveDecoder {
                     fallbacks.append(index)
                 }
                 let at = r.absolute
-                var raw = try r.bytes(length)
-                if raw.last == 0 { raw.removeLast() }
-                guard let name = String(validating: raw, as: UTF8.self) else {
+                var raw = try r.view(length)
+                if raw.last == 0 { raw = UnsafeBufferPointer(rebasing: raw.dropLast()) }
+                guard let name = Self.utf8String(raw) else {
                     throw ArchiveError(.invalidUTF8(.classNames), at: at)
                 }
                 out.append(.init(name: name, fallbacks: fallbacks, offset: start))
@@ -170,9 +185,9 @@ struct NibArchiveDecoder {
         return (out, r.position)
     }
 
-    private func readValues(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
+    private func readValues(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Value], Int) {
         guard h.valueCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.valuesOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.valuesOffset, to: end, base: base)
         var out: [NibArchive.Value] = []
         out.reserveCapacity(h.valueCount)
         for i in 0..<h.valueCount {
@@ -208,7 +223,7 @@ struct NibArchiveDecoder {
                 default:
                     throw ArchiveError(.unknownValueType(type), at: typeAt)
                 }
-                out.append(.init(keyIndex: keyIndex, type: type, value: value, offset: start))
+                out.append(.init(keyIndex: keyIndex, value: value, type: type, offset: start))
             } catch {
                 throw error.within("value #\(i)")
             }
@@ -216,9 +231,9 @@ struct NibArchiveDecoder {
         return (out, r.position)
     }
 
-    private func readObjects(_ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
+    private func readObjects(_ buf: UnsafeBufferPointer<UInt8>, _ h: NibArchive.Header, end: Int) throws(ArchiveError) -> ([NibArchive.Object], Int) {
         guard h.objectCount > 0 else { return ([], 0) }
-        var r = ByteReader(bytes, from: h.objectsOffset, to: end, base: base)
+        var r = NibCursor(buf, from: h.objectsOffset, to: end, base: base)
         var out: [NibArchive.Object] = []
         out.reserveCapacity(h.objectCount)
         for i in 0..<h.objectCount {

@@ -9,6 +9,7 @@ enum TreeCommand: Command {
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
+            .flag("--nested", help: "With the raw tree: expand NIBArchives nested in data values (prototype cells, NSNib) inline."),
             .option("--depth", value: "n", help: "Stop after N levels."),
             .flag("--properties", help: "Print every decoded property under each object."),
             .flag("--incoming", help: "Also print incoming connections under each object."),
@@ -42,9 +43,10 @@ enum TreeCommand: Command {
             context.console.write(list.isEmpty ? "\((path as NSString).lastPathComponent): no nib bundle, no variants\n" : list)
             return .success
         }
-        if args.flag("--raw") {
+        if args.flag("--raw") || args.flag("--nested") {
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
-            renderRaw(loaded, maxDepth: depth, console: context.console)
+            renderRaw(loaded, maxDepth: depth, console: context.console, nested: args.flag("--nested"),
+                      limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
         let (input, status, loaded) = try context.loadResolvedWithStatus(path)
@@ -60,7 +62,8 @@ enum TreeCommand: Command {
 
     /// The raw object-graph trees of every document, under a container header and per-document
     /// headings when the input holds more than one document or is a directory.
-    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console) {
+    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console, nested: Bool = false,
+                          limits: DecodingLimits = .default) {
         let container = loaded.container
         let single = container.kind == .file && loaded.archives.count == 1
         var out = ContainerText.header(container)
@@ -73,8 +76,13 @@ enum TreeCommand: Command {
                 }
             }
             for w in archive.graph.warnings { console.error("nibinspect: warning: \(archive.name): \(w)\n") }
-            var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth)
+            var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth,
+                                         nestedPayloadOffsets: nested ? archive.nibArchive?.nestedPayloadOffsets : nil,
+                                         limits: limits)
             out += printer.render()
+            for e in printer.nestedErrors {
+                console.error("nibinspect: warning: \(archive.name): nested archive: \(e)\n")
+            }
             console.write(out)
             out = ""
         }

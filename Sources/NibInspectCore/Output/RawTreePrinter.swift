@@ -13,12 +13,24 @@ import ArchiveReader
 struct RawTreePrinter {
     let graph: ObjectGraph
     var maxDepth: Int = .max
+    /// `--nested`: expand nested NIBArchives (§2.9) inline. Maps a data value's record offset to its
+    /// payload offset (``NibArchive/nestedPayloadOffsets``); nil = do not expand.
+    var nestedPayloadOffsets: [Int: Int]?
+    var limits: DecodingLimits = .default
+    /// Nesting depth of `graph` (0 = the input itself).
+    var nestingDepth = 0
+    /// Errors met while expanding nested archives (printed inline too).
+    private(set) var nestedErrors: [ArchiveError] = []
     private var out: [String] = []
     private var seen = Set<Int>()
 
-    init(graph: ObjectGraph, maxDepth: Int = .max) {
+    init(graph: ObjectGraph, maxDepth: Int = .max, nestedPayloadOffsets: [Int: Int]? = nil,
+         limits: DecodingLimits = .default, nestingDepth: Int = 0) {
         self.graph = graph
         self.maxDepth = maxDepth
+        self.nestedPayloadOffsets = nestedPayloadOffsets
+        self.limits = limits
+        self.nestingDepth = nestingDepth
     }
 
     mutating func render() -> String {
@@ -33,9 +45,23 @@ struct RawTreePrinter {
     private func label(for ref: ObjectRef) -> String {
         guard let object = graph[ref] else { return "\(ref) <invalid>" }
         var s = "\(ref) \(object.className)"
+        if let swapped = swapperLabel(object) { s += " " + swapped }
         if let text = graph.string(.object(ref)) { s += " " + quote(text) }
         else if let n = inlineNumber(object) { s += " " + n }
         return s
+    }
+
+    /// `(Module.CustomClass : UIViewController)` for `UIClassSwapper`/`NSClassSwapper` (§3.5, §4.5).
+    private func swapperLabel(_ object: ArchivedObject) -> String? {
+        let (custom, original): (String, String)
+        switch object.className {
+        case "UIClassSwapper": (custom, original) = ("UIClassName", "UIOriginalClassName")
+        case "NSClassSwapper": (custom, original) = ("NSClassName", "NSOriginalClassName")
+        default: return nil
+        }
+        guard let name = graph.string(object[custom]) else { return nil }
+        let base = graph.string(object[original]).map { " : " + $0 } ?? ""
+        return "(" + SwiftNames.displayName(name) + base + ")"
     }
 
     private func inlineNumber(_ object: ArchivedObject) -> String? {
@@ -55,6 +81,29 @@ struct RawTreePrinter {
             let branch = prefix + (last ? "└─ " : "├─ ")
             let childPrefix = prefix + (last ? "   " : "│  ")
             line(field.key, field.value, branch: branch, childPrefix: childPrefix, depth: depth)
+            if case .data(let bytes) = field.value, let offsets = nestedPayloadOffsets,
+               let offset = field.offset, let payload = offsets[offset], bytes.starts(with: NibArchive.magic) {
+                expandNested(bytes, at: payload, prefix: childPrefix)
+            }
+        }
+    }
+
+    /// Prints the nested archive's tree under the value line, or its error.
+    private mutating func expandNested(_ bytes: [UInt8], at offset: Int, prefix: String) {
+        do throws(ArchiveError) {
+            guard nestingDepth + 1 <= limits.maxNestingDepth else {
+                throw ArchiveError(.limitExceeded(.nestingDepth, value: nestingDepth + 1), at: offset)
+            }
+            let archive = try NibArchive(bytes: bytes, limits: limits, baseOffset: offset)
+            var inner = RawTreePrinter(graph: archive.objectGraph(), maxDepth: maxDepth,
+                                       nestedPayloadOffsets: archive.nestedPayloadOffsets, limits: limits,
+                                       nestingDepth: nestingDepth + 1)
+            let lines = inner.render().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            nestedErrors += inner.nestedErrors
+            for (i, l) in lines.enumerated() { out.append(prefix + (i == 0 ? "└╴nested: " : "         ") + l) }
+        } catch {
+            nestedErrors.append(error)
+            out.append(prefix + "└╴nested: error: \(error)")
         }
     }
 
