@@ -102,7 +102,7 @@ struct CLITests {
 
     @Test("a xib source is named as such (65)")
     func xibSource() {
-        let r = run(["tree", Self.xib])
+        let r = run(["tree", "--raw", Self.xib])
         #expect(r.code == .dataError)
         #expect(r.err.contains("LoginViewController.xib: XML xib source"))
     }

@@ -36,9 +36,14 @@ struct BPlistReader {
     /// Big-endian unsigned integer of `width` (1…8) bytes at `at`; the caller has bounds-checked.
     @inline(__always)
     private func be(_ at: Int, _ width: Int) -> UInt64 {
-        var v: UInt64 = 0
-        for i in at..<(at + width) { v = (v << 8) | UInt64(bytes[i]) }
-        return v
+        switch width {
+        case 1: return UInt64(bytes[at])
+        case 2: return UInt64(bytes[at]) << 8 | UInt64(bytes[at + 1])
+        default:
+            var v: UInt64 = 0
+            for i in at..<(at + width) { v = (v << 8) | UInt64(bytes[i]) }
+            return v
+        }
     }
 
     /// Checks magic and trailer (every rule before any object is touched).
@@ -100,57 +105,67 @@ struct BPlistReader {
         let trailer = try readTrailer()
         let offsets = try readOffsets(trailer)
         var nodes: [PlistDocument.Node] = []
-        nodes.reserveCapacity(trailer.objectCount)
+        nodes.reserveCapacity(trailer.objectCount)   // bounded by the offset table check
+        var pool: [Int] = []
+        // References need at least `objectRefSize` bytes each in the object area.
+        pool.reserveCapacity(DecodingLimits.reservation(trailer.objectCount * 2, remaining: trailer.offsetTableOffset,
+                                                        minRecordSize: trailer.objectRefSize))
         for i in 0..<trailer.objectCount {
             do throws(ArchiveError) {
-                nodes.append(try object(at: offsets[i], trailer))
+                nodes.append(try object(at: offsets[i], trailer, &pool))
             } catch {
                 throw error.within("object #\(i)")
             }
         }
-        return PlistDocument(nodes: nodes, offsets: offsets.map { $0 + base }, top: trailer.topObject)
+        return PlistDocument(nodes: nodes, refs: pool, offsets: base == 0 ? offsets : offsets.map { $0 + base }, top: trailer.topObject)
+    }
+
+    @inline(__always)
+    private func need(_ n: Int, _ p: Int, _ end: Int) throws(ArchiveError) {
+        guard n >= 0, n <= end - p else { throw fail(.truncated(needed: n, available: max(0, end - p)), p) }
+    }
+
+    /// A count: the low nibble, or for `0xF` an int object that follows (advances `p`).
+    private func count(_ low: Int, _ p: inout Int, _ end: Int) throws(ArchiveError) -> Int {
+        guard low == 0x0F else { return low }
+        try need(1, p, end)
+        let intMarker = bytes[p]
+        guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
+            throw fail(.malformed("extended count is not an integer (marker 0x\(String(intMarker, radix: 16, uppercase: true)))"), p)
+        }
+        let width = 1 << Int(intMarker & 0x0F)
+        p += 1
+        try need(width, p, end)
+        let raw = be(p, width)
+        guard raw <= UInt64(end) else { throw fail(.truncated(needed: Int(clamping: raw), available: end - p - width), p) }
+        p += width
+        return Int(raw)
+    }
+
+    /// Appends `n` object references starting at `p` to `pool`, each checked against the object
+    /// count (advances `p`); returns their range in `pool`.
+    private func refs(_ n: Int, _ p: inout Int, _ trailer: Trailer, _ pool: inout [Int]) throws(ArchiveError) -> Range<Int> {
+        let size = trailer.objectRefSize, end = trailer.offsetTableOffset
+        guard n <= (end - p) / size else { throw fail(.truncated(needed: n * size, available: end - p), p) }
+        let start = pool.count
+        for i in 0..<n {
+            let at = p + i * size
+            let raw = be(at, size)
+            guard raw < UInt64(trailer.objectCount) else {
+                throw fail(.indexOutOfRange(.plistObjects, index: Int(clamping: raw), count: trailer.objectCount), at)
+            }
+            pool.append(Int(raw))
+        }
+        p += n * size
+        return start..<pool.count
     }
 
     /// Decodes the object whose marker byte is at `start` (already checked to be in the object area).
-    private func object(at start: Int, _ trailer: Trailer) throws(ArchiveError) -> PlistDocument.Node {
+    private func object(at start: Int, _ trailer: Trailer, _ pool: inout [Int]) throws(ArchiveError) -> PlistDocument.Node {
         let end = trailer.offsetTableOffset
         let marker = bytes[start]
         let low = Int(marker & 0x0F)
         var p = start + 1
-        func need(_ n: Int) throws(ArchiveError) {
-            guard n >= 0, n <= end - p else { throw fail(.truncated(needed: n, available: max(0, end - p)), p) }
-        }
-        /// A count: the low nibble, or for `0xF` an int object that follows.
-        func count() throws(ArchiveError) -> Int {
-            guard low == 0x0F else { return low }
-            try need(1)
-            let intMarker = bytes[p]
-            guard intMarker & 0xF0 == 0x10, intMarker & 0x0F <= 3 else {
-                throw fail(.malformed("extended count is not an integer (marker 0x\(String(intMarker, radix: 16, uppercase: true)))"), p)
-            }
-            let width = 1 << Int(intMarker & 0x0F)
-            p += 1
-            try need(width)
-            let raw = be(p, width)
-            guard raw <= UInt64(end) else { throw fail(.truncated(needed: Int(clamping: raw), available: end - p - width), p) }
-            p += width
-            return Int(raw)
-        }
-        func refs(_ n: Int) throws(ArchiveError) -> [Int] {
-            let size = trailer.objectRefSize
-            guard n <= (end - p) / size else { throw fail(.truncated(needed: n * size, available: end - p), p) }
-            var out = [Int](repeating: 0, count: n)
-            for i in 0..<n {
-                let at = p + i * size
-                let raw = be(at, size)
-                guard raw < UInt64(trailer.objectCount) else {
-                    throw fail(.indexOutOfRange(.plistObjects, index: Int(clamping: raw), count: trailer.objectCount), at)
-                }
-                out[i] = Int(raw)
-            }
-            p += n * size
-            return out
-        }
 
         switch marker >> 4 {
         case 0x0:
@@ -163,7 +178,7 @@ struct BPlistReader {
         case 0x1:
             guard low <= 4 else { throw fail(.unknownMarker(marker), start) }
             let width = 1 << low
-            try need(width)
+            try need(width, p, end)
             if width < 8 { return .scalar(.int(Int64(be(p, width)))) }   // 1, 2, 4 bytes: unsigned
             if width == 8 { return .scalar(.int(Int64(bitPattern: be(p, 8)))) }
             let high = be(p, 8), lowWord = be(p + 8, 8)
@@ -171,25 +186,31 @@ struct BPlistReader {
             if high == UInt64.max, lowWord > UInt64(Int64.max) { return .scalar(.int(Int64(bitPattern: lowWord))) }
             throw fail(.malformed("16-byte integer does not fit 64 bits"), start)
         case 0x2:
-            if marker == 0x22 { try need(4); return .scalar(.real(Double(Float(bitPattern: UInt32(be(p, 4)))))) }
-            if marker == 0x23 { try need(8); return .scalar(.real(Double(bitPattern: be(p, 8)))) }
+            if marker == 0x22 { try need(4, p, end); return .scalar(.real(Double(Float(bitPattern: UInt32(be(p, 4)))))) }
+            if marker == 0x23 { try need(8, p, end); return .scalar(.real(Double(bitPattern: be(p, 8)))) }
             throw fail(.unknownMarker(marker), start)
         case 0x3:
             guard marker == 0x33 else { throw fail(.unknownMarker(marker), start) }
-            try need(8)
+            try need(8, p, end)
             return .scalar(.date(Double(bitPattern: be(p, 8))))
         case 0x4:
-            let n = try count()
-            try need(n)
+            let n = try count(low, &p, end)
+            try need(n, p, end)
             return .scalar(.data(Array(bytes[p..<(p + n)])))
         case 0x5:
-            let n = try count()
-            try need(n)
+            let n = try count(low, &p, end)
+            try need(n, p, end)
             let slice = bytes[p..<(p + n)]
+            var ascii = true
+            for b in slice where b >= 0x80 { ascii = false; break }
+            if ascii {
+                let text = bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[p..<(p + n)]), as: UTF8.self) }
+                return .scalar(.string(text))
+            }
             if let s = String(validating: slice, as: UTF8.self) { return .scalar(.string(s)) }
-            return .scalar(.string(String(slice.map { Character(Unicode.Scalar($0)) })))   // Latin-1 leniency
+            return .scalar(.string(String(String.UnicodeScalarView(slice.map { Unicode.Scalar($0) }))))   // Latin-1 leniency
         case 0x6:
-            let n = try count()
+            let n = try count(low, &p, end)
             guard n <= (end - p) / 2 else { throw fail(.truncated(needed: n * 2, available: end - p), p) }
             var units = [UInt16](repeating: 0, count: n)
             for i in 0..<n { units[i] = UInt16(bytes[p + 2 * i]) << 8 | UInt16(bytes[p + 2 * i + 1]) }
@@ -199,7 +220,7 @@ struct BPlistReader {
             return .scalar(.string(s))
         case 0x8:
             let width = low + 1
-            try need(width)
+            try need(width, p, end)
             var value: UInt64 = 0
             for i in p..<(p + width) {
                 guard value >> 56 == 0 else { value = .max; break }   // > 64 bits: out of range anyway
@@ -207,18 +228,18 @@ struct BPlistReader {
             }
             return .scalar(.uid(value))
         case 0xA:
-            let n = try count()
-            return .array(try refs(n))
+            let n = try count(low, &p, end)
+            return .array(try refs(n, &p, trailer, &pool))
         case 0xC:
-            let n = try count()
-            return .set(try refs(n))
+            let n = try count(low, &p, end)
+            return .set(try refs(n, &p, trailer, &pool))
         case 0xD:
-            let n = try count()
+            let n = try count(low, &p, end)
             guard n <= (end - p) / (2 * trailer.objectRefSize) else {
                 throw fail(.truncated(needed: n * 2 * trailer.objectRefSize, available: end - p), p)
             }
-            let keys = try refs(n)
-            let values = try refs(n)
+            let keys = try refs(n, &p, trailer, &pool)
+            let values = try refs(n, &p, trailer, &pool)
             return .dictionary(keys: keys, values: values)
         default:
             throw fail(.unknownMarker(marker), start)

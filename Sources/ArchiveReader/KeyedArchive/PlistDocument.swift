@@ -6,13 +6,16 @@ struct PlistDocument {
     enum Node {
         /// Any non-container value (never `.array`, `.set` or `.dictionary`).
         case scalar(PlistValue)
-        case array([Int])
-        case set([Int])
-        /// Key node indexes and value node indexes, pairwise, in file order.
-        case dictionary(keys: [Int], values: [Int])
+        /// A range of ``refs`` holding the element node indexes.
+        case array(Range<Int>)
+        case set(Range<Int>)
+        /// Ranges of ``refs`` holding key node indexes and value node indexes, pairwise, in file order.
+        case dictionary(keys: Range<Int>, values: Range<Int>)
     }
 
     var nodes: [Node]
+    /// Child node indexes of every container, in one buffer (one allocation for the whole list).
+    var refs: [Int]
     /// Absolute byte offset of each node in the input (XML: the `<` of its element).
     var offsets: [Int]
     var top: Int
@@ -28,7 +31,7 @@ struct PlistDocument {
         guard case .dictionary(let keys, let values) = nodes[index] else { return nil }
         var out: [(key: String, value: Int)] = []
         out.reserveCapacity(keys.count)
-        for (k, v) in zip(keys, values) {
+        for (k, v) in zip(refs[keys], refs[values]) {
             guard let key = string(at: k) else { return nil }
             out.append((key, v))
         }
@@ -59,12 +62,12 @@ struct PlistDocument {
             }
             switch document.nodes[index] {
             case .scalar(let v): return v
-            case .array(let items): return .array(try children(items, of: index, depth: depth))
-            case .set(let items): return .set(try children(items, of: index, depth: depth))
+            case .array(let items): return .array(try children(document.refs[items], of: index, depth: depth))
+            case .set(let items): return .set(try children(document.refs[items], of: index, depth: depth))
             case .dictionary(let keys, let values):
                 try enter(index, depth: depth)
                 var out: [PlistEntry] = []
-                for (k, v) in zip(keys, values) {
+                for (k, v) in zip(document.refs[keys], document.refs[values]) {
                     guard let key = document.string(at: k) else {
                         throw ArchiveError(.malformed("dictionary key is not a string"), at: document.offsets[k])
                             .within("object #\(index)")
@@ -88,7 +91,7 @@ struct PlistDocument {
             }
         }
 
-        private mutating func children(_ items: [Int], of index: Int, depth: Int) throws(ArchiveError) -> [PlistValue] {
+        private mutating func children(_ items: ArraySlice<Int>, of index: Int, depth: Int) throws(ArchiveError) -> [PlistValue] {
             try enter(index, depth: depth)
             var out: [PlistValue] = []
             for (i, item) in items.enumerated() {

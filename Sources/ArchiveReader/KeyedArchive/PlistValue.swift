@@ -6,7 +6,7 @@
 /// since 2001-01-01 00:00:00 UTC; dictionaries keep the order of the file (binary plists store
 /// key order, XML plists document order); the `0x00` null and `0x0F` fill markers become
 /// ``null``. An XML `<dict><key>CF$UID</key><integer>7</integer></dict>` is a ``uid(_:)``.
-public indirect enum PlistValue: Hashable, Sendable {
+public enum PlistValue: Hashable, Sendable {
     case null
     case bool(Bool)
     case int(Int64)

@@ -36,10 +36,13 @@ public enum PropertyList {
     }
 
     /// The flat document of either encoding, with the format found.
-    static func read(bytes: [UInt8], limits: DecodingLimits) throws(ArchiveError) -> PlistDocument {
+    static func read(bytes: [UInt8], limits: DecodingLimits, base: Int = 0) throws(ArchiveError) -> PlistDocument {
         switch format(of: bytes) {
-        case .binary: return try BPlistReader(bytes: bytes, limits: limits).read()
-        case .xml: return try XMLPlistReader(bytes: bytes, limits: limits).read()
+        case .binary: return try BPlistReader(bytes: bytes, limits: limits, base: base).read()
+        case .xml:
+            var document = try XMLPlistReader(bytes: bytes, limits: limits).read()
+            if base != 0 { document.offsets = document.offsets.map { $0 + base } }
+            return document
         case nil:
             if bytes.isEmpty { throw ArchiveError(.emptyFile, at: 0) }
             let format = FileFormat(sniffing: bytes)

@@ -21,12 +21,19 @@ struct XMLPlistReader {
 
     func read() throws(ArchiveError) -> PlistDocument {
         guard bytes.count <= limits.maxFileSize else { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
+        // FoundationXML traps on element names that are not UTF-8 (swift-corelibs-foundation on
+        // Linux): reject such input before the parser sees it.
+        if let bad = Self.firstInvalidUTF8(bytes) {
+            throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["xml"])
+        }
         let shielded = ControlCharacterShield(bytes)
         let builder = Builder(bytes: shielded.bytes, shield: shielded, maxDepth: limits.maxNestingDepth + 1)
         let parser = XMLParser(data: Data(shielded.bytes))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
+        builder.parser = parser
         let ok = parser.parse()
+        builder.parser = nil
         if let error = builder.error { throw error }
         guard ok else {
             let line = parser.lineNumber, column = parser.columnNumber
@@ -37,7 +44,21 @@ struct XMLPlistReader {
         guard let top = builder.top else {
             throw ArchiveError(.malformed("XML plist holds no value"), at: 0, path: ["xml"])
         }
-        return PlistDocument(nodes: builder.nodes, offsets: builder.nodeOffsets, top: top)
+        return PlistDocument(nodes: builder.nodes, refs: builder.refs, offsets: builder.nodeOffsets, top: top)
+    }
+
+    /// Offset of the first byte that is not part of a valid UTF-8 sequence, nil when all are.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        if String(validating: bytes, as: UTF8.self) != nil { return nil }
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            let length = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0
+            guard length > 0, i + length <= bytes.count,
+                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return i }
+            i += length
+        }
+        return nil
     }
 
     /// The XMLParser delegate: a stack of open containers; nodes are appended as elements close.
@@ -57,10 +78,12 @@ struct XMLPlistReader {
         var lineStarts: [Int] = [0]
         var stack: [Frame] = []
         var nodes: [PlistDocument.Node] = []
+        var refs: [Int] = []
         var nodeOffsets: [Int] = []
         var top: Int?
         var error: ArchiveError?
-        weak var parser: XMLParser?
+        /// The parser, set for the duration of `parse()` (for positions in messages).
+        var parser: XMLParser?
 
         init(bytes: [UInt8], shield: ControlCharacterShield, maxDepth: Int) {
             self.bytes = bytes
@@ -100,7 +123,6 @@ struct XMLPlistReader {
 
         func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
                     qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
-            self.parser = parser
             guard error == nil else { return }
             if elementName == "plist" && stack.isEmpty && top == nil { return }
             switch elementName {
@@ -126,7 +148,6 @@ struct XMLPlistReader {
         }
 
         func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            self.parser = parser
             guard error == nil, let frame = stack.popLast() else { return }
             let node: PlistDocument.Node
             switch frame.element {
@@ -137,12 +158,15 @@ struct XMLPlistReader {
                     switch v {
                     case .int(let i) where i >= 0: node = .scalar(.uid(UInt64(i)))
                     case .uint(let u): node = .scalar(.uid(u))
-                    default: node = .dictionary(keys: frame.keys, values: frame.children)
+                    default: node = dictionary(frame)
                     }
                 } else {
-                    node = .dictionary(keys: frame.keys, values: frame.children)
+                    node = dictionary(frame)
                 }
-            case "array": node = .array(frame.children)
+            case "array":
+                let start = refs.count
+                refs += frame.children
+                node = .array(start..<refs.count)
             case "true": node = .scalar(.bool(true))
             case "false": node = .scalar(.bool(false))
             case "key", "string": node = .scalar(.string(shield.restore(frame.text)))
@@ -182,20 +206,49 @@ struct XMLPlistReader {
             }
         }
 
+        private func dictionary(_ frame: Frame) -> PlistDocument.Node {
+            let start = refs.count
+            refs += frame.keys
+            refs += frame.children
+            let middle = start + frame.keys.count
+            return .dictionary(keys: start..<middle, values: middle..<refs.count)
+        }
+
+        /// `<integer>` text: optional whitespace and sign, decimal or `0x` hex digits (CoreFoundation
+        /// accepts both); values above `Int64.max` become `.uint`. Parsed on UTF-8 bytes (no Foundation).
         static func integer(_ text: String) -> PlistValue? {
-            var t = Substring(text.trimmingCharacters(in: .whitespacesAndNewlines))
+            var utf8 = Substring(text).utf8[...]
+            while let f = utf8.first, f == 0x20 || f == 0x09 || f == 0x0A || f == 0x0D { utf8 = utf8.dropFirst() }
+            while let l = utf8.last, l == 0x20 || l == 0x09 || l == 0x0A || l == 0x0D { utf8 = utf8.dropLast() }
             var negative = false
-            if t.hasPrefix("-") { negative = true; t = t.dropFirst() } else if t.hasPrefix("+") { t = t.dropFirst() }
-            var radix = 10
-            if t.hasPrefix("0x") || t.hasPrefix("0X") { radix = 16; t = t.dropFirst(2) }
-            guard let magnitude = UInt64(t, radix: radix) else { return nil }
+            if utf8.first == 0x2D { negative = true; utf8 = utf8.dropFirst() } else if utf8.first == 0x2B { utf8 = utf8.dropFirst() }
+            var radix: UInt64 = 10
+            if utf8.count > 2, utf8.first == 0x30, let x = utf8.dropFirst().first, x == 0x78 || x == 0x58 {
+                radix = 16
+                utf8 = utf8.dropFirst(2)
+            }
+            guard !utf8.isEmpty else { return nil }
+            var magnitude: UInt64 = 0
+            for b in utf8 {
+                let digit: UInt64
+                switch b {
+                case 0x30...0x39: digit = UInt64(b - 0x30)
+                case 0x61...0x66 where radix == 16: digit = UInt64(b - 0x61 + 10)
+                case 0x41...0x46 where radix == 16: digit = UInt64(b - 0x41 + 10)
+                default: return nil
+                }
+                let (m, o1) = magnitude.multipliedReportingOverflow(by: radix)
+                let (a, o2) = m.addingReportingOverflow(digit)
+                guard !o1, !o2 else { return nil }
+                magnitude = a
+            }
             if !negative { return magnitude <= UInt64(Int64.max) ? .int(Int64(magnitude)) : .uint(magnitude) }
             guard magnitude <= UInt64(Int64.max) + 1 else { return nil }
             return .int(magnitude == UInt64(Int64.max) + 1 ? .min : -Int64(magnitude))
         }
 
         static func real(_ text: String) -> Double? {
-            let t = text.trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
+            let t = text.filter { !$0.isWhitespace }.lowercased()
             switch t {
             case "nan": return .nan
             case "inf", "+inf", "infinity", "+infinity": return .infinity

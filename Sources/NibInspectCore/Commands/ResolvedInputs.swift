@@ -10,7 +10,9 @@ extension Context {
 
     /// ``loadResolved(_:)`` plus the exit status for documents that could not be read (their
     /// errors are printed to stderr here).
-    func loadResolvedWithStatus(_ path: String) throws -> (input: NibInput, status: ExitCode, loaded: LoadedContainer) {
+    /// Sources (xib, storyboard, `designable.nib`) and standard input come back without a container.
+    func loadResolvedWithStatus(_ path: String) throws -> (input: NibInput, status: ExitCode, loaded: LoadedContainer?) {
+        if let source = try loadSourceOrStdin(path) { return (source, .success, nil) }
         let loaded = try withFile(path) { try loadContainer(path) }
         var status = ExitCode.success
         for failure in loaded.failures {

@@ -52,10 +52,10 @@ enum TreeCommand: Command {
         let (input, status, loaded) = try context.loadResolvedWithStatus(path)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
-        let single = loaded.container.kind == .file && input.documents.count == 1
+        let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
         context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
                                      incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
-                                     header: single ? nil : ContainerText.header(loaded.container), headings: !single))
+                                     header: single ? nil : loaded.map { ContainerText.header($0.container) }, headings: !single))
         for w in input.warnings { context.console.error("nibinspect: warning: \(w)\n") }
         return status
     }

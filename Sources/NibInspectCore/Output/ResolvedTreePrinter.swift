@@ -92,7 +92,8 @@ struct ResolvedTreePrinter {
     /// One object line, its detail lines, then its children.
     private mutating func emit(_ o: NibObject, prefix: String, branch: String, depth: Int) {
         guard printed.insert(o.id).inserted else { return }
-        out.append(prefix + branch + text.style.id(o.id.rawValue) + " " + text.describe(o, full: true))
+        out.append(prefix + branch + text.style.id(o.id.rawValue) + " " + text.describe(o, full: true)
+                   + (o.sourceLine.map { text.style.detail("  line \($0)") } ?? ""))
         let childPrefix = prefix + (branch.isEmpty ? "" : (branch.hasPrefix("└") ? "   " : "│  "))
         var kids = o.children.compactMap { text.object($0) }.filter { !printed.contains($0.id) }
         var hiddenConstraints = 0

@@ -80,4 +80,30 @@ struct KeyedArchiveMutationTests {
         }
         #expect(rejected > decoded / 4)
     }
+
+    @Test("mutated corpus XML keyed archives decode or throw ArchiveError")
+    func xmlMutations() throws {
+        let entries = Corpus.entries(format: "xml-plist").filter { $0.file.hasSuffix("keyedobjects.nib") }
+        #expect(entries.count >= 9)
+        var rejected = 0
+        for (i, entry) in entries.enumerated() {
+            let bytes = try Corpus.bytes(entry)
+            var rng = Random(state: UInt64(i) &+ 17)
+            for k in 0..<16 {
+                var m = bytes
+                if k % 3 == 0 {
+                    m = Array(m.prefix(rng.below(m.count)))                       // truncation
+                } else {
+                    for _ in 0...rng.below(3) { m[rng.below(m.count)] = UInt8(truncatingIfNeeded: rng.next()) }   // byte noise
+                }
+                do {
+                    _ = try KeyedArchive.objectGraph(bytes: m)
+                } catch {
+                    #expect(error.offset >= 0 && error.offset <= m.count, "\(entry): \(error)")
+                    rejected += 1
+                }
+            }
+        }
+        #expect(rejected > 0)
+    }
 }

@@ -142,6 +142,23 @@ struct KeyedArchiveTests {
         #expect(Array(text.utf8)[offset...].starts(with: Array("<dict><key>$class".utf8)))
     }
 
+    @Test("a nested archive reports offsets in the outer input", arguments: [false, true])
+    func baseOffset(xml: Bool) throws {
+        let bytes = xml ? XMLPlistWriter.write(Self.archive) : BPlistWriter.write(Self.archive)
+        let plain = try KeyedArchive.objectGraph(bytes: bytes)
+        let nested = try KeyedArchive.objectGraph(bytes: bytes, baseOffset: 1000)
+        #expect(nested.objects.map { $0.offset.map { $0 - 1000 } } == plain.objects.map(\.offset))
+        #expect(nested.objects[1].fields.map { $0.offset.map { $0 - 1000 } } == plain.objects[1].fields.map(\.offset))
+        var broken = bytes
+        broken.removeLast(xml ? 40 : 1)
+        do {
+            _ = try KeyedArchive.objectGraph(bytes: broken, baseOffset: 1000)
+            Issue.record("accepted a truncated archive")
+        } catch {
+            #expect(error.offset >= 1000)
+        }
+    }
+
     @Test("plists that are not keyed archives are named as such")
     func notKeyed() {
         let expected = ArchiveError(.notAnArchive(detected: "property list (not a keyed archive)"), at: 0)
