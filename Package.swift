@@ -27,7 +27,7 @@ let package = Package(
         /// `make bench`: throughput and peak memory of the readers.
         .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport"], path: "Sources/NibBench"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader"]),
-        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "ArchiveReader"]),
+        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "ArchiveReader"], exclude: ["Goldens"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]

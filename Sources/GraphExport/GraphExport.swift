@@ -1,4 +1,46 @@
 import ArchiveReader
 
-/// GraphExport turns a resolved ``NibDocument`` into Graphviz graphs (DOT text and SVG).
-public enum GraphExport {}
+/// GraphExport turns resolved nibs into Graphviz graphs: ``ConnectionGraph`` (the picture),
+/// ``DOTWriter`` (DOT text) and ``SVGRenderer`` (SVG rendered in-process by libgvc).
+public enum GraphExport {
+    /// The graph to draw for one command-line input.
+    ///
+    /// - A storyboard (``NibInput/storyboard`` set) without `scene`: its scene flow
+    ///   (``ConnectionGraph/init(storyboard:options:)``).
+    /// - With `scene` (a scene identifier, nib name or controller class): the connection graph
+    ///   of that scene's documents.
+    /// - Otherwise: the connection graph of all the input's documents (one cluster per
+    ///   document when there are several).
+    ///
+    /// - Throws: ``GraphError`` when `scene` or ``GraphOptions/focus`` matches nothing, or the
+    ///   input holds no document.
+    public static func graph(for input: NibInput, options: GraphOptions = GraphOptions(),
+                             scene: String? = nil) throws(GraphError) -> ConnectionGraph {
+        if let storyboard = input.storyboard, scene == nil {
+            return try ConnectionGraph(storyboard: storyboard, options: options)
+        }
+        var documents = input.documents
+        if let scene {
+            let sceneEntries = input.storyboard?.scenes.filter {
+                $0.identifier == scene || $0.nibName == scene || $0.controllerClass == scene
+            } ?? []
+            let names = Set(sceneEntries.flatMap { $0.documents + [$0.nibName, $0.viewNibName].compactMap { $0 } })
+            documents = input.documents.filter { document in
+                names.contains(document.name) || names.contains(where: { document.name.hasPrefix($0 + ".nib") })
+                    || document.name == scene || document.name == scene + ".nib"
+            }
+            if documents.isEmpty {
+                let candidates = input.storyboard?.scenes.map(\.identifier) ?? input.documents.map(\.name)
+                throw GraphError.sceneNotFound(scene, candidates: Array(candidates.prefix(8)))
+            }
+        }
+        guard !documents.isEmpty else { throw GraphError.noDocuments(input.path) }
+        return try ConnectionGraph(documents: documents, options: options)
+    }
+
+    /// The DOT text for one input (see ``graph(for:options:scene:)``).
+    public static func dot(for input: NibInput, options: GraphOptions = GraphOptions(),
+                           scene: String? = nil) throws(GraphError) -> String {
+        DOTWriter.write(try graph(for: input, options: options, scene: scene))
+    }
+}

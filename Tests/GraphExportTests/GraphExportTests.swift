@@ -1,2 +1,55 @@
+import ArchiveReader
 import Testing
 @testable import GraphExport
+
+/// `GraphExport.graph(for:)`: which picture one command-line input becomes.
+@Suite struct GraphExportTests {
+    static var storyboardInput: NibInput {
+        var login = Fixtures.login
+        login.name = "Login.nib"
+        return NibInput(path: "Main.storyboardc", kind: "compiled storyboard",
+                        documents: [login, Fixtures.sceneWithSegues], storyboard: Fixtures.storyboard)
+    }
+
+    @Test func storyboardDrawsTheSceneFlow() throws {
+        let graph = try GraphExport.graph(for: Self.storyboardInput)
+        #expect(graph.name == "Main.storyboardc")
+        #expect(graph.nodes.contains { $0.id == "@scene:Login" })
+        #expect(!graph.nodes.contains { $0.objectID != nil })
+    }
+
+    @Test func sceneSelectsItsDocuments() throws {
+        for scene in ["Login", "LoginViewController"] {
+            let graph = try GraphExport.graph(for: Self.storyboardInput, scene: scene)
+            #expect(graph.name == "Login.nib", "\(scene)")
+            #expect(graph.nodes.first?.lines == ["File's Owner", "LoginViewController"])
+        }
+        // A document can also be named directly.
+        let byName = try GraphExport.graph(for: Self.storyboardInput, scene: "UIViewController-abc-12-xyz")
+        #expect(byName.name == "UIViewController-abc-12-xyz.nib")
+    }
+
+    @Test func unknownSceneAndEmptyInputAreErrors() {
+        #expect(throws: GraphError.sceneNotFound("Nope", candidates: ["UINavigationController-a1", "Login", "Home"])) {
+            try GraphExport.graph(for: Self.storyboardInput, scene: "Nope")
+        }
+        #expect(throws: GraphError.noDocuments("empty.nib")) {
+            try GraphExport.graph(for: NibInput(path: "empty.nib", kind: "NIBArchive"))
+        }
+    }
+
+    @Test func plainInputDrawsItsDocuments() throws {
+        let input = NibInput(path: "a.nib", kind: "NIBArchive", documents: [Fixtures.login])
+        let dot = try GraphExport.dot(for: input, options: GraphOptions(kinds: [.action]))
+        #expect(dot == DOTWriter.write(try ConnectionGraph(document: Fixtures.login, options: GraphOptions(kinds: [.action]))))
+        #expect(dot.contains("signIn:"))
+        #expect(!dot.contains("usernameField"))
+    }
+
+    @Test func errorsReadWell() {
+        let focus = GraphError.focusNotFound("Zap", candidates: ["Login", "Sign In"])
+        #expect(focus.description == "--focus 'Zap' matches no object (give an id like #12, a name, or a class); try one of: Login, Sign In")
+        #expect(RenderError(stage: .parse, message: "syntax error in line 1").description
+                == "Graphviz parse failed: syntax error in line 1")
+    }
+}

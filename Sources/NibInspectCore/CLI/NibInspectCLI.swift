@@ -50,6 +50,7 @@ public enum NibInspectCLI {
         TreeCommand.self,
         JSONCommand.self,
         ConnectionsCommand.self,
+        GraphCommand.self,
         CompareCommand.self,
     ]
 

@@ -1,0 +1,204 @@
+import ArchiveReader
+
+/// A format-neutral picture of a nib's connections (or a storyboard's scene flow): nodes,
+/// edges and nested clusters, with plain (unescaped) label text. ``DOTWriter`` turns it into DOT.
+///
+/// Build one with ``init(document:options:)``, ``init(documents:options:)`` or
+/// ``init(storyboard:options:)``. Node ids are stable: the ``ObjectID`` text (`#12`, a xib id)
+/// for objects, prefixed with `d<N>/` when several documents share one graph; synthetic nodes
+/// start with `@` (`@firstResponder`, `@unresolved-1`, `@scene:Login`), which no object id does.
+public struct ConnectionGraph: Hashable, Sendable {
+    /// What a node stands for; decides its shape and colours.
+    public enum NodeKind: Hashable, Sendable {
+        /// An archived object (view, control, controller, menu item, …).
+        case object
+        /// A document placeholder: File's Owner, First Responder, Application, external, …
+        case placeholder(Placeholder.Kind)
+        /// First Responder added for nil-targeted actions when the document has no such placeholder.
+        case firstResponder
+        /// The missing end of an unresolved connection (drawn as `?`).
+        case unresolved
+        /// A storyboard scene; `isEntryPoint` for the initial view controller's scene.
+        case scene(isEntryPoint: Bool)
+        /// A scene outside this input (another storyboard, or a scene only named by a segue).
+        case externalScene
+        /// The start of the arrow that marks a storyboard's entry point.
+        case entryPoint
+    }
+
+    /// What an edge stands for; decides its line style.
+    public enum EdgeKind: String, Hashable, Sendable, CaseIterable {
+        case outlet, outletCollection, action, binding, runtimeAttribute, accessibility, segue, other
+        /// A relationship segue (navigation root, tab children, embed container).
+        case relationship
+        /// Entry-point arrow of a storyboard.
+        case entry
+
+        init(_ kind: Connection.Kind) {
+            switch kind {
+            case .outlet: self = .outlet
+            case .outletCollection: self = .outletCollection
+            case .action: self = .action
+            case .binding: self = .binding
+            case .runtimeAttribute: self = .runtimeAttribute
+            case .accessibility: self = .accessibility
+            case .segue: self = .segue
+            case .other: self = .other
+            }
+        }
+    }
+
+    public struct Node: Hashable, Sendable {
+        /// The DOT node id (also the SVG `<title>` of the node).
+        public var id: String
+        public var kind: NodeKind
+        /// Label lines, top to bottom, unescaped.
+        public var lines: [String]
+        /// Hover text (SVG `<title>` of the link), e.g. `#12 UIButton (LoginKit.SignInButton)`.
+        public var tooltip: String?
+        /// The object the node draws, for object and placeholder nodes.
+        public var objectID: ObjectID?
+
+        public init(id: String, kind: NodeKind, lines: [String], tooltip: String? = nil, objectID: ObjectID? = nil) {
+            self.id = id
+            self.kind = kind
+            self.lines = lines
+            self.tooltip = tooltip
+            self.objectID = objectID
+        }
+    }
+
+    public struct Edge: Hashable, Sendable {
+        public var from: String
+        public var to: String
+        public var kind: EdgeKind
+        /// Label lines, unescaped (property, `name[i]`, selector + control events, …).
+        public var lines: [String]
+        /// Drawn in the warning style: the connection could not be fully resolved.
+        public var isUnresolved: Bool
+        public var tooltip: String?
+
+        public init(from: String, to: String, kind: EdgeKind, lines: [String], isUnresolved: Bool = false,
+                    tooltip: String? = nil) {
+            self.from = from
+            self.to = to
+            self.kind = kind
+            self.lines = lines
+            self.isUnresolved = isUnresolved
+            self.tooltip = tooltip
+        }
+    }
+
+    /// A group of nodes drawn inside one box: a document, or a container in the view hierarchy
+    /// (the container's own node, when drawn, is the first of ``nodeIDs``).
+    public struct Cluster: Hashable, Sendable {
+        /// Unique among the graph's clusters; DOT writes it as `cluster_<id>`.
+        public var id: String
+        /// Label lines: the document name, or `UIView #47` for a hierarchy container whose node is
+    /// drawn inside (the full object label when it is not).
+        public var lines: [String]
+        public var nodeIDs: [String]
+        public var clusters: [Cluster]
+        /// Nesting depth, 0 for a top-level cluster (for alternating fills).
+        public var depth: Int
+        /// True for the cluster of a whole document (several documents in one graph).
+        public var isDocument: Bool
+
+        public init(id: String, lines: [String] = [], nodeIDs: [String] = [], clusters: [Cluster] = [], depth: Int = 0,
+                    isDocument: Bool = false) {
+            self.id = id
+            self.lines = lines
+            self.nodeIDs = nodeIDs
+            self.clusters = clusters
+            self.depth = depth
+            self.isDocument = isDocument
+        }
+    }
+
+    /// Graph name (the document or storyboard name); DOT writes it as the graph's id and title.
+    public var name: String
+    public var rankDirection: GraphOptions.RankDirection
+    /// Every node in drawing order (those in clusters too).
+    public var nodes: [Node]
+    public var edges: [Edge]
+    /// Top-level clusters.
+    public var clusters: [Cluster]
+
+    public init(name: String, rankDirection: GraphOptions.RankDirection = .leftToRight, nodes: [Node] = [],
+                edges: [Edge] = [], clusters: [Cluster] = []) {
+        self.name = name
+        self.rankDirection = rankDirection
+        self.nodes = nodes
+        self.edges = edges
+        self.clusters = clusters
+    }
+
+    /// The connection graph of one document (see ``DocumentGraphBuilder`` for what is drawn).
+    ///
+    /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when ``GraphOptions/focus`` matches nothing.
+    public init(document: NibDocument, options: GraphOptions = GraphOptions()) throws(GraphError) {
+        try self.init(documents: [document], options: options)
+    }
+
+    /// One graph for several documents (for example the variants or scene nibs of one input):
+    /// each document becomes a labelled cluster and its node ids get the prefix `d<N>/`.
+    /// With one document there is no cluster and no prefix.
+    ///
+    /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches in no document.
+    public init(documents: [NibDocument], options: GraphOptions = GraphOptions()) throws(GraphError) {
+        let name = documents.count == 1 ? documents[0].name : documents.map(\.name).joined(separator: ", ")
+        self.init(name: name, rankDirection: options.rankDirection)
+        var matchedAny = options.focus == nil
+        for (i, document) in documents.enumerated() {
+            let prefix = documents.count == 1 ? "" : "d\(i + 1)/"
+            var builder = DocumentGraphBuilder(document: document, options: options, idPrefix: prefix)
+            guard let part = builder.build() else { continue }
+            matchedAny = true
+            nodes += part.nodes
+            edges += part.edges
+            if documents.count == 1 {
+                clusters += part.clusters
+            } else {
+                let loose = part.nodes.map(\.id).filter { !part.clusteredNodeIDs.contains($0) }
+                clusters.append(Cluster(id: "d\(i + 1)", lines: [document.name], nodeIDs: loose,
+                                        clusters: part.clusters.map { $0.nested() }, depth: 0, isDocument: true))
+            }
+        }
+        if !matchedAny, let focus = options.focus {
+            throw GraphError.focusNotFound(focus, candidates: DocumentGraphBuilder.focusCandidates(documents))
+        }
+    }
+}
+
+extension ConnectionGraph.Cluster {
+    /// The same cluster one level deeper (inside a document cluster).
+    func nested() -> Self {
+        var c = self
+        c.depth += 1
+        c.clusters = clusters.map { $0.nested() }
+        return c
+    }
+}
+
+/// Why a graph could not be built.
+public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `--focus` matched no object; `candidates` lists a few names that exist.
+    case focusNotFound(String, candidates: [String])
+    /// `--scene` matched no scene or document of the input.
+    case sceneNotFound(String, candidates: [String])
+    /// The input resolved to no document at all.
+    case noDocuments(String)
+
+    public var description: String {
+        switch self {
+        case let .focusNotFound(query, candidates):
+            let hint = candidates.isEmpty ? "" : "; try one of: " + candidates.joined(separator: ", ")
+            return "--focus '\(query)' matches no object (give an id like #12, a name, or a class)\(hint)"
+        case let .sceneNotFound(query, candidates):
+            let hint = candidates.isEmpty ? "" : "; scenes: " + candidates.joined(separator: ", ")
+            return "--scene '\(query)' matches no scene (give a storyboard identifier, nib name or class)\(hint)"
+        case let .noDocuments(path):
+            return "\(path): no document to draw"
+        }
+    }
+}

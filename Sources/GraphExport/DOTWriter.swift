@@ -1,0 +1,97 @@
+/// Writes a ``ConnectionGraph`` as Graphviz DOT text.
+///
+/// The output is deterministic (same graph → same bytes): nodes in graph order, clusters in
+/// hierarchy order, edges in connection order, attributes sorted by name, every id and value
+/// double-quoted and escaped by ``quoted(_:)``. Labels are plain quoted strings (no record or
+/// HTML labels), so `<`, `>`, `{`, `|` need no escaping. Styles come from ``DOTStyle``.
+public enum DOTWriter {
+    /// The DOT text of `graph`, ending with a newline.
+    public static func write(_ graph: ConnectionGraph) -> String {
+        var out = "digraph " + quoted(graph.name, isLabel: false) + " {\n"
+        out += attributeStatement("graph", DOTStyle.graph(graph))
+        out += attributeStatement("node", DOTStyle.nodeDefaults)
+        out += attributeStatement("edge", DOTStyle.edgeDefaults)
+
+        var inCluster = Set<String>()
+        func collect(_ c: ConnectionGraph.Cluster) {
+            inCluster.formUnion(c.nodeIDs)
+            c.clusters.forEach(collect)
+        }
+        graph.clusters.forEach(collect)
+        var nodesByID: [String: ConnectionGraph.Node] = [:]
+        for node in graph.nodes where nodesByID[node.id] == nil { nodesByID[node.id] = node }
+
+        var declared = Set<String>()
+        func declare(_ id: String, indent: String) -> String {
+            guard declared.insert(id).inserted, let node = nodesByID[id] else { return "" }
+            return indent + quoted(node.id, isLabel: false) + attributeList(DOTStyle.attributes(of: node)) + ";\n"
+        }
+        func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) -> String {
+            var s = indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n"
+            s += indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n"
+            for id in c.nodeIDs { s += declare(id, indent: indent + "  ") }
+            for child in c.clusters { s += writeCluster(child, indent: indent + "  ") }
+            return s + indent + "}\n"
+        }
+
+        if !graph.nodes.isEmpty || !graph.clusters.isEmpty { out += "\n" }
+        for node in graph.nodes where !inCluster.contains(node.id) { out += declare(node.id, indent: "  ") }
+        for cluster in graph.clusters { out += writeCluster(cluster, indent: "  ") }
+        if !graph.edges.isEmpty { out += "\n" }
+        for edge in graph.edges {
+            out += "  " + quoted(edge.from, isLabel: false) + " -> " + quoted(edge.to, isLabel: false)
+                + attributeList(DOTStyle.attributes(of: edge)) + ";\n"
+        }
+        return out + "}\n"
+    }
+
+    /// `name [a="1", b="2"];` for a default-attribute statement (`graph`, `node`, `edge`).
+    static func attributeStatement(_ name: String, _ attributes: [String: String]) -> String {
+        "  " + name + attributeList(attributes) + ";\n"
+    }
+
+    /// ` [a="1", b="2"]` with keys sorted; empty when there are no attributes.
+    static func attributeList(_ attributes: [String: String]) -> String {
+        guard !attributes.isEmpty else { return "" }
+        let body = attributes.keys.sorted().map { key in
+            key + "=" + quoted(attributes[key] ?? "", isLabel: Self.escStringAttributes.contains(key))
+        }
+        return " [" + body.joined(separator: ", ") + "]"
+    }
+
+    /// Attributes whose values Graphviz reads as `escString` labels (so `&…;` entities are decoded).
+    static let escStringAttributes: Set<String> = ["label", "xlabel", "tooltip", "headlabel", "taillabel"]
+
+    /// A label value from lines: each line escaped, joined by DOT's centred line break `\n`.
+    public static func label(_ lines: [String]) -> String {
+        lines.joined(separator: "\n")
+    }
+
+    /// `text` as a double-quoted DOT string.
+    ///
+    /// Escapes `"` and `\` (so `\N`, `\l`, … in a name stay literal), writes a newline as DOT's
+    /// `\n` line break, drops `\r`, turns tabs and other control characters into spaces (Graphviz
+    /// would otherwise print them raw). For label-like values (`isLabel`), `&` becomes `&amp;`
+    /// because Graphviz decodes HTML entities (`&lt;`, `&amp;`) in labels and tooltips. Other
+    /// Unicode is written as is (DOT input is UTF-8).
+    public static func quoted(_ text: String, isLabel: Bool = true) -> String {
+        var out = "\""
+        out.reserveCapacity(text.utf8.count + 2)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += isLabel ? "\\n" : " "
+            case "\r": break
+            case "&" where isLabel: out += "&amp;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+}

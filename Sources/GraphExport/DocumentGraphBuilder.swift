@@ -1,0 +1,255 @@
+import ArchiveReader
+import Foundation
+
+/// Turns one ``NibDocument`` into the nodes, edges and hierarchy clusters of a ``ConnectionGraph``.
+///
+/// Drawn: every placeholder, every object that takes part in a drawn connection (or, with
+/// ``GraphOptions/hierarchy``, every object), and synthetic nodes for First Responder (when a
+/// nil-targeted action needs one and the document has none), for each unresolved end (`?`) and
+/// for scenes named by segues. Edges follow ``Connection`` direction (nib-format.md §3.3, §4.4):
+/// outlets owner → value, one edge per outlet collection member (`name[i]`), actions control →
+/// target, bindings bound object → observed object (`binding → key path`).
+struct DocumentGraphBuilder {
+    typealias Node = ConnectionGraph.Node
+    typealias Edge = ConnectionGraph.Edge
+
+    /// The part of a graph that one document contributes.
+    struct Part {
+        var nodes: [Node]
+        var edges: [Edge]
+        var clusters: [ConnectionGraph.Cluster]
+        var clusteredNodeIDs: Set<String>
+    }
+
+    /// Deepest hierarchy nesting drawn; deeper (or cyclic) parent chains are cut (drawn flat).
+    static let maxClusterDepth = 48
+
+    let document: NibDocument
+    let options: GraphOptions
+    let idPrefix: String
+    private var objects: [ObjectID: NibObject] = [:]
+    private var syntheticNodes: [Node] = []
+    private var syntheticIDs: Set<String> = []
+    private var unresolvedCount = 0
+
+    init(document: NibDocument, options: GraphOptions, idPrefix: String) {
+        self.document = document
+        self.options = options
+        self.idPrefix = idPrefix
+        for object in document.objects where objects[object.id] == nil { objects[object.id] = object }
+    }
+
+    /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.
+    mutating func build() -> Part? {
+        var edges: [(edge: Edge, objects: [ObjectID])] = []
+        for connection in document.connections where options.kinds.contains(connection.kind) {
+            edges += makeEdges(connection)
+        }
+        var shown = Set<ObjectID>()
+        if let focus = options.focus {
+            let focused = Set(FocusQuery.matches(focus, in: document))
+            if focused.isEmpty { return nil }
+            edges = edges.filter { !focused.isDisjoint(with: $0.objects) }
+            shown = focused
+        } else {
+            for object in document.objects where object.placeholder != nil || options.hierarchy {
+                shown.insert(object.id)
+            }
+        }
+        for e in edges { shown.formUnion(e.objects) }
+        let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
+
+        var nodes: [Node] = []
+        for object in document.placeholders where shown.contains(object.id) { nodes.append(node(for: object)) }
+        for object in document.objects where object.placeholder == nil && shown.contains(object.id)
+            && objects[object.id] == object {
+            nodes.append(node(for: object))
+        }
+        nodes += syntheticNodes.filter { usedSynthetic.contains($0.id) }
+
+        var clusters: [ConnectionGraph.Cluster] = []
+        var clustered = Set<String>()
+        if options.hierarchy { (clusters, clustered) = hierarchyClusters(shown: shown) }
+        return Part(nodes: nodes, edges: edges.map(\.edge), clusters: clusters, clusteredNodeIDs: clustered)
+    }
+
+    // MARK: Nodes
+
+    func nodeID(_ id: ObjectID) -> String { idPrefix + id.rawValue }
+
+    func node(for object: NibObject) -> Node {
+        var lines: [String]
+        if let placeholder = object.placeholder {
+            lines = [placeholder.kind.displayName]
+            if let custom = object.customClass {
+                lines.append(custom)
+            } else if placeholder.kind == .external || placeholder.kind == .upstream {
+                lines.append(truncate(placeholder.identifier))
+            }
+        } else {
+            lines = [object.effectiveClass]
+            if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
+            if let name = object.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+                lines.append("“" + truncate(name) + "”")
+            }
+        }
+        var tooltip = "\(object.id) \(object.className)"
+        if let custom = object.customClass {
+            tooltip += " (" + (object.customModule.map { $0 + "." } ?? "") + custom + ")"
+        }
+        let kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
+        return Node(id: nodeID(object.id), kind: kind, lines: lines, tooltip: tooltip, objectID: object.id)
+    }
+
+    func truncate(_ text: String) -> String {
+        text.count <= options.maxLabelLength ? text : String(text.prefix(options.maxLabelLength - 1)) + "…"
+    }
+
+    private mutating func synthetic(_ id: String, _ kind: ConnectionGraph.NodeKind, _ lines: [String],
+                                    tooltip: String? = nil) -> String {
+        let full = idPrefix + id
+        if syntheticIDs.insert(full).inserted {
+            syntheticNodes.append(Node(id: full, kind: kind, lines: lines, tooltip: tooltip))
+        }
+        return full
+    }
+
+    // MARK: Edges
+
+    /// One end of a connection: the node id, the object (nil for synthetic nodes) and whether
+    /// the end had to be drawn as `?`.
+    private mutating func end(_ id: ObjectID?, role: String, _ c: Connection) -> (String, ObjectID?, Bool) {
+        if let id, objects[id] != nil { return (nodeID(id), id, false) }
+        let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved ?? "no \(role)"
+        unresolvedCount += 1
+        let node = synthetic("@unresolved-\(unresolvedCount)", .unresolved, ["?", truncate(reason)], tooltip: reason)
+        return (node, nil, true)
+    }
+
+    private mutating func firstResponder() -> (String, ObjectID?, Bool) {
+        if let fr = document.placeholders.first(where: { $0.placeholder?.kind == .firstResponder }) {
+            return (nodeID(fr.id), fr.id, false)
+        }
+        return (synthetic("@firstResponder", .firstResponder, ["First Responder"]), nil, false)
+    }
+
+    private mutating func makeEdges(_ c: Connection) -> [(edge: Edge, objects: [ObjectID])] {
+        var destination = c.destination
+        if destination == nil, c.kind == .runtimeAttribute || c.kind == .accessibility,
+           case .object(let id)? = c.value {
+            destination = id
+        }
+        let optional: Set<Connection.Kind> = [.runtimeAttribute, .accessibility, .other]
+        if destination == nil, c.members == nil, optional.contains(c.kind) { return [] }
+
+        let from = end(c.source, role: "source", c)
+        var targets: [((String, ObjectID?, Bool), [String])] = []
+        switch c.kind {
+        case .outletCollection:
+            let members = c.members ?? destination.map { [$0] } ?? []
+            for (i, member) in members.enumerated() {
+                targets.append((end(member, role: "member \(i)", c), ["\(c.label)[\(i)]"]))
+            }
+        case .action:
+            let to = c.isNilTargeted || (destination == nil && c.unresolved == nil)
+                ? firstResponder() : end(destination, role: "target", c)
+            var lines = [c.label]
+            if let events = c.controlEvents, events.rawValue != 0 { lines.append(events.description) }
+            targets.append((to, lines))
+        case .binding:
+            targets.append((end(destination, role: "observed object", c),
+                            [c.keyPath.map { "\(c.label) → \($0)" } ?? c.label]))
+        case .runtimeAttribute:
+            targets.append((end(destination, role: "value", c), [c.keyPath ?? c.label]))
+        case .segue:
+            var to: (String, ObjectID?, Bool)
+            if destination == nil, let scene = c.segue?.destinationScene {
+                to = (synthetic("@scene:" + scene, .externalScene, [truncate(scene)]), nil, false)
+            } else {
+                to = end(destination, role: "destination", c)
+            }
+            var lines = [c.segue?.relationship ?? c.segue?.kind ?? c.label]
+            if let identifier = c.segue?.identifier, !identifier.isEmpty { lines.append("“" + truncate(identifier) + "”") }
+            targets.append((to, lines))
+        case .outlet, .accessibility, .other:
+            targets.append((end(destination, role: "destination", c), [c.label]))
+        }
+        return targets.map { to, lines in
+            let broken = c.unresolved != nil || from.2 || to.2
+            var kind = ConnectionGraph.EdgeKind(c.kind)
+            if c.kind == .segue, c.segue?.kind == "relationship" { kind = .relationship }
+            let edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
+                            isUnresolved: broken, tooltip: c.unresolved)
+            return (edge, [from.1, to.1].compactMap { $0 })
+        }
+    }
+
+    // MARK: Hierarchy
+
+    /// Parent links with cyclic and too-deep chains cut, so what remains is a forest.
+    private func effectiveParents() -> [ObjectID: ObjectID] {
+        var result: [ObjectID: ObjectID] = [:]
+        for object in document.objects {
+            guard let parent = object.parent, objects[parent] != nil else { continue }
+            var seen: Set<ObjectID> = [object.id]
+            var current: ObjectID? = parent
+            var steps = 0
+            var ok = true
+            while let c = current {
+                steps += 1
+                if steps > Self.maxClusterDepth || !seen.insert(c).inserted { ok = false; break }
+                current = objects[c]?.parent.flatMap { objects[$0] != nil ? $0 : nil }
+            }
+            if ok { result[object.id] = parent }
+        }
+        return result
+    }
+
+    /// Clusters for the containers of the shown objects (nested by parent), each holding the
+    /// container's node (when shown) and its shown children, labelled `UIView #47`.
+    private func hierarchyClusters(shown: Set<ObjectID>) -> ([ConnectionGraph.Cluster], Set<String>) {
+        let parents = effectiveParents()
+        var containers = Set<ObjectID>()
+        for id in shown where objects[id]?.placeholder == nil {
+            var current = parents[id]
+            while let c = current, containers.insert(c).inserted { current = parents[c] }
+        }
+        var members: [ObjectID: [ObjectID]] = [:]
+        var subclusters: [ObjectID: [ObjectID]] = [:]
+        var roots: [ObjectID] = []
+        var clustered = Set<String>()
+        for object in document.objects where objects[object.id] == object {
+            let id = object.id
+            if containers.contains(id) {
+                if shown.contains(id) { members[id, default: []].append(id) }
+                if let p = parents[id] { subclusters[p, default: []].append(id) } else { roots.append(id) }
+            } else if shown.contains(id), let p = parents[id] {
+                members[p, default: []].append(id)
+            }
+        }
+        func cluster(_ id: ObjectID, depth: Int) -> ConnectionGraph.Cluster {
+            let nodeIDs = (members[id] ?? []).map(nodeID)
+            clustered.formUnion(nodeIDs)
+            var lines: [String] = []
+            if let object = objects[id] {
+                // A drawn container is named briefly (its node is inside); an undrawn one in full.
+                lines = shown.contains(id) ? ["\(object.effectiveClass) \(id)"] : node(for: object).lines
+            }
+            let children = (subclusters[id] ?? []).map { cluster($0, depth: depth + 1) }
+            return .init(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
+        }
+        return (roots.map { cluster($0, depth: 0) }, clustered)
+    }
+
+    /// A few names and classes of connected objects, for a "focus matches nothing" message.
+    static func focusCandidates(_ documents: [NibDocument]) -> [String] {
+        var names = Set<String>()
+        for document in documents {
+            let connected = Set(document.connections.flatMap { [$0.source, $0.destination].compactMap { $0 } })
+            for object in document.objects where connected.contains(object.id) && object.placeholder == nil {
+                names.insert(object.name ?? object.effectiveClass)
+            }
+        }
+        return Array(names.sorted().prefix(8))
+    }
+}

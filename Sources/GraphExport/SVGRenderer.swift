@@ -1,0 +1,181 @@
+import CGraphviz
+import Synchronization
+
+/// The one global lock around libgvc/libcgraph. Graphviz keeps global state (the parser, the
+/// error handler, layout scratch data) and crashes when used from two threads at once
+/// (toolchain-notes.md §1 "Thread safety"), so every Graphviz call in the process happens
+/// while holding it.
+private let graphvizLock = Mutex<Void>(())
+
+/// Graphviz's messages of the render in progress. Only touched while ``graphvizLock`` is held
+/// (by ``captureGraphvizMessage`` and the render itself), which is what makes it safe.
+nonisolated(unsafe) private var capturedMessages: [UInt8] = []
+
+/// The `agusererrf` installed during a render: collects Graphviz's message pieces
+/// (`"Error"`, `": "`, the text) instead of letting them reach stderr.
+private let captureGraphvizMessage: agusererrf = { piece in
+    guard let piece else { return 0 }
+    var p = UnsafeRawPointer(piece).assumingMemoryBound(to: UInt8.self)
+    while p.pointee != 0 {
+        capturedMessages.append(p.pointee)
+        p += 1
+    }
+    return 0
+}
+
+/// The result of one render.
+public struct SVGRendering: Sendable {
+    /// The SVG document (UTF-8 text, starts with `<?xml`).
+    public var svg: String
+    /// The layout engine that ran (`dot`, `sfdp`, …).
+    public var engine: String
+    /// Set when ``LayoutEngine/automatic`` chose another engine than `dot`; say it on stderr.
+    public var note: String?
+    /// Warnings Graphviz reported while rendering, one per line (rarely any).
+    public var warnings: [String]
+    /// Node and edge counts of the parsed graph.
+    public var nodeCount: Int
+    public var edgeCount: Int
+    /// Wall-clock time of parsing, layout and SVG generation.
+    public var parseTime: Duration
+    public var layoutTime: Duration
+    public var renderTime: Duration
+}
+
+/// Renders DOT text to SVG in-process with libgvc (`agmemread` → `gvLayout` → `gvRenderData`),
+/// never by running the `dot` program. This file is the only one that imports `CGraphviz`.
+///
+/// Thread-safe: renders from many threads are serialized by one global lock. Graphviz's
+/// messages never reach stderr; failures become ``RenderError`` carrying them.
+public enum SVGRenderer {
+    /// Renders `dot` to SVG (or another Graphviz output `format`, e.g. `png` when the plugin exists).
+    ///
+    /// - Parameters:
+    ///   - dot: DOT source text; only the first graph is read.
+    ///   - engine: layout engine; ``LayoutEngine/automatic`` uses `dot` and switches to `sfdp`
+    ///     above ``LayoutEngine/sfdpNodeThreshold`` nodes or ``LayoutEngine/sfdpEdgeThreshold`` edges.
+    /// - Throws: ``RenderError`` with the failing stage and Graphviz's message.
+    public static func render(dot: String, engine: LayoutEngine = .automatic,
+                              format: String = "svg") throws(RenderError) -> SVGRendering {
+        try render(dot: dot, format: format) { engine.resolved(nodes: $0, edges: $1) }
+    }
+
+    /// Renders with an engine given by name (no size-based switch); for tests of unknown engines.
+    static func render(dot: String, engineNamed name: String, format: String = "svg") throws(RenderError) -> SVGRendering {
+        try render(dot: dot, format: format) { _, _ in (name, nil) }
+    }
+
+    private static func render(dot: String, format: String,
+                               chooseEngine: (Int, Int) -> (engine: String, note: String?)) throws(RenderError) -> SVGRendering {
+        if dot.utf8.contains(0) { throw RenderError(stage: .parse, message: "the DOT text contains a NUL byte") }
+        return try graphvizLock.withLock { _ throws(RenderError) -> SVGRendering in
+            try renderLocked(dot: dot, format: format, chooseEngine: chooseEngine)
+        }
+    }
+
+    /// The captured messages as one line each, trimmed, without empty ones.
+    private static func takeMessages() -> [String] {
+        let text = String(decoding: capturedMessages, as: UTF8.self)
+        capturedMessages.removeAll(keepingCapacity: true)
+        return text.split(whereSeparator: \.isNewline)
+            .map { $0.trimmingCharacters(in: " \t") }
+            .filter { !$0.isEmpty }
+    }
+
+    private static func failure(_ stage: RenderError.Stage, fallback: String) -> RenderError {
+        RenderError(stage: stage, message: message(from: takeMessages(), fallback: fallback))
+    }
+
+    /// One message from Graphviz's lines: `Error: ` prefixes dropped, lines joined by `; `.
+    /// When Graphviz names an engine or format "not recognized" and lists nothing after
+    /// "Use one of:", no plugin is registered at all (no `config6a`): the `dot -c` hint is added.
+    static func message(from lines: [String], fallback: String) -> String {
+        let messages = lines.map { $0.hasPrefix("Error: ") ? String($0.dropFirst(7)) : $0 }
+        var message = messages.isEmpty ? fallback : messages.joined(separator: "; ")
+        if message.contains("not recognized"), message.hasSuffix("Use one of:") {
+            message = String(message.dropLast("Use one of:".count)).trimmingCharacters(in: " .")
+                + "; " + RenderError.pluginHint
+        }
+        return message
+    }
+
+    private static func renderLocked(dot: String, format: String,
+                                     chooseEngine: (Int, Int) -> (engine: String, note: String?)) throws(RenderError) -> SVGRendering {
+        let previousHandler = agseterrf(captureGraphvizMessage)
+        defer { agseterrf(previousHandler) }
+        capturedMessages.removeAll(keepingCapacity: true)
+        _ = agreseterrors()
+        let clock = ContinuousClock()
+
+        var start = clock.now
+        guard let gvc = gvContext() else {
+            throw failure(.context, fallback: "gvContext() returned no context")
+        }
+        defer { gvFreeContext(gvc) }
+        // Graphviz 2.x's lexer keeps what it read ahead after a graph's closing brace (a
+        // trailing newline) and lexes it at the start of the next agmemread, which shifts the
+        // next syntax error's line number; hand it no trailing whitespace to read ahead.
+        var end = dot.utf8.endIndex
+        while end > dot.utf8.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(dot.utf8[dot.utf8.index(before: end)]) {
+            end = dot.utf8.index(before: end)
+        }
+        guard let graph = agmemread(String(dot.utf8[..<end]) ?? dot) else {
+            throw failure(.parse, fallback: "agmemread could not read the DOT text")
+        }
+        defer { agclose(graph) }
+        let nodeCount = Int(agnnodes(graph))
+        let edgeCount = Int(agnedges(graph))
+        let parseTime = clock.now - start
+
+        let (engineName, note) = chooseEngine(nodeCount, edgeCount)
+        start = clock.now
+        guard gvLayout(gvc, graph, engineName) == 0 else {
+            throw failure(.layout, fallback: "gvLayout(\(engineName)) failed")
+        }
+        // Graphviz 2.43's dot_cleanup frees stale rank arrays of clusters when labelled edges
+        // between nodes of one rank made the layout reallocate them (heap corruption, seen as
+        // "double free or corruption" on corpus nibs drawn with --hierarchy; valgrind shows the
+        // layout itself is clean). So a clustered layout is not freed: its memory is left to the
+        // process (the graph, context and SVG are still freed).
+        let freeLayout = cgv_cluster_count(graph) == 0
+        defer { if freeLayout { gvFreeLayout(gvc, graph) } }
+        let layoutTime = clock.now - start
+
+        start = clock.now
+        let (status, buffer, length) = renderData(gvRenderData, gvc, graph, format)
+        guard status == 0, let buffer else {
+            throw failure(.render, fallback: "gvRenderData(\(format)) failed")
+        }
+        defer { gvFreeRenderData(buffer) }
+        let svg = UnsafeRawBufferPointer(start: buffer, count: length).withMemoryRebound(to: UInt8.self) {
+            String(decoding: $0, as: UTF8.self)
+        }
+        let renderTime = clock.now - start
+        return SVGRendering(svg: svg, engine: engineName, note: note, warnings: takeMessages(),
+                            nodeCount: nodeCount, edgeCount: edgeCount,
+                            parseTime: parseTime, layoutTime: layoutTime, renderTime: renderTime)
+    }
+
+    /// Calls `gvRenderData`, whose length parameter is `unsigned int *` in Graphviz 2.x and
+    /// `size_t *` since 13.0 (style.md §7): generic over the length type so both compile.
+    private static func renderData<Length: BinaryInteger>(
+        _ function: (OpaquePointer?, UnsafeMutablePointer<Agraph_t>?, UnsafePointer<CChar>?,
+                     UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?, UnsafeMutablePointer<Length>?) -> Int32,
+        _ gvc: OpaquePointer, _ graph: UnsafeMutablePointer<Agraph_t>, _ format: String
+    ) -> (Int32, UnsafeMutablePointer<CChar>?, Int) {
+        var buffer: UnsafeMutablePointer<CChar>?
+        var length: Length = 0
+        let status = format.withCString { function(gvc, graph, $0, &buffer, &length) }
+        return (status, buffer, Int(length))
+    }
+}
+
+extension StringProtocol {
+    /// Drops leading and trailing characters that are in `set` (Foundation-free trimming).
+    fileprivate func trimmingCharacters(in set: String) -> String {
+        var s = Substring(self)
+        while let c = s.first, set.contains(c) { s.removeFirst() }
+        while let c = s.last, set.contains(c) { s.removeLast() }
+        return String(s)
+    }
+}

@@ -1,0 +1,114 @@
+import ArchiveReader
+import Foundation
+import GraphExport
+
+/// `nibinspect graph FILE`: the outlet/action graph (or a storyboard's scene flow) as DOT or as
+/// SVG rendered in-process by Graphviz (libgvc).
+enum GraphCommand: Command {
+    static let spec = CommandSpec(
+        name: "graph",
+        abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT or SVG).",
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
+        options: [
+            .option("--format", "-f", value: "format", help: "Output format (default: dot).", allowed: ["dot", "svg"]),
+            .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
+            .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters."),
+            .option("--rankdir", value: "dir", help: "Edge direction: left to right or top to bottom (default: LR).",
+                    allowed: ["LR", "TB"]),
+            .option("--kinds", value: "list",
+                    help: "Connection kinds to draw, comma-separated (default: outlet,outletCollection,action,binding,segue; "
+                        + "also runtimeAttribute, accessibility, other, all)."),
+            .option("--focus", value: "object",
+                    help: "Only this object and its neighbours: an id (#12), a name or title, or a class."),
+            .option("--scene", value: "scene",
+                    help: "For a storyboard: the connection graph of this scene instead of the scene flow."),
+            .option("--layout", value: "engine", help: "Graphviz layout engine for SVG (default: auto = dot, sfdp for huge graphs).",
+                    allowed: LayoutEngine.allCases.map(\.rawValue)),
+            .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+        ],
+        discussion: """
+        Nodes are File's Owner and the other placeholders (yellow 3-D boxes) and every object that
+        takes part in a drawn connection. Outlets are solid blue (outlet collections: one edge per
+        member, 'name[i]'), actions dashed green from the control to its target (nil-targeted
+        actions go to First Responder), bindings dotted purple ('binding → key path'), segues
+        orange; unresolved connections are red and end at a '?' box. A storyboard is drawn as its
+        scene flow, with the entry point marked by an arrow.
+        SVG is rendered in-process by libgvc; 'nibinspect graph FILE | dot -Tpng' works too.
+        """)
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
+        let path = args.positionals[0]
+        if let output = args.value("--output") { try checkOutputIsNotInput(output, input: path) }
+        let input = try resolvedInput(for: path, context: context)
+        return try draw(input, args, context)
+    }
+
+    /// Draws an already resolved input as the options in `args` say (everything after loading).
+    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        let path = input.path
+        var options = GraphOptions()
+        options.hierarchy = args.flag("--hierarchy")
+        options.focus = args.value("--focus")
+        if let dir = args.value("--rankdir") {
+            options.rankDirection = GraphOptions.RankDirection(rawValue: dir) ?? .leftToRight
+        }
+        if let list = args.value("--kinds") {
+            guard let kinds = GraphOptions.parseKinds(list) else {
+                throw UsageError("--kinds takes a comma-separated list of: \(GraphOptions.kindNames.joined(separator: ", ")); got '\(list)'")
+            }
+            options.kinds = kinds
+        }
+        let format = args.value("--format") ?? "dot"
+        let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
+        let output = args.value("--output")
+        for warning in input.warnings + input.documents.flatMap(\.warnings) {
+            context.console.error("nibinspect: warning: \(path): \(warning)\n")
+        }
+        let dot: String
+        do {
+            dot = try GraphExport.dot(for: input, options: options, scene: args.value("--scene"))
+        } catch {
+            throw UsageError(error.description)
+        }
+
+        var bytes = Array(dot.utf8)
+        if format == "svg" {
+            let rendering = try SVGRenderer.render(dot: dot, engine: engine)
+            if let note = rendering.note { context.console.error("nibinspect: note: \(note)\n") }
+            for warning in rendering.warnings { context.console.error("nibinspect: warning: graphviz: \(warning)\n") }
+            bytes = Array(rendering.svg.utf8)
+        }
+        if let output {
+            do {
+                try Data(bytes).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                throw InternalError("cannot write \(output): \((error as NSError).localizedDescription)")
+            }
+        } else {
+            context.console.writeBytes(bytes)
+        }
+        return .success
+    }
+
+    /// Refuses `-o` naming the input itself (inputs are never modified): same path after
+    /// standardizing, or the same file by device and inode.
+    static func checkOutputIsNotInput(_ output: String, input: String) throws {
+        guard input != "-" else { return }
+        let a = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
+        let b = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
+        var same = a.path == b.path
+        let fm = FileManager.default
+        if !same, let x = try? fm.attributesOfItem(atPath: a.path), let y = try? fm.attributesOfItem(atPath: b.path),
+           let ix = x[.systemFileNumber] as? UInt64, let iy = y[.systemFileNumber] as? UInt64,
+           let dx = x[.systemNumber] as? UInt64, let dy = y[.systemNumber] as? UInt64 {
+            same = ix == iy && dx == dy
+        }
+        if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
+    }
+
+    /// The resolved documents of one input (the shared loader: archives → ``NibResolver``).
+    static func resolvedInput(for path: String, context: Context) throws -> NibInput {
+        try context.loadResolved(path)
+    }
+}

@@ -1,0 +1,127 @@
+import ArchiveReader
+import Testing
+@testable import GraphExport
+
+/// What the graph contains, checked independently of the DOT text.
+@Suite struct ConnectionGraphTests {
+    func edge(_ g: ConnectionGraph, _ from: String, _ to: String) -> ConnectionGraph.Edge? {
+        g.edges.first { $0.from == from && $0.to == to }
+    }
+
+    @Test func placeholdersAndConnectedObjectsAreNodes() throws {
+        let g = try ConnectionGraph(document: Fixtures.login)
+        let ids = g.nodes.map(\.id)
+        #expect(ids.prefix(2) == ["#1", "#2"])
+        #expect(g.nodes[0].kind == .placeholder(.filesOwner))
+        #expect(g.nodes[0].lines == ["File's Owner", "LoginViewController"])
+        #expect(Set(ids).isSuperset(of: ["#3", "#4", "#5", "#6", "#7", "#8", "#9"]))
+        #expect(g.nodes.first { $0.id == "#6" }?.lines == ["PrimaryButton", "(UIButton)", "“Sign In”"])
+        // The label text is cut at maxLabelLength (32) with an ellipsis.
+        #expect(g.nodes.first { $0.id == "#7" }?.lines.last == "“Wrong password, please try agai…”")
+    }
+
+    @Test func everyEdgeKindIsDrawnWithItsLabel() throws {
+        let g = try ConnectionGraph(document: Fixtures.login)
+        #expect(edge(g, "#1", "#4")?.lines == ["usernameField"])
+        let collection = g.edges.filter { $0.kind == .outletCollection }
+        #expect(collection.map(\.lines) == [["fields[0]"], ["fields[1]"]])
+        #expect(collection.map(\.to) == ["#4", "#5"])
+        #expect(edge(g, "#6", "#1")?.lines == ["signIn:", "touchUpInside"])
+        #expect(edge(g, "#6", "#1")?.kind == .action)
+        // Nil-targeted: to the document's First Responder placeholder.
+        #expect(edge(g, "#8", "#2")?.lines == ["showHelp:", "touchDown|touchUpInside"])
+        // Runtime attributes are not drawn by default.
+        #expect(!g.edges.contains { $0.kind == .runtimeAttribute })
+
+        let prefs = try ConnectionGraph(document: Fixtures.preferences)
+        #expect(edge(prefs, "#12", "#20")?.lines == ["value → selection.name"])
+        #expect(edge(prefs, "#12", "#20")?.kind == .binding)
+    }
+
+    @Test func unresolvedConnectionsGoToQuestionMarkNodes() throws {
+        let g = try ConnectionGraph(document: Fixtures.login)
+        let broken = g.edges.filter(\.isUnresolved)
+        #expect(broken.count == 2)
+        for e in broken {
+            #expect(e.lines.last == "(unresolved)")
+            let qs = [e.from, e.to].compactMap { id in g.nodes.first { $0.id == id && $0.kind == .unresolved } }
+            #expect(qs.count == 1)
+            #expect(qs.first?.lines.first == "?")
+        }
+        #expect(g.nodes.contains { $0.lines == ["?", "no object #99 (destination)"] })
+    }
+
+    @Test func nilTargetedActionWithoutPlaceholderGetsSyntheticFirstResponder() throws {
+        var doc = Fixtures.login
+        doc.objects.removeAll { $0.placeholder?.kind == .firstResponder }
+        let g = try ConnectionGraph(document: doc)
+        #expect(g.nodes.contains { $0.id == "@firstResponder" && $0.kind == .firstResponder })
+        #expect(edge(g, "#8", "@firstResponder") != nil)
+    }
+
+    @Test func focusKeepsTheNeighbourhood() throws {
+        let g = try ConnectionGraph(document: Fixtures.login, options: GraphOptions(focus: "#4"))
+        #expect(Set(g.nodes.map(\.id)) == ["#1", "#4"])
+        #expect(g.edges.count == 2)  // usernameField, fields[0]
+        #expect(throws: GraphError.self) {
+            try ConnectionGraph(document: Fixtures.login, options: GraphOptions(focus: "NoSuchThing"))
+        }
+    }
+
+    @Test func kindFilterDropsOtherEdgesAndTheirObjects() throws {
+        let g = try ConnectionGraph(document: Fixtures.login, options: GraphOptions(kinds: [.outletCollection]))
+        #expect(g.edges.count == 2)
+        #expect(Set(g.nodes.map(\.id)) == ["#1", "#2", "#4", "#5"])
+    }
+
+    @Test func hierarchyNestsContainers() throws {
+        let g = try ConnectionGraph(document: Fixtures.preferences, options: GraphOptions(hierarchy: true))
+        let window = try #require(g.clusters.first { $0.id == "h#10" })
+        #expect(window.nodeIDs == ["#10"])
+        #expect(window.clusters.map(\.id) == ["h#11"])
+        #expect(window.clusters[0].nodeIDs == ["#11", "#12", "#13"])
+        #expect(g.clusters.map(\.id) == ["h#10", "h#30"])
+    }
+
+    @Test func parentCyclesDoNotHang() throws {
+        var doc = Fixtures.preferences
+        // #10 → #11 → #10: a malformed parent cycle.
+        if let i = doc.objects.firstIndex(where: { $0.id == Fixtures.id(10) }) { doc.objects[i].parent = Fixtures.id(11) }
+        let g = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
+        #expect(g.nodes.contains { $0.id == "#12" })
+    }
+
+    /// A 300-deep view chain is drawn with at most `maxClusterDepth` nested clusters and renders.
+    @Test func deepHierarchiesAreCut() throws {
+        var objects = [NibObject(id: Fixtures.id(0), className: "UIView")]
+        for i in 1..<300 {
+            objects.append(NibObject(id: Fixtures.id(i), className: "UIView", parent: Fixtures.id(i - 1)))
+        }
+        let doc = NibDocument(name: "Deep.nib", platform: .iOS, format: .nibArchive, objects: objects,
+                              connections: [Connection(kind: .outlet, source: Fixtures.id(0), destination: Fixtures.id(299),
+                                                       label: "deepest")])
+        let graph = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
+        func depth(_ c: ConnectionGraph.Cluster) -> Int { 1 + (c.clusters.map(depth).max() ?? 0) }
+        #expect(graph.nodes.count == 300)
+        #expect((graph.clusters.map(depth).max() ?? 0) <= DocumentGraphBuilder.maxClusterDepth + 1)
+        let svg = try SVGRenderer.render(dot: DOTWriter.write(graph)).svg
+        #expect(svg.contains("deepest"))
+    }
+
+    @Test func parsesKinds() {
+        #expect(GraphOptions.parseKinds("outlet, action") == [.outlet, .action])
+        #expect(GraphOptions.parseKinds("Collection,BINDING") == [.outletCollection, .binding])
+        #expect(GraphOptions.parseKinds("all") == Set(Connection.Kind.allCases))
+        #expect(GraphOptions.parseKinds("outlet,nope") == nil)
+        #expect(GraphOptions.parseKinds(",") == nil)
+    }
+
+    @Test func storyboardEntryAndExternalScenes() throws {
+        let g = try ConnectionGraph(storyboard: Fixtures.storyboard)
+        #expect(edge(g, "@entry", "@scene:UINavigationController-a1")?.kind == .entry)
+        #expect(g.nodes.first { $0.id == "@scene:UINavigationController-a1" }?.kind == .scene(isEntryPoint: true))
+        #expect(edge(g, "@scene:UINavigationController-a1", "@scene:Login")?.lines == ["rootViewController"])
+        #expect(edge(g, "@scene:Home", "@external:Settings")?.lines == ["presentation", "“settings”"])
+        #expect(g.edges.filter(\.isUnresolved).count == 1)
+    }
+}
