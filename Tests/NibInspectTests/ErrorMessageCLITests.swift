@@ -147,7 +147,7 @@ struct ErrorMessageCLITests {
         #expect(g.code == .success)
         #expect(g.out.hasPrefix("digraph") && g.out.contains("panel"))
         // The compiled default is unchanged.
-        #expect(run(["tree", bundle]).out.hasPrefix("X.nib/runtime.nib — iOS NIBArchive"))
+        #expect(run(["tree", bundle]).out.contains("\nX.nib/runtime.nib — iOS NIBArchive"))
         for command in ["tree", "json"] {
             let raw = run([command, "--raw", "--variant", "designable.nib", bundle])
             #expect(raw.code == .usage)

@@ -40,6 +40,51 @@ struct ResolvedCorpusTests {
         #expect((platforms[.iOS] ?? 0) > 300 && (platforms[.macOS] ?? 0) > 100)
     }
 
+    /// Keyed archives (binary and XML plists) and typedstream nibs resolve with the same
+    /// invariants; plists that are not keyed archives (Info.plist, info.nib) are skipped.
+    @Test func keyedAndTypedstreamNibsResolveCleanly() throws {
+        let loader = NibLoader()
+        var resolved = 0
+        var unresolved: [String] = []
+        for entry in ["bplist", "xml-plist", "typedstream"].flatMap({ Corpus.entries(format: $0) }) {
+            guard let loaded = try? loader.loadArchive(bytes: Corpus.bytes(entry), name: entry.file) else { continue }
+            let d = NibResolver.resolve(loaded.graph, name: entry.file)
+            resolved += 1
+            ResolverRobustnessTests.checkInvariants(d)
+            #expect(d.platform != .unknown && !d.objects.isEmpty, "\(entry.file)")
+            for c in d.connections where c.unresolved != nil { unresolved.append("\(entry.file): \(c.label)") }
+        }
+        #expect(resolved > 100)
+        #expect(unresolved.isEmpty, "\(unresolved.prefix(20))")
+    }
+
+    /// Every `.storyboardc` of the corpus: a summary, and every upstream placeholder resolved
+    /// through its parent scene's external objects table.
+    @Test func storyboardsResolveUpstreamPlaceholders() throws {
+        let root = try #require(Corpus.root)
+        var storyboards: [String] = []
+        let walker = FileManager.default.enumerator(atPath: root.path)
+        while let item = walker?.nextObject() as? String {
+            if item.hasSuffix(".storyboardc") { storyboards.append(root.appendingPathComponent(item).path) }
+        }
+        #expect(storyboards.count >= 5)
+        var upstream = 0
+        for path in storyboards {
+            guard let loaded = try? NibLoader().loadContainer(at: path) else { continue }
+            let input = NibResolver.resolve(loaded)
+            #expect(input.storyboard != nil || loaded.container.storyboards.allSatisfy { $0.info == nil }, "\(path)")
+            #expect(!input.warnings.contains { $0.contains("external objects table") }, "\(path): \(input.warnings.prefix(3))")
+            for d in input.documents {
+                ResolverRobustnessTests.checkInvariants(d)
+                for o in d.objects where o.placeholder?.kind == .upstream {
+                    upstream += 1
+                    #expect(o.placeholder?.resolvedTarget != nil, "\(d.name): \(o.placeholder?.identifier ?? "")")
+                }
+            }
+        }
+        #expect(upstream > 10)
+    }
+
     @Test func treePrintsEveryObjectOnce() throws {
         for (entry, d) in try Self.resolveAll() {
             let text = TreeCommand.render(NibInput(path: entry.file, kind: "NIBArchive", documents: [d]),

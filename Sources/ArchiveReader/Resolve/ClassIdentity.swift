@@ -7,7 +7,7 @@
 /// * `NSCustomView` → `NSView` + custom `NSClassName`;
 /// * `NSWindowTemplate` → `NSWindow`/`NSPanel` + custom `NSWindowClass`.
 ///
-/// Swift runtime names (`_TtC9COVIDSafe33Registration…`) are demangled into ``customClass`` and
+/// Swift runtime names (`_TtC9COVIDSafe33Registration…`) are demangled (``SwiftNames``) into ``customClass`` and
 /// ``customModule``; the exact string is kept in ``runtimeClassName``.
 struct ClassIdentity: Hashable, Sendable {
     var className: String
@@ -45,7 +45,8 @@ struct ClassIdentity: Hashable, Sendable {
         }
         className = base
         if let raw = custom, !raw.isEmpty, raw != base {
-            if let (module, name) = SwiftDemangler.demangle(raw) {
+            if let swift = SwiftNames.demangle(raw) {
+                let (module, name) = (swift.module, swift.name)
                 customClass = name
                 customModule = module
                 runtimeClassName = raw

@@ -60,8 +60,13 @@ extension ResolverRun {
         let known = ["NSNibOutletConnector", "NSNibControlConnector", "NSNibAuxiliaryActionConnector",
                      "NSNibBindingConnector", "NSIBUserDefinedRuntimeAttributesConnector", "NSIBHelpConnector",
                      "NSNibAXAttributeConnector", "NSNibAXRelationshipConnector"]
-        if known.contains(c.className) { return c.className }
-        return c.classChain.first { known.contains($0) } ?? c.className
+        // IB 2 (typedstream) spellings of the outlet and action connectors.
+        let legacy = ["NSIBOutletConnector": "NSNibOutletConnector", "NSIBControlConnector": "NSNibControlConnector"]
+        for name in [c.className] + c.classChain {
+            if known.contains(name) { return name }
+            if let modern = legacy[name] { return modern }
+        }
+        return c.className
     }
 
     /// One connector; a runtime-attributes connector yields one connection per key path.

@@ -28,13 +28,15 @@ extension NibResolver {
                 for (key, value) in pairs {
                     guard let identifier = graph.string(key), let r = value.objectRef else { continue }
                     let target = documents[sceneIndex].object(ObjectID(r))
-                    upstream[normalized(viewNib), default: [:]][identifier] =
+                    let device = splitDevice(normalized(scene.nibName)).device
+                    upstream[normalized(viewNib) + device, default: [:]][identifier] =
                         ("\(scene.nibName):\(ObjectID(r))", target?.effectiveClass)
                 }
             }
         }
         for d in documents.indices {
-            let table = upstream[normalized(documents[d].name)] ?? [:]
+            let key = normalized(documents[d].name)
+            let table = upstream[key] ?? upstream[splitDevice(key).base] ?? [:]
             for o in documents[d].objects.indices {
                 guard let placeholder = documents[d].objects[o].placeholder, placeholder.kind == .upstream else { continue }
                 if let entry = table[placeholder.identifier] {
@@ -49,12 +51,19 @@ extension NibResolver {
         return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, warnings: warnings)
     }
 
-    /// `Foo.nib/runtime.nib` and `Foo.nib` → `Foo`.
+    /// `Foo.nib/runtime.nib`, `Main.storyboardc/Foo.nib` and `Foo.nib` → `Foo`; `Foo~ipad.nib` →
+    /// `Foo~ipad` (device kept): the first path component that names a nib, else the first one.
     static func normalized(_ nibName: String) -> String {
-        var s = Substring(nibName)
-        if let slash = s.firstIndex(of: "/") { s = s[..<slash] }
+        let parts = nibName.split(separator: "/", omittingEmptySubsequences: true)
+        var s = parts.first { $0.hasSuffix(".nib") } ?? parts.first ?? Substring(nibName)
         if s.hasSuffix(".nib") { s = s.dropLast(4) }
         return String(s)
+    }
+
+    /// `Foo~ipad` → (`Foo`, `~ipad`); `Foo` → (`Foo`, ``).
+    static func splitDevice(_ normalizedName: String) -> (base: String, device: String) {
+        guard let tilde = normalizedName.firstIndex(of: "~") else { return (normalizedName, "") }
+        return (String(normalizedName[..<tilde]), String(normalizedName[tilde...]))
     }
 
     /// Scenes in identifier order with their controller class and view nib, and the segues.
@@ -63,12 +72,13 @@ extension NibResolver {
         var summary = StoryboardSummary(name: name, platform: info.platform, entryPoint: info.entryPoint)
         for (identifier, nibName) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
             var scene = StoryboardSummary.Scene(identifier: identifier, nibName: nibName)
-            guard let d = documents.firstIndex(where: { normalized($0.name) == normalized(nibName) }) else {
+            let matching = documents.indices.filter { splitDevice(normalized(documents[$0].name)).base == normalized(nibName) }
+            guard let d = matching.first else {
                 summary.scenes.append(scene)
                 continue
             }
             let document = documents[d]
-            scene.documents = [document.name]
+            scene.documents = matching.map { documents[$0].name }
             let controllerID = document.connections.first {
                 $0.kind == .outlet && ($0.label == "sceneViewController" || $0.label == "sceneController")
             }?.destination
@@ -76,7 +86,7 @@ extension NibResolver {
                 scene.controllerClass = controller.effectiveClass
                 if case .string(let viewNib)? = controller.property("nibName") {
                     scene.viewNibName = viewNib
-                    if let v = documents.first(where: { normalized($0.name) == normalized(viewNib) }) {
+                    for v in documents where splitDevice(normalized(v.name)).base == normalized(viewNib) {
                         scene.documents.append(v.name)
                     }
                 }

@@ -84,7 +84,8 @@ enum GraphCommand: Command {
         } else {
             context.console.writeBytes(bytes)
         }
-        return .success
+        for e in input.errors { context.console.error("nibinspect: error: \(input.path): \(e)\n") }
+        return input.errors.isEmpty ? .success : .dataError
     }
 
     /// Refuses `-o` naming the input itself (inputs are never modified): same path after

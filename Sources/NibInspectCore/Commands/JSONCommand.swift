@@ -13,10 +13,11 @@ enum JSONCommand: Command {
         discussion: """
         Without --raw, prints the resolved documents (placeholders, objects, hierarchy, connections)
         as described by Schemas/nibinspect.schema.json; keys are sorted and every output carries a
-        schemaVersion. With --raw, a single flat file prints one document object; a nib bundle, \
-        .storyboardc, directory or a file holding nested archives prints {"schemaVersion", \
-        "container": {kind, path, name, variants, storyboards, documents, warnings}, "documents": \
-        [one document object per container.documents entry, same order], "failures": [{name, error}]}.
+        schemaVersion.
+        With --raw, a single flat file prints one document object. A nib bundle, .storyboardc, directory or a \
+        file holding nested archives prints {"schemaVersion", "container": {kind, path, name, \
+        variants, storyboards, documents, warnings}, "documents": [one document object per \
+        container.documents entry, same order], "failures": [{name, error}]}.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -28,9 +29,9 @@ enum JSONCommand: Command {
             context.console.write(renderRaw(loaded).rendered())
             return context.report(loaded, path: path)
         }
-        let input = try context.loadResolved(path)
+        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
         context.console.write(try ResolvedJSON.render(ResolvedOutput(input)))
-        return context.finish(input)
+        return context.finish(input, loaded)
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope.

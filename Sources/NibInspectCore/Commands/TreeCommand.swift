@@ -24,9 +24,9 @@ enum TreeCommand: Command {
           outlet titleLabel → #5 UILabel "Welcome"
           action signIn: → #1 File's Owner [touchUpInside]
           action copy: → First Responder (responder chain)
-        With --raw, a nib bundle, .storyboardc or directory prints a header (variants; storyboard entry point \
-        and scenes), then each document under '== NAME ==' (nested archives as \
-        'NAME > prototype "Cell"').
+        A .storyboardc starts with its entry point, scenes and segues; several documents print
+        one after another. --raw prints the archive object graphs (with a container header and
+        '== NAME ==' headings for bundles, storyboards and directories).
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -46,22 +46,27 @@ enum TreeCommand: Command {
         if args.flag("--raw") || args.flag("--nested") {
             try context.rejectSourceVariantForRaw(path)
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
-            renderRaw(loaded, maxDepth: depth, nested: args.flag("--nested"), limits: context.loader.limits, console: context.console)
+            renderRaw(loaded, maxDepth: depth, console: context.console, nested: args.flag("--nested"),
+                      limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
-        let input = try context.loadResolved(path)
+        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
+        // Bundles, storyboards and directories: the container header, then one heading per document.
+        let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
         context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
-                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints")))
-        return context.finish(input)
+                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
+                                     header: single ? nil : loaded.map { ContainerText.header($0.container) },
+                                     headings: input.documents.count > 1))
+        return context.finish(input, loaded)
     }
 
     /// The raw object-graph trees of every document, under a container header and per-document
     /// headings when the input holds more than one document or is a directory.
     /// With `nested`, archives nested in data values are expanded inline under their value instead
     /// of being listed as separate documents.
-    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, nested: Bool = false,
-                          limits: DecodingLimits = .default, console: Console) {
+    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console, nested: Bool = false,
+                          limits: DecodingLimits = .default) {
         let container = loaded.container
         let single = container.kind == .file && loaded.archives.count == 1
         var out = ContainerText.header(container)
@@ -90,11 +95,13 @@ enum TreeCommand: Command {
 
     /// The tree text of every document of `input` (a storyboard summary first, when present).
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
-                       incoming: Bool = false, constraints: Bool = false) -> String {
-        var out = ""
+                       incoming: Bool = false, constraints: Bool = false, header: String? = nil,
+                       headings: Bool = false) -> String {
+        var out = header ?? ""
         if let storyboard = input.storyboard { out += StoryboardText.render(storyboard, style: style) + "\n" }
         for (i, document) in input.documents.enumerated() {
-            if i > 0 { out += "\n" }
+            if i > 0 || !out.isEmpty { out += "\n" }
+            if headings { out += "== \(document.name) ==\n" }
             var printer = ResolvedTreePrinter(document: document, style: style, siblings: input.documents)
             printer.maxDepth = depth
             printer.showProperties = properties

@@ -41,8 +41,17 @@ struct ConnectionText {
         } else if full, p.kind == .filesOwner, o.className == "UIProxyObject" || o.className == "NSObject" {
             s += style.detail(" (class not stated in the nib)")
         }
-        if let target = p.resolvedTarget { s += " = " + upstreamText(target) }
+        if let target = p.resolvedTarget { s += " = " + (full ? upstreamText(target) : upstreamClass(target)) }
         return s
+    }
+
+    /// The class of the object an upstream target names, or the target itself.
+    func upstreamClass(_ target: String) -> String {
+        guard let colon = target.lastIndex(of: ":") else { return target }
+        let scene = String(target[..<colon])
+        let id = ObjectID(String(target[target.index(after: colon)...]))
+        if let o = siblings.first(where: { $0.name == scene })?.object(id) { return classText(o) }
+        return target
     }
 
     /// `UIStoryboardShowSegueTemplate #12 in Scene` for `Scene:#12`.
