@@ -98,7 +98,8 @@ enum ConnectionsCommand: Command {
             func cls(_ id: ObjectID?) -> String {
                 guard let o = document.object(id) else { return "" }
                 if let p = o.placeholder { return p.kind.displayName + (o.customClass.map { " (\($0))" } ?? "") }
-                return o.customClass.map { "\($0) (\(o.className))" } ?? o.className
+                let custom = o.customClass.map { c in o.customModule.map { "\($0).\(c)" } ?? c }
+                return custom.map { "\($0) (\(o.className))" } ?? o.className
             }
             var detail: [String] = []
             if let e = c.controlEvents { detail.append("events=\(e)") }
