@@ -110,9 +110,21 @@ struct BPlistReader {
         // References need at least `objectRefSize` bytes each in the object area.
         pool.reserveCapacity(DecodingLimits.reservation(trailer.objectCount * 2, remaining: trailer.offsetTableOffset,
                                                         minRecordSize: trailer.objectRefSize))
+        // Objects must not overlap: an offset table aliasing one large object (or pointing inside
+        // another's payload) would otherwise copy it once per entry. Decoded payload bytes and
+        // references may total at most twice the object area (UTF-8 of Latin-1/UTF-16 text grows).
+        var payload = 0
+        let payloadLimit = 2 * trailer.offsetTableOffset
         for i in 0..<trailer.objectCount {
             do throws(ArchiveError) {
-                nodes.append(try object(at: offsets[i], trailer, &pool))
+                let poolBefore = pool.count
+                let node = try object(at: offsets[i], trailer, &pool)
+                payload += (pool.count - poolBefore) * trailer.objectRefSize
+                if case .scalar(let v) = node {
+                    if case .data(let d) = v { payload += d.count } else if case .string(let s) = v { payload += s.utf8.count }
+                }
+                guard payload <= payloadLimit else { throw fail(.sectionsOverlap(.plistObjects, .plistObjects), offsets[i]) }
+                nodes.append(node)
             } catch {
                 throw error.within("object #\(i)")
             }
