@@ -59,8 +59,8 @@ seed_dir() {
     local fmt; fmt=$(manifest_format "$target")
     # smallest-first spread: files under 64 KiB of that format
     awk -F'\t' -v f="$fmt" '$7==f && $5>0 && $5<65536 {print $5"\t"$4}' "$CORPUS_DIR/MANIFEST.tsv" \
-        | sort -n | awk -v n="$n" '{a[NR]=$2} END {step=(NR>n)?NR/n:1; for(i=1;i<=NR && c<n;i+=step){print a[int(i)]; c++}}' \
-        | while read -r f; do cp "$CORPUS_DIR/$f" "$dir/$(echo "$f" | tr '/' '_')"; done
+        | sort -n | cut -f2- | awk -v n="$n" '{a[NR]=$0} END {step=(NR>n)?NR/n:1; for(i=1;i<=NR && c<n;i+=step){print a[int(i)]; c++}}' \
+        | while IFS= read -r f; do cp "$CORPUS_DIR/$f" "$dir/$(echo "$f" | tr '/ ' '__')" || true; done
 }
 
 run() {
