@@ -145,4 +145,20 @@ struct HostileArchiveTests {
         let e3 = try #require(HostileInput.error(f.bytes))
         #expect(e3.offset > 0, "\(e3)")
     }
+
+    @Test("XML plist values that overflow or do not parse: error or value, never a trap",
+          arguments: ["<integer>99999999999999999999999999</integer>", "<integer>-</integer>", "<real>1e99999</real>",
+                      "<real>nan(0x1)</real>", "<date>9999-99-99T99:99:99Z</date>", "<data>!!!=</data>",
+                      "<string>&#x110000;&#0;</string>", "<dict><key>CF$UID</key><integer>-1</integer></dict>",
+                      "<dict><key>CF$UID</key><integer>18446744073709551615</integer></dict>",
+                      "<dict><key>a</key></dict>", "<array><key>x</key></array>", "<string><string/></string>"])
+    func xmlOddValues(_ value: String) throws {
+        let xml = "<?xml version=\"1.0\"?><plist version=\"1.0\"><dict><key>$archiver</key><string>NSKeyedArchiver</string>"
+            + "<key>$version</key><integer>100000</integer><key>$top</key><dict><key>root</key><dict><key>CF$UID</key>"
+            + "<integer>1</integer></dict></dict><key>$objects</key><array><string>$null</string>" + value
+            + "</array></dict></plist>"
+        if let error = HostileInput.error(Array(xml.utf8)) {
+            #expect(error.offset >= 0 && error.offset < xml.utf8.count, "\(error)")
+        }
+    }
 }
