@@ -81,4 +81,18 @@ struct HostileCLITests {
         #expect(r.code == 66)
         #expect(r.err.contains("/dev/zero") && r.err.contains("device"), "\(r.err)")
     }
+
+    @Test("a 100 000-deep reference chain: tree is cut at the depth limit, no stack overflow")
+    func deepReferenceChain() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        var nib = TinyNib()
+        let n = 100_000
+        for i in 0..<n { nib.add("UIView", i + 1 < n ? [("next", .ref(i + 1))] : []) }
+        let path = try tree.write("chain.nib", nib.bytes())
+        let r = run(["tree", path])
+        #expect(r.code == 0, "\(r.err)")
+        #expect(r.out.contains("deeper than 512 levels, not shown"))
+        #expect(r.out.split(separator: "\n").count < 600)
+    }
 }
