@@ -28,7 +28,7 @@ let package = Package(
         .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport"], path: "Sources/NibBench"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "ArchiveReader"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader"]),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -25,7 +25,7 @@ struct CLITests {
 
     @Test("tree prints the sample's objects, custom class and connections")
     func tree() {
-        let r = run(["tree", Self.sample])
+        let r = run(["tree", "--raw", Self.sample])
         #expect(r.code == .success)
         #expect(r.err.isEmpty)
         #expect(r.out.hasPrefix("#0 NSObject\n├─ UINibTopLevelObjectsKey → "))
@@ -35,7 +35,7 @@ struct CLITests {
         #expect(r.out.contains("UIEventMask = 64"))
         #expect(r.out.contains("UIBounds = {{0, 0}, {375, 667}}"))
         // The default command is tree.
-        #expect(run([Self.sample]).out == r.out)
+        #expect(run([Self.sample]).out == run(["tree", Self.sample]).out)
     }
 
     @Test("json --raw prints the tables as JSON")
@@ -53,9 +53,9 @@ struct CLITests {
     @Test("'-' reads standard input")
     func stdin() throws {
         let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
-        let r = run(["tree", "-"], stdin: bytes)
+        let r = run(["tree", "--raw", "-"], stdin: bytes)
         #expect(r.code == .success)
-        #expect(r.out == run(["tree", Self.sample]).out)
+        #expect(r.out == run(["tree", "--raw", Self.sample]).out)
     }
 
     @Test("--help and --version")
@@ -102,7 +102,7 @@ struct CLITests {
 
     @Test("a xib source is named as such (65)")
     func xibSource() {
-        let r = run(["tree", Self.xib])
+        let r = run(["tree", "--raw", Self.xib])
         #expect(r.code == .dataError)
         #expect(r.err.contains("LoginViewController.xib: XML xib source"))
     }
@@ -110,7 +110,7 @@ struct CLITests {
     @Test("--nested is accepted on a nib without nested archives")
     func nestedFlag() {
         let r = run(["tree", "--nested", Self.sample])
-        #expect(r.code == .success && r.out == run(["tree", Self.sample]).out)
+        #expect(r.code == .success && r.out == run(["tree", "--raw", Self.sample]).out)
     }
 
     /// A nib whose `NSData.NS.bytes` holds `inner` (as `UINib.archiveData` of a prototype cell).
@@ -127,7 +127,7 @@ struct CLITests {
         let inner = [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.sample)))
         let path = try temporaryFile(try outerNib(holding: inner), name: "Outer.nib")
         defer { try? FileManager.default.removeItem(atPath: path) }
-        let plain = run(["tree", path])
+        let plain = run(["tree", "--raw", path])
         #expect(plain.out.contains("NS.bytes = <nested NIBArchive, \(inner.count) bytes>"))
         #expect(!plain.out.contains("nested: #0"))
         let nested = run(["tree", "--nested", path])

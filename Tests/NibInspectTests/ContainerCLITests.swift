@@ -34,12 +34,12 @@ struct ContainerCLITests {
     @Test func treeOfBundleShowsVariantsAndHeading() throws {
         let tree = try TempTree()
         defer { tree.remove() }
-        let r = run(["tree", try makeBundle(tree)])
+        let r = run(["tree", "--raw", try makeBundle(tree)])
         #expect(r.code == .success)
         #expect(r.out.hasPrefix("Login.nib: nib bundle\nvariants: objects-13.0+.nib (read), runtime.nib\n\n== Login.nib/objects-13.0+.nib ==\n#0 NSObject\n"))
         #expect(r.out.contains("Variant13"))
         #expect(r.err.isEmpty)
-        let v = run(["tree", "--variant", "runtime.nib", tree.path("Login.nib")])
+        let v = run(["tree", "--raw", "--variant", "runtime.nib", tree.path("Login.nib")])
         #expect(v.code == .success)
         #expect(v.out.contains("== Login.nib/runtime.nib ==\n"))
         #expect(v.out.contains("Runtime"))
@@ -76,7 +76,7 @@ struct ContainerCLITests {
     @Test func treeOfStoryboardListsScenesAndDocuments() throws {
         let tree = try TempTree()
         defer { tree.remove() }
-        let r = run(["tree", try makeStoryboard(tree)])
+        let r = run(["tree", "--raw", try makeStoryboard(tree)])
         #expect(r.code == .success)
         #expect(r.out.hasPrefix("Main.storyboardc: compiled storyboard (iOS, Info.plist version 1)\nentry point: Home\nscenes:\n  Home → Home.nib (entry point)\n"))
         let headings = r.out.split(separator: "\n").filter { $0.hasPrefix("== ") }

@@ -90,7 +90,7 @@ struct HostileCLITests {
         let n = 100_000
         for i in 0..<n { nib.add("UIView", i + 1 < n ? [("next", .ref(i + 1))] : []) }
         let path = try tree.write("chain.nib", nib.bytes())
-        let r = run(["tree", path])
+        let r = run(["tree", "--raw", path])
         #expect(r.code == 0, "\(r.err)")
         #expect(r.out.contains("deeper than 512 levels, not shown"))
         #expect(r.out.split(separator: "\n").count < 600)

@@ -18,7 +18,7 @@ struct TypedstreamCLITests {
     func tree() throws {
         let path = try #require(Self.mainMenu)
         let console = Console.capturing()
-        let code = NibInspectCLI.run(["tree", path], console: console)
+        let code = NibInspectCLI.run(["tree", "--raw", path], console: console)
         #expect(code == .success, "\(console.errors)")
         #expect(console.output.contains("IB.objectdata → #0 NSIBObjectData"))
         #expect(console.output.contains("NSNamesValues"))

@@ -49,6 +49,8 @@ public enum NibInspectCLI {
     static let commands: [any Command.Type] = [
         TreeCommand.self,
         JSONCommand.self,
+        ConnectionsCommand.self,
+        CompareCommand.self,
     ]
 
     static var overview: String {

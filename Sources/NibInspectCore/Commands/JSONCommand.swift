@@ -11,7 +11,10 @@ enum JSONCommand: Command {
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
         discussion: """
-        A single flat file prints one document object. A nib bundle, .storyboardc, directory or a \
+        Without --raw, prints the resolved documents (placeholders, objects, hierarchy, connections)
+        as described by Schemas/nibinspect.schema.json; keys are sorted and every output carries a
+        schemaVersion.
+        With --raw, a single flat file prints one document object. A nib bundle, .storyboardc, directory or a \
         file holding nested archives prints {"schemaVersion", "container": {kind, path, name, \
         variants, storyboards, documents, warnings}, "documents": [one document object per \
         container.documents entry, same order], "failures": [{name, error}]}.
@@ -20,9 +23,14 @@ enum JSONCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
-        let loaded = try context.withFile(path) { try context.loadContainer(path) }
-        context.console.write(renderRaw(loaded).rendered())
-        return context.report(loaded, path: path)
+        if args.flag("--raw") {
+            let loaded = try context.withFile(path) { try context.loadContainer(path) }
+            context.console.write(renderRaw(loaded).rendered())
+            return context.report(loaded, path: path)
+        }
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
+        context.console.write(try ResolvedJSON.render(ResolvedOutput(input)))
+        return status
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope.

@@ -1,23 +1,32 @@
 import ArchiveReader
 import Foundation
 
-/// `nibinspect tree FILE`: the archive as a readable tree.
+/// `nibinspect tree FILE`: the resolved hierarchy with placeholders and connections.
 enum TreeCommand: Command {
     static let spec = CommandSpec(
         name: "tree",
-        abstract: "Print the nib as a tree.",
+        abstract: "Print the nib as a tree of objects and their connections.",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, directory, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
-            .flag("--nested", help: "Expand NIBArchives nested in data values (prototype cells, NSNib) inline."),
+            .flag("--nested", help: "With the raw tree: expand NIBArchives nested in data values (prototype cells, NSNib) inline."),
             .option("--depth", value: "n", help: "Stop after N levels."),
+            .flag("--properties", help: "Print every decoded property under each object."),
+            .flag("--incoming", help: "Also print incoming connections under each object."),
+            .flag("--constraints", help: "List layout constraints instead of counting them."),
+            colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .flag("--list-variants", help: "List the files of each nib bundle (* = the one read) and exit."),
         ],
         discussion: """
-        A nib bundle, .storyboardc or directory prints a header (variants; storyboard entry point \
-        and scenes), then each document under '== NAME ==' (nested archives as \
-        'NAME > prototype "Cell"').
+        Placeholders (File's Owner, First Responder, …) come first, then the object hierarchy.
+        Under each object: its outgoing connections, one per line, e.g.
+          outlet titleLabel → #5 UILabel "Welcome"
+          action signIn: → #1 File's Owner [touchUpInside]
+          action copy: → First Responder (responder chain)
+        A .storyboardc starts with its entry point, scenes and segues; several documents print
+        one after another. --raw prints the archive object graphs (with a container header and
+        '== NAME ==' headings for bundles, storyboards and directories).
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -34,22 +43,32 @@ enum TreeCommand: Command {
             context.console.write(list.isEmpty ? "\((path as NSString).lastPathComponent): no nib bundle, no variants\n" : list)
             return .success
         }
-        let loaded = try context.withFile(path) { try context.loadContainer(path) }
-        renderRaw(loaded, maxDepth: depth, nested: args.flag("--nested"), limits: context.loader.limits, console: context.console)
-        return context.report(loaded, path: path)
+        if args.flag("--raw") || args.flag("--nested") {
+            let loaded = try context.withFile(path) { try context.loadContainer(path) }
+            renderRaw(loaded, maxDepth: depth, console: context.console, nested: args.flag("--nested"),
+                      limits: context.loader.limits)
+            return context.report(loaded, path: path)
+        }
+        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
+        let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
+        // Bundles, storyboards and directories: the container header, then one heading per document.
+        let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
+        context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
+                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
+                                     header: single ? nil : loaded.map { ContainerText.header($0.container) }, headings: !single))
+        for w in input.warnings { context.console.error("nibinspect: warning: \(w)\n") }
+        return status
     }
 
     /// The raw object-graph trees of every document, under a container header and per-document
     /// headings when the input holds more than one document or is a directory.
-    /// With `nested`, archives nested in data values are expanded inline under their value instead
-    /// of being listed as separate documents.
-    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, nested: Bool = false,
-                          limits: DecodingLimits = .default, console: Console) {
+    static func renderRaw(_ loaded: LoadedContainer, maxDepth: Int, console: Console, nested: Bool = false,
+                          limits: DecodingLimits = .default) {
         let container = loaded.container
         let single = container.kind == .file && loaded.archives.count == 1
         var out = ContainerText.header(container)
         for (i, (doc, archive)) in zip(container.documents, loaded.archives).enumerated() {
-            if nested && archive.nesting != nil { continue }
+            if nested && archive.nesting != nil { continue }   // printed inline under its value
             if !single {
                 if i > 0 || !out.isEmpty { out += "\n" }
                 out += "== \(doc.name) ==\n"
@@ -69,5 +88,45 @@ enum TreeCommand: Command {
             out = ""
         }
         if !out.isEmpty { console.write(out) }
+    }
+
+    /// The tree text of every document of `input` (a storyboard summary first, when present).
+    static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
+                       incoming: Bool = false, constraints: Bool = false, header: String? = nil,
+                       headings: Bool = false) -> String {
+        var out = header ?? ""
+        if let storyboard = input.storyboard { out += StoryboardText.render(storyboard, style: style) + "\n" }
+        for (i, document) in input.documents.enumerated() {
+            if i > 0 || !out.isEmpty { out += "\n" }
+            if headings { out += "== \(document.name) ==\n" }
+            var printer = ResolvedTreePrinter(document: document, style: style, siblings: input.documents)
+            printer.maxDepth = depth
+            printer.showProperties = properties
+            printer.showIncoming = incoming
+            printer.showConstraints = constraints
+            out += printer.render()
+        }
+        return out
+    }
+}
+
+/// The storyboard summary as text: entry point, scenes with controller class, segues.
+enum StoryboardText {
+    static func render(_ s: StoryboardSummary, style: TerminalStyle) -> String {
+        var lines = [style.detail("\(s.name) — \(s.platform.rawValue) storyboard, \(s.scenes.count) scenes")]
+        lines.append("Entry point: " + (s.entryPoint.map { style.name($0) } ?? style.detail("none")))
+        for scene in s.scenes {
+            var line = "  scene " + style.name(scene.identifier)
+            if let cls = scene.controllerClass { line += " " + style.customClass(cls) }
+            if let nib = scene.nibName { line += style.detail(" nib \(nib)") }
+            if let view = scene.viewNibName { line += style.detail(", view \(view)") }
+            lines.append(line)
+        }
+        for segue in s.segues {
+            var line = "  " + style.kind("segue \(segue.segue.kind)") + " " + segue.from + " → " + (segue.to ?? "?")
+            if let id = segue.segue.identifier { line += " " + style.name(quote(id)) }
+            lines.append(line)
+        }
+        return lines.joined(separator: "\n")
     }
 }

@@ -1,0 +1,124 @@
+import Foundation
+
+/// One side of a comparison: the objects and connections of one or more documents (one for a xib
+/// or nib, one per scene or scene nib for storyboards) under keys unique across the side.
+///
+/// Source ids are unique in a whole storyboard, so source keys are the ids themselves; compiled
+/// ids (`#N`) repeat across the nibs of a `.storyboardc`, so compiled keys are `<document>|#N`
+/// when there is more than one document. ``alias`` redirects compiled placeholders that stand
+/// for an object of another scene nib (a view nib's File's Owner is its controller; an upstream
+/// placeholder is the object named by its `resolvedTarget`, nib-format.md §5.2).
+struct CompareSide {
+    struct Node {
+        let key: String
+        let document: String
+        let object: NibObject
+        var parent: String?
+        var children: [String]
+    }
+
+    var nodes: [String: Node] = [:]
+    /// Keys in pre-order (roots in document order, children depth-first).
+    var order: [String] = []
+    var roots: [String] = []
+    var connections: [(document: String, connection: Connection)] = []
+    var alias: [String: String] = [:]
+    let isCompiled: Bool
+    /// Position of each key in ``order``.
+    var rank: [String: Int] = [:]
+
+    init(documents: [NibDocument], compiled: Bool) {
+        isCompiled = compiled
+        let prefixed = compiled && documents.count > 1
+        for doc in documents {
+            func key(_ id: ObjectID) -> String { prefixed ? "\(doc.name)|\(id.rawValue)" : id.rawValue }
+            for o in doc.objects {
+                let k = key(o.id)
+                if nodes[k] != nil { continue }
+                nodes[k] = Node(key: k, document: doc.name, object: o, parent: o.parent.map(key),
+                                children: o.children.map(key))
+            }
+            let docRoots = doc.placeholders.map(\.id) + doc.roots
+            for id in docRoots { visit(key(id), depth: 0) }
+            // Objects unreachable from the roots (parent cycles, dangling parents) still count.
+            for o in doc.objects where rank[key(o.id)] == nil { visit(key(o.id), depth: 0) }
+            roots += doc.roots.map(key)
+            for c in doc.connections {
+                var c2 = c
+                c2.source = c.source.map { ObjectID(key($0)) }
+                c2.destination = c.destination.map { ObjectID(key($0)) }
+                c2.members = c.members?.map { ObjectID(key($0)) }
+                connections.append((doc.name, c2))
+            }
+        }
+    }
+
+    private mutating func visit(_ key: String, depth: Int) {
+        guard rank[key] == nil, depth < 1000, let node = nodes[key] else { return }
+        rank[key] = order.count
+        order.append(key)
+        for c in node.children { visit(c, depth: depth + 1) }
+    }
+
+    /// The key an endpoint stands for after aliasing.
+    func resolve(_ key: String) -> String { alias[key] ?? key }
+
+    func object(_ key: String) -> NibObject? { nodes[key]?.object }
+
+    /// `NSWindow "Test" › NSView › NSTextField`.
+    func path(_ key: String) -> String {
+        var parts: [String] = []
+        var k: String? = key
+        var guardCount = 0
+        while let current = k, let node = nodes[current], guardCount < 64 {
+            var s = node.object.customClass ?? node.object.className
+            if let n = node.object.name, !n.isEmpty, n.count <= 40, !n.contains("\n") { s += " \"\(n)\"" }
+            parts.insert(s, at: 0)
+            k = node.parent
+            guardCount += 1
+        }
+        return parts.joined(separator: " › ")
+    }
+
+    func ref(_ key: String) -> CompareReport.ObjectRef? {
+        guard let node = nodes[key] else { return nil }
+        let o = node.object
+        let name = o.name.map { $0.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: " ") }
+        return CompareReport.ObjectRef(id: o.id.rawValue, className: o.customClass ?? o.className, name: name,
+                                       line: o.sourceLine, path: path(key), document: node.document)
+    }
+}
+
+/// Class-name normalisation shared by matching and difference reporting.
+enum CompareClasses {
+    /// The framework class an object is compared by: window templates and panels are windows,
+    /// custom objects/views and proxies are their base classes.
+    static func base(_ o: NibObject) -> String {
+        if o.placeholder?.kind == .application { return "NSApplication" }
+        var c = o.className
+        // Design-time stand-ins archived by storyboards: `IBNSWindowController`, `IBUIButton`.
+        if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
+        switch c {
+        case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
+        case "NSCustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
+        case "NSCustomView": return "NSView"
+        case "NSClassSwapper", "UIClassSwapper": return "NSObject"
+        default:
+            if c.hasSuffix("Window") || c.hasSuffix("Panel") { return "NSWindow" }
+            return c
+        }
+    }
+
+    /// A custom class without a module prefix (`Module.Class` → `Class`).
+    static func custom(_ o: NibObject) -> String? {
+        guard let c = o.customClass, !c.isEmpty else { return nil }
+        if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
+        // A window's class (`NSPanel`) is a custom class in the source, `NSWindowClass` compiled.
+        if base(o) == "NSWindow" && (c.hasPrefix("NS") || c.hasPrefix("UI")) && c.hasSuffix("Panel") || c == "NSWindow" { return nil }
+        if let dot = c.lastIndex(of: ".") { return String(c[c.index(after: dot)...]) }
+        return c
+    }
+
+    /// Matching key: base class plus custom class.
+    static func key(_ o: NibObject) -> String { base(o) + "|" + (custom(o) ?? "") }
+}

@@ -1,0 +1,199 @@
+/// Connection comparison of ``NibComparer``: tuples in the source's id space, multiset difference,
+/// then pairing of one-sided tuples that share kind, source object and label into
+/// "destination changed" / "details differ" differences.
+enum ConnectionDiff {
+    struct Tuple: Hashable {
+        var family: ConnectionFamily
+        var source: String
+        var label: String
+        var destination: String
+        var keyPath: String
+    }
+
+    struct Entry {
+        var tuple: Tuple
+        var connection: Connection
+        var document: String
+    }
+
+    /// First Responder as a destination, whatever form it takes.
+    static let firstResponder = "<First Responder>"
+
+    static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectMatcher, drops: Drops,
+                    report: inout CompareReport) {
+        var notCompared = 0
+        var droppedSource = 0
+        var droppedCompiled = 0
+        func endpoint(_ side: CompareSide, _ id: ObjectID?, nilTarget: Bool) -> String? {
+            guard let raw = id?.rawValue else { return nilTarget ? firstResponder : "nil" }
+            let k = side.resolve(raw)
+            guard let o = side.object(k) else { return side.isCompiled ? "compiled:" + k : k }
+            switch o.placeholder?.kind {
+            case .firstResponder?: return firstResponder
+            case .exit?, .storyboard?: return nil
+            default: break
+            }
+            if side.isCompiled {
+                if drops.compiledObjects.contains(k) && o.placeholder?.kind != .filesOwner { return nil }
+                return m.backward[k] ?? "compiled:" + k
+            }
+            return k
+        }
+        func entries(_ side: CompareSide) -> [Entry] {
+            var out: [Entry] = []
+            for (doc, conn) in side.connections {
+                guard let family = ConnectionFamily(conn.kind) else { notCompared += 1; continue }
+                if side.isCompiled && Self.isStoryboardArtefact(conn, side) { droppedCompiled += 1; continue }
+                guard let src = endpoint(side, conn.source, nilTarget: false) else {
+                    if side.isCompiled { droppedCompiled += 1 } else { droppedSource += 1 }
+                    continue
+                }
+                let dests: [ObjectID?] = family == .runtimeAttribute ? [nil]
+                    : (conn.kind == .outletCollection ? (conn.members ?? []).map { Optional($0) } : [conn.destination])
+                for d in dests {
+                    let dest: String
+                    if family == .runtimeAttribute { dest = "" }
+                    else {
+                        guard let e = endpoint(side, d, nilTarget: family == .action) else {
+                            if side.isCompiled { droppedCompiled += 1 } else { droppedSource += 1 }
+                            continue
+                        }
+                        dest = e
+                    }
+                    let keyPath = family == .binding ? (conn.keyPath ?? "") : ""
+                    out.append(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
+                                                  keyPath: keyPath), connection: conn, document: doc))
+                }
+            }
+            return out
+        }
+        let se = entries(s)
+        let ce = entries(c)
+        report.counts.sourceConnections = se.count
+        report.counts.compiledConnections = ce.count
+        var pool: [Tuple: [Int]] = [:]
+        for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
+        var onlySource: [Entry] = []
+        var usedCompiled = Set<Int>()
+        for e in se {
+            if var list = pool[e.tuple], let i = list.first {
+                list.removeFirst()
+                pool[e.tuple] = list
+                usedCompiled.insert(i)
+                report.counts.matchedConnections += 1
+                let ev1 = e.connection.controlEvents, ev2 = ce[i].connection.controlEvents
+                if e.tuple.family == .action, let ev1, let ev2, ev1 != ev2 {
+                    report.differences.append(.init(
+                        kind: .connectionDetailsDiffer,
+                        message: "control events differ: \(describe(e, s, s)) has \(ev1) in the source, \(ev2) compiled",
+                        sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label))
+                }
+            } else {
+                onlySource.append(e)
+            }
+        }
+        let onlyCompiledAll = ce.indices.filter { !usedCompiled.contains($0) }.map { ce[$0] }
+        // One-sided compiled entries by (kind, source, label), consumed in order.
+        var byHead: [String: [Int]] = [:]
+        for (i, e) in onlyCompiledAll.enumerated() {
+            byHead["\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)", default: []].append(i)
+        }
+        var paired = Set<Int>()
+        for e in onlySource {
+            let head = "\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)"
+            if var list = byHead[head], let j = list.first {
+                list.removeFirst()
+                byHead[head] = list
+                paired.insert(j)
+                let other = onlyCompiledAll[j]
+                let sameDest = other.tuple.destination == e.tuple.destination
+                report.differences.append(.init(
+                    kind: sameDest ? .connectionDetailsDiffer : .destinationChanged,
+                    message: sameDest
+                        ? "\(describe(e, s, s)): key path '\(e.tuple.keyPath)' in the source, '\(other.tuple.keyPath)' compiled"
+                        : "destination changed: \(e.tuple.family.rawValue) '\(e.tuple.label)' of \(name(e.tuple.source, s, c)): source → \(name(e.tuple.destination, s, c)), compiled → \(name(other.tuple.destination, s, c))",
+                    sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
+                    source: s.ref(e.tuple.source), compiled: c.ref(m.forward[e.tuple.source] ?? "")))
+            } else {
+                report.differences.append(.init(
+                    kind: .connectionOnlyInSource, message: "connection only in source: \(describe(e, s, c))",
+                    sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
+                    source: s.ref(e.tuple.source)))
+            }
+        }
+        var implied = 0
+        for (i, e) in onlyCompiledAll.enumerated() where !paired.contains(i) {
+            if isImpliedBySource(e, s) { implied += 1; continue }
+            report.differences.append(.init(
+                kind: .connectionOnlyInCompiled, message: "connection only in compiled: \(describe(e, s, c))",
+                connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
+                source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil))
+        }
+        if implied > 0 {
+            report.dropped.append("\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)")
+        }
+        if droppedSource > 0 { report.dropped.append("\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates") }
+        if droppedCompiled > 0 { report.dropped.append("\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)") }
+        if notCompared > 0 { report.dropped.append("\(notCompared) segue/accessibility/ordering connection(s) not compared") }
+    }
+
+    /// A compiled-only connection that the source states without a connection element: an outlet
+    /// named like a keyed child element (`<view key="view">` → outlet `view`), a storyboard
+    /// window's `delegate` to its window controller, a runtime attribute for a property the source
+    /// sets as an attribute (`autoresizesSubviews="NO"`) or a content-controller relationship segue.
+    static func isImpliedBySource(_ e: Entry, _ s: CompareSide) -> Bool {
+        guard let src = s.object(e.tuple.source) else { return false }
+        switch e.tuple.family {
+        case .outlet:
+            if src.properties.contains(where: { $0.key == e.tuple.label && $0.value == .object(ObjectID(e.tuple.destination)) }) {
+                return true
+            }
+            if e.tuple.label == "delegate", CompareClasses.base(src) == "NSWindow",
+               s.nodes[e.tuple.source]?.parent == e.tuple.destination {
+                return true
+            }
+            return false
+        case .runtimeAttribute:
+            if src.properties.contains(where: { $0.key == e.tuple.label }) { return true }
+            if e.tuple.label == "contentViewController", let parent = s.nodes[e.tuple.source]?.parent {
+                return s.connections.contains { $0.connection.source?.rawValue == parent && $0.connection.kind == .segue
+                    && ($0.connection.segue?.relationship ?? "").lowercased().contains("contentviewcontroller") }
+            }
+            return false
+        default:
+            return false
+        }
+    }
+
+    /// Storyboard plumbing added by compilation (nib-format.md §5.2, §5.3).
+    static func isStoryboardArtefact(_ conn: Connection, _ side: CompareSide) -> Bool {
+        if ["sceneViewController", "sceneController", "storyboard"].contains(conn.label) && conn.kind == .outlet { return true }
+        for id in [conn.source, conn.destination].compactMap({ $0 }) {
+            if let o = side.object(side.resolve(id.rawValue)) {
+                if o.className.contains("SegueTemplate") || o.placeholder?.kind == .storyboard { return true }
+            }
+        }
+        if conn.kind == .action && conn.label == "perform:" { return true }
+        return false
+    }
+
+    /// `outlet 'button' of File's Owner (-2) → NSButton "OK" (5, line 30)`.
+    static func describe(_ e: Entry, _ s: CompareSide, _ c: CompareSide) -> String {
+        var text = "\(e.tuple.family.rawValue) '\(e.tuple.label)' of \(name(e.tuple.source, s, c))"
+        if e.tuple.family != .runtimeAttribute { text += " → \(name(e.tuple.destination, s, c))" }
+        if !e.tuple.keyPath.isEmpty { text += " keyPath '\(e.tuple.keyPath)'" }
+        return text
+    }
+
+    static func name(_ key: String, _ s: CompareSide, _ c: CompareSide) -> String {
+        if key.hasPrefix("compiled:") {
+            let k = String(key.dropFirst(9))
+            return c.ref(k).map { "\($0.path) (compiled \($0.id))" } ?? key
+        }
+        if let o = s.object(key) {
+            if let p = o.placeholder { return "\(p.kind.displayName) (\(o.id.rawValue))" }
+            return s.ref(key).map(\.description) ?? key
+        }
+        return key
+    }
+}

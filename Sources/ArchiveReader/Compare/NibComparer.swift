@@ -1,0 +1,171 @@
+/// Compares an Interface Builder source (xib, storyboard, `designable.nib`) with the nib compiled
+/// from it: do the objects and connections agree? (`nibinspect compare`, nib-format.md §7.4–7.5.)
+///
+/// Objects are matched by structure (``ObjectMatcher``); connections are compared as
+/// (kind, source object, label, destination object) tuples in the source's id space, outlets and
+/// outlet collections as one family with collections expanded per member, actions to First
+/// Responder (a placeholder in the source, a nil target or `IBFirstResponder` proxy compiled) as
+/// one destination. Segues, accessibility and ordering connectors are not compared: compilation
+/// rewrites them (§5.2). What compilation legitimately drops or adds is reported in
+/// ``CompareReport/dropped`` instead of as a difference.
+public enum NibComparer {
+    /// Compares the documents of a source input with those of a compiled input.
+    ///
+    /// - Parameter hints: per compiled document name, compiled object id → source id recovered
+    ///   from localizable strings (``LocalizationHints/sourceIDs(in:)``); optional.
+    public static func compare(source: NibInput, compiled: NibInput,
+                               hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
+        compare(sourceDocuments: source.documents, compiledDocuments: compiled.documents,
+                sourceName: source.path, compiledName: compiled.path, hints: hints)
+    }
+
+    /// Compares one source document with one compiled document.
+    public static func compare(source: NibDocument, compiled: NibDocument,
+                               hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
+        compare(sourceDocuments: [source], compiledDocuments: [compiled],
+                sourceName: source.path ?? source.name, compiledName: compiled.path ?? compiled.name, hints: hints)
+    }
+
+    static func compare(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
+                        sourceName: String, compiledName: String,
+                        hints: [String: [ObjectID: String]] = [:]) -> CompareReport {
+        let s = CompareSide(documents: sourceDocuments, compiled: false)
+        var c = CompareSide(documents: compiledDocuments, compiled: true)
+        var report = CompareReport(source: sourceName, compiled: compiledName)
+        let storyboard = sourceDocuments.contains { $0.format == .storyboard } || compiledDocuments.count > 1
+        if storyboard { StoryboardAliases.apply(to: &c) }
+        var matcher = ObjectMatcher(source: s, compiled: c)
+        let drops = Drops(source: s, compiled: c, storyboard: storyboard)
+        matcher.skipSource = drops.sourceObjects
+        matcher.skipCompiled = drops.compiledObjects
+        let prefixed = compiledDocuments.count > 1
+        for (document, map) in hints.sorted(by: { $0.key < $1.key }) {
+            for (id, sourceID) in map.sorted(by: { $0.key < $1.key }) {
+                matcher.hints[prefixed ? "\(document)|\(id.rawValue)" : id.rawValue] = sourceID
+            }
+        }
+        matcher.run()
+        report.dropped = drops.notes
+        report.counts.sourceObjects = s.order.count
+        report.counts.compiledObjects = c.order.count
+        report.counts.matchedObjects = matcher.forward.count
+        report.matches = matcher.forward
+        objectDifferences(s, c, matcher, drops, into: &report)
+        ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops, report: &report)
+        report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
+        return report
+    }
+
+    private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectMatcher, _ drops: Drops,
+                                          into report: inout CompareReport) {
+        for k in s.order {
+            guard let so = s.object(k), let ref = s.ref(k) else { continue }
+            if drops.sourceObjects.contains(k) { continue }
+            guard let ck = m.forward[k], let co = c.object(ck) else {
+                report.differences.append(.init(kind: .objectOnlyInSource, message: "object only in source: \(ref.path) \(ref.location)",
+                                                sourceLine: so.sourceLine, source: ref))
+                continue
+            }
+            if let p = so.placeholder, co.placeholder != nil {
+                // UIKit archives a placeholder as a bare `UIProxyObject`: the class given to File's
+                // Owner or First Responder in the source is design-time only (§3.2).
+                if CompareClasses.custom(co) == nil, let custom = CompareClasses.custom(so) {
+                    if p.kind != .firstResponder {
+                        report.dropped.append("\(p.kind.displayName) class \(custom)\(so.sourceLine.map { " (line \($0))" } ?? ""): not archived for placeholders in this nib")
+                    }
+                    continue
+                }
+            }
+            let sameBase = CompareClasses.base(so) == CompareClasses.base(co)
+            let sameCustom = CompareClasses.custom(so) == CompareClasses.custom(co)
+            if !sameBase || !sameCustom {
+                let cref = c.ref(ck)
+                report.differences.append(.init(
+                    kind: .classDiffers,
+                    message: "class differs: \(ref) is \(describe(so)) in the source, \(describe(co)) compiled (\(co.id.rawValue))",
+                    sourceLine: so.sourceLine, source: ref, compiled: cref))
+            }
+        }
+        var implicit = 0
+        let matchedSource = Set(m.forward.keys)
+        for k in c.order where m.backward[k] == nil && !drops.compiledObjects.contains(k) {
+            guard let ref = c.ref(k), let o = c.object(k) else { continue }
+            let compiledParent = c.nodes[k]?.parent.flatMap { c.object($0) }
+            if isImplicit(o, parent: c.nodes[k]?.parent.flatMap { m.backward[$0] }, compiledParent: compiledParent,
+                          source: s, matched: matchedSource) {
+                implicit += 1
+                continue
+            }
+            report.differences.append(.init(kind: .objectOnlyInCompiled, message: "object only in compiled: \(ref.path) \(ref.location)",
+                                            compiled: ref))
+        }
+        if implicit > 0 {
+            report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source")
+        }
+    }
+
+    /// Objects Interface Builder creates without declaring them by id in the source: a control's
+    /// cell where the source lists none (IB 3 object records), table header cells, corner views,
+    /// a box's title cell, a search field's button cells (nib-format.md §7.5 design-time data).
+    static func isImplicit(_ o: NibObject, parent sourceParent: String?, compiledParent: NibObject?,
+                           source: CompareSide, matched: Set<String>) -> Bool {
+        let cls = o.className
+        let parentClass = compiledParent.map(CompareClasses.base) ?? ""
+        let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls == "NSClipView" || cls == "NSScroller"
+            || cls == "NSTableHeaderView"
+            || (cls == "NSView" && ["NSBox", "NSTabViewItem", "NSWindow"].contains(parentClass))
+        guard implicitClass else { return false }
+        guard let sp = sourceParent, let node = source.nodes[sp] else { return true }
+        // Implicit unless the matched source parent has an unmatched child of this class.
+        return !node.children.contains { !matched.contains($0) && source.object($0)?.className == cls }
+    }
+
+    static func describe(_ o: NibObject) -> String {
+        if let custom = o.customClass { return "\(custom) (\(o.className))" }
+        return o.className
+    }
+}
+
+/// Objects and connections that compilation drops or adds (nib-format.md §7.5, §5.2), decided once
+/// per comparison.
+struct Drops {
+    var sourceObjects: Set<String> = []
+    var compiledObjects: Set<String> = []
+    var notes: [String] = []
+
+    init(source s: CompareSide, compiled c: CompareSide, storyboard: Bool) {
+        let compiledHasFirstResponder = c.nodes.values.contains { $0.object.placeholder?.kind == .firstResponder }
+        let compiledHasLayoutGuides = c.nodes.values.contains { $0.object.className.hasSuffix("LayoutGuide") }
+        for k in s.order {
+            guard let o = s.object(k) else { continue }
+            let line = o.sourceLine.map { " (line \($0))" } ?? ""
+            switch o.placeholder?.kind {
+            case .firstResponder? where !compiledHasFirstResponder || storyboard:
+                sourceObjects.insert(k)
+                notes.append("First Responder placeholder\(line): not archived (actions to it have a nil target)")
+            case .exit?:
+                sourceObjects.insert(k)
+                notes.append("Exit placeholder\(line): design-time only (unwind segues are compiled into templates)")
+            default:
+                if o.className.hasSuffix("LayoutGuide") && !compiledHasLayoutGuides {
+                    sourceObjects.insert(k)
+                    notes.append("layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object")
+                } else if o.className.hasSuffix("StoryboardReference") {
+                    sourceObjects.insert(k)
+                    notes.append("storyboard reference \(o.id.rawValue)\(line): compiled into Info.plist references")
+                }
+            }
+        }
+        for k in c.order {
+            guard let o = c.object(k) else { continue }
+            let kind = o.placeholder?.kind
+            if c.alias[k] != nil || kind == .storyboard || kind == .upstream || o.className.contains("SegueTemplate")
+                || (storyboard && (kind == .filesOwner || kind == .application || kind == .firstResponder)) {
+                compiledObjects.insert(k)
+            }
+        }
+        if !compiledObjects.isEmpty {
+            notes.append("\(compiledObjects.count) compiled storyboard placeholder(s)/segue template(s): added by compilation")
+        }
+    }
+}

@@ -1,0 +1,148 @@
+/// Turns a raw ``ObjectGraph`` (any compiled encoding) into the resolved ``NibDocument``:
+/// placeholders, objects with their custom classes and key properties, the outline hierarchy and
+/// the connection table (nib-format.md §3 UIKit, §4 AppKit, §5 storyboards, §7.4 mapping).
+///
+/// The resolver reads only through the graph's Foundation accessors (`elements`, `pairs`,
+/// `string`, …), so NIBArchive, keyed-archive (synthetic `$top` root) and typedstream graphs
+/// resolve the same way. It never throws and never traps: anything it cannot follow becomes a
+/// document warning or a connection with ``Connection/unresolved`` set.
+public enum NibResolver {
+    /// Resolves one compiled nib.
+    ///
+    /// - Parameters:
+    ///   - graph: the raw graph from any compiled reader.
+    ///   - name: display name of the document (file name, or scene nib name in a storyboard).
+    ///   - path: the file it was read from, if any.
+    ///   - variant: the variant file inside a nib bundle, if any.
+    /// - Returns: the document; objects are in id (archive index) order, connections in archive
+    ///   order (connections, then accessibility, runtime attributes and segues).
+    public static func resolve(_ graph: ObjectGraph, name: String, path: String? = nil, variant: String? = nil) -> NibDocument {
+        var run = ResolverRun(graph: graph)
+        if let root = graph[graph.root] {
+            if root["UINibObjectsKey"] != nil || root["UINibTopLevelObjectsKey"] != nil || root["UINibConnectionsKey"] != nil {
+                run.resolveUIKit(root: root)
+            } else if let data = objectData(root, in: graph) {
+                run.resolveAppKit(data: data)
+            } else {
+                run.warnings.append("the archive root (\(root.className)) has neither UIKit nib keys nor IB.objectdata; no objects resolved")
+            }
+        } else {
+            run.warnings.append("the archive has no root object")
+        }
+        run.markUIKitPlaceholders()
+        run.markAppKitPlaceholders()
+        run.addSegueConnections()
+        run.buildHierarchy()
+        return run.document(name: name, path: path, variant: variant)
+    }
+
+    /// The `NSIBObjectData` of an AppKit nib: the root's `IB.objectdata`, or the root itself.
+    static func objectData(_ root: ArchivedObject, in graph: ObjectGraph) -> ArchivedObject? {
+        if root.className == "NSIBObjectData" || root["NSRoot"] != nil { return root }
+        guard let r = root["IB.objectdata"]?.objectRef, let data = graph[r] else { return nil }
+        return data
+    }
+}
+
+extension ResolverRun {
+    /// Segue templates (`UIStoryboard…SegueTemplate`, `NSStoryboard…SegueTemplate`, §5.2) become
+    /// `.segue` connections from the controller that owns them to the destination scene.
+    mutating func addSegueConnections() {
+        for index in members.sorted() {
+            guard let o = object(index), o.className.contains("SegueTemplate") else { continue }
+            let templateID = ObjectID(Ref(index))
+            // The owning controller: the template's `viewController` outlet (§5.2), else the
+            // controller whose `UIStoryboardSegueTemplates` lists it.
+            var source = connections.first { $0.kind == .outlet && $0.source == templateID && $0.label == "viewController" }?.destination
+            if source == nil {
+                for m in members.sorted() {
+                    guard let c = object(m), let list = c["UIStoryboardSegueTemplates"] ?? c["NSStoryboardSegueTemplates"] else { continue }
+                    if refs(list).contains(index) { source = ObjectID(Ref(m)); break }
+                }
+            }
+            let kind = Self.segueKind(o, graph: graph)
+            let segue = Segue(
+                kind: kind,
+                identifier: graph.string(o["UIIdentifier"] ?? o["NSIdentifier"] ?? o["identifier"]),
+                destinationScene: graph.string(o["UIDestinationViewControllerIdentifier"]
+                    ?? o["NSDestinationControllerIdentifier"] ?? o["destinationIdentifier"]),
+                segueClass: graph.string(o["UISegueClassName"] ?? o["NSSegueClassName"]))
+            connections.append(Connection(kind: .segue, source: source ?? templateID, destination: templateID, label: kind,
+                                          segue: segue, archiveIndex: index))
+        }
+    }
+
+    /// `show`, `showDetail`, `presentation`, `push`, `embed`, … from the template class (§5.2).
+    static func segueKind(_ o: ArchivedObject, graph: ObjectGraph) -> String {
+        var name = Substring(o.className)
+        for prefix in ["UIStoryboard", "NSStoryboard"] where name.hasPrefix(prefix) { name = name.dropFirst(prefix.count) }
+        if name.hasSuffix("SegueTemplate") { name = name.dropLast("SegueTemplate".count) }
+        guard let first = name.first else { return "custom" }
+        let kind = first.lowercased() + name.dropFirst()
+        if kind == "show", let action = graph.string(o["UIActionName"]), action.hasPrefix("showDetail") { return "showDetail" }
+        return kind
+    }
+
+    /// Assembles the document from the run's tables.
+    func document(name: String, path: String?, variant: String?) -> NibDocument {
+        let decoder = PropertyDecoder(graph: graph)
+        var objects: [NibObject] = []
+        for index in members.sorted() {
+            guard let archived = object(index) else { continue }
+            var identity = ClassIdentity(archived, in: graph)
+            if identity.customClass == nil, let custom = classTable[index], custom != identity.className {
+                identity.customClass = custom
+            }
+            var properties = decoder.properties(of: archived)
+            if let oid = oids[index] { properties.append(Property("oid", .int(oid))) }
+            properties.sort { $0.key < $1.key }
+            let placeholder = placeholders[index]
+            objects.append(NibObject(
+                id: ObjectID(Ref(index)), className: identity.className, customClass: identity.customClass,
+                customModule: identity.customModule, runtimeClassName: identity.runtimeClassName,
+                placeholder: placeholder, name: displayName(index, archived, properties, placeholder),
+                parent: parent[index].map { ObjectID(Ref($0)) },
+                children: (children[index] ?? []).map { ObjectID(Ref($0)) },
+                properties: properties, archiveIndex: index))
+        }
+        let valid = Set(members)
+        return NibDocument(
+            name: name, path: path, platform: platform, format: SourceFormat(graph.encoding),
+            formatVersion: String(graph.versionMajor), coderVersion: graph.versionMinor.map { String($0) },
+            variant: variant, objects: objects,
+            topLevelObjects: topLevel.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
+            visibleWindows: visibleWindows.filter { valid.contains($0) }.map { ObjectID(Ref($0)) },
+            connections: connections.map { c in
+                // A value referring to an object outside the document is shown by class, not by id.
+                guard case .object(let id)? = c.value, let index = Int(id.rawValue.dropFirst()), !valid.contains(index) else { return c }
+                var copy = c
+                copy.value = .formatted("<\(object(index)?.className ?? "object")>")
+                return copy
+            },
+            warnings: graph.warnings + warnings)
+    }
+
+    /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,
+    /// or a placeholder's identifier.
+    private func displayName(_ index: Int, _ o: ArchivedObject, _ properties: [Property], _ placeholder: Placeholder?) -> String? {
+        if let name = names[index] { return name }
+        if let placeholder {
+            switch placeholder.kind {
+            case .external, .upstream: return placeholder.identifier
+            default: return nil
+            }
+        }
+        if let id = accessibilityIdentifiers[index] { return id }
+        let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
+        for key in keys {
+            if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
+        }
+        for key in ["NSCell", "NSTitleCell"] {
+            if let r = o[key]?.objectRef, let cell = graph[r], let s = graph.string(cell["NSContents"]), !s.isEmpty { return s }
+        }
+        return nil
+    }
+}
+
+/// Shorthand for building ids from indexes.
+typealias Ref = ObjectRef

@@ -1,0 +1,148 @@
+/// Decodes the key properties of an Interface Builder object into ``Property`` values in
+/// Interface Builder's terms (nib-format.md §2.9 value conventions, §3.5 view keys, §4.5 AppKit
+/// keys): frame, text, title, placeholder, colours, fonts, images by name, tag, hidden, enabled,
+/// identifiers, key equivalents, window titles, constraints.
+struct PropertyDecoder {
+    let graph: ObjectGraph
+
+    enum Kind { case string, int, bool, invertedBool, double, color, font, image, geometry, value }
+
+    /// (archived key, property name, how to decode), UIKit keys first, then AppKit keys.
+    static let specs: [(String, String, Kind)] = [
+        ("UIText", "text", .string), ("UITitle", "title", .string), ("UIPlaceholder", "placeholder", .string),
+        ("UITag", "tag", .int), ("UIHidden", "hidden", .bool), ("UIEnabled", "enabled", .bool),
+        ("UIUserInteractionDisabled", "userInteractionEnabled", .invertedBool), ("UIAlpha", "alpha", .double),
+        ("UIBackgroundColor", "backgroundColor", .color), ("UITextColor", "textColor", .color),
+        ("UITintColor", "tintColor", .color), ("UIFont", "font", .font), ("UIImage", "image", .image),
+        ("UIReuseIdentifier", "reuseIdentifier", .string), ("UIStoryboardIdentifier", "storyboardIdentifier", .string),
+        ("UIRestorationIdentifier", "restorationIdentifier", .string), ("UINibName", "nibName", .string),
+        ("UINumberOfLines", "numberOfLines", .int), ("UIProxiedObjectIdentifier", "identifier", .string),
+        ("UIIdentifier", "identifier", .string), ("UIDestinationViewControllerIdentifier", "destination", .string),
+        ("UIActionName", "actionName", .string), ("UISegueClassName", "segueClass", .string),
+        ("NSLayoutIdentifier", "identifier", .string), ("_UILayoutGuideIdentifier", "identifier", .string),
+        ("UITableSectionHeaderTitle", "headerTitle", .string), ("UITableSectionFooterTitle", "footerTitle", .string),
+        ("NSIdentifier", "identifier", .string),
+        ("NSFrame", "frame", .geometry), ("NSFrameSize", "frameSize", .geometry),
+        ("NSWindowRect", "contentRect", .geometry), ("NSWindowTitle", "title", .string), ("NSTitle", "title", .string),
+        ("NSTag", "tag", .int), ("NSIsHidden", "hidden", .bool), ("NSHidden", "hidden", .bool),
+        ("NSIsDisabled", "enabled", .invertedBool), ("NSEnabled", "enabled", .bool),
+        ("NSPlaceholderString", "placeholder", .string), ("NSBackgroundColor", "backgroundColor", .color),
+        ("NSTextColor", "textColor", .color), ("NSColor", "color", .color), ("NSSupport", "font", .font),
+        ("NSNormalImage", "image", .image), ("NSImage", "image", .image), ("NSReuseIdentifierKey", "reuseIdentifier", .string),
+        ("NSFrameAutosaveName", "autosaveName", .string), ("NSUserInterfaceItemIdentifier", "identifier", .string),
+        ("NSName", "name", .string), ("NSNibName", "nibName", .string), ("NSToolTip", "toolTip", .string),
+        ("NSExternalObjectPlaceholderIdentifier", "identifier", .string), ("NSIsSeparator", "separator", .bool),
+        ("NSState", "state", .int), ("explicitStoryboardIdentifier", "storyboardIdentifier", .string),
+    ]
+
+    /// The decoded properties of `object`, sorted by key (first decoding of a key wins).
+    func properties(of object: ArchivedObject) -> [Property] {
+        var out: [String: PropertyValue] = [:]
+        func put(_ key: String, _ value: PropertyValue?) {
+            if let value, out[key] == nil { out[key] = value }
+        }
+        if let frame = uikitFrame(object) { put(frame.0, .formatted(frame.1)) }
+        for (key, name, kind) in Self.specs {
+            guard let raw = object[key] else { continue }
+            if kind == .string, let s = graph.string(raw), s.isEmpty, key == "NSWindowTitle" || key == "NSTitle" { continue }
+            put(name, decode(raw, kind))
+        }
+        if let contents = object["NSContents"] {
+            let isText = object.className.contains("TextField") || object.className.contains("FormCell")
+            if let s = graph.string(contents) {
+                if !s.isEmpty { put(isText ? "text" : "title", .string(s)) }
+            } else if let image = image(contents) {
+                put("image", .formatted(image))
+            }
+        }
+        if let key = graph.string(object["NSKeyEquiv"]), !key.isEmpty {
+            put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
+        }
+        buttonContent(object, put)
+        // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
+        if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
+            put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
+        }
+        if let constraint = constraint(object) { put("constraint", .formatted(constraint)) }
+        return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
+    }
+
+    private func decode(_ raw: ArchiveValue, _ kind: Kind) -> PropertyValue? {
+        switch kind {
+        case .string: return graph.string(raw).map { .string($0) }
+        case .int: return graph.integer(raw).map { .int($0) }
+        case .bool: return graph.bool(raw).map { .bool($0) }
+        case .invertedBool: return graph.bool(raw).map { .bool(!$0) }
+        case .double: return graph.double(raw).map { .double($0) }
+        case .color: return color(raw).map { .formatted($0) }
+        case .font: return font(raw).map { .formatted($0) }
+        case .image: return image(raw).map { .formatted($0) }
+        case .geometry:
+            if let s = graph.string(raw) { return .formatted(s) }
+            if case .data(let bytes) = raw, let g = Geometry.components(bytes) { return .formatted(Geometry.format(g)) }
+            return nil
+        case .value: return value(raw)
+        }
+    }
+
+    /// iOS frame from `UIBounds` (size) and `UICenter`: origin = center − size/2 (§2.9).
+    private func uikitFrame(_ object: ArchivedObject) -> (String, String)? {
+        guard case .data(let b)? = object["UIBounds"], let bounds = Geometry.components(b), bounds.count == 4 else { return nil }
+        guard case .data(let c)? = object["UICenter"], let center = Geometry.components(c), center.count == 2 else {
+            return ("bounds", Geometry.format(bounds))
+        }
+        let w = bounds[2], h = bounds[3]
+        return ("frame", Geometry.format([center[0] - w / 2, center[1] - h / 2, w, h]))
+    }
+
+    /// Title, image and title colour of a `UIButton`'s normal state (`UIButtonStatefulContent`).
+    private func buttonContent(_ object: ArchivedObject, _ put: (String, PropertyValue?) -> Void) {
+        guard let states = graph.pairs(object["UIButtonStatefulContent"]) else { return }
+        for (state, content) in states where (graph.integer(state) ?? 0) == 0 {
+            guard let r = content.objectRef, let c = graph[r] else { continue }
+            if let title = graph.string(c["UITitle"]) { put("title", .string(title)) }
+            if let image = image(c["UIImage"]) { put("image", .formatted(image)) }
+            if let color = color(c["UITitleColor"]) { put("titleColor", .formatted(color)) }
+        }
+    }
+
+    /// Any archived value as a property value: scalars, strings, colours, fonts, images, geometry,
+    /// or a reference (`.object`) to a non-value object.
+    func value(_ raw: ArchiveValue?) -> PropertyValue? {
+        guard let raw else { return nil }
+        switch raw {
+        case .int(let i): return .int(i)
+        case .bool(let b): return .bool(b)
+        case .float(let f): return .double(Double(f))
+        case .double(let d): return .double(d)
+        case .string(let s): return .string(s)
+        case .date(let t): return .formatted("date(\(Geometry.formatNumber(t)))")
+        case .null: return nil
+        case .array(let items): return .formatted("[\(items.count) items]")
+        case .dictionary(let fields): return .formatted("{\(fields.count) entries}")
+        case .data(let bytes):
+            if let g = Geometry.components(bytes) { return .formatted(Geometry.format(g)) }
+            if let s = graph.string(raw) { return .string(s) }
+            return .formatted("<\(bytes.count) bytes>")
+        case .object(let r):
+            guard let o = graph[r] else { return nil }
+            if let s = graph.string(raw) { return .string(s) }
+            if o.className.hasSuffix("Number") {
+                if case .double(let d)? = o["NS.dblval"] { return .double(d) }
+                if case .bool(let b)? = o["NS.boolval"] { return .bool(b) }
+                if let i = graph.integer(raw) { return .int(i) }
+            }
+            if o.className.hasSuffix("Color") { return color(raw).map { .formatted($0) } }
+            if o.className.hasSuffix("Font") { return font(raw).map { .formatted($0) } }
+            if let image = image(raw) { return .formatted(image) }
+            if o.className == "NSValue" {
+                for key in ["NS.rectval", "NS.sizeval", "NS.pointval", "NS.rangeval"] {
+                    if let s = graph.string(o[key]) { return .formatted(s) }
+                }
+            }
+            if let items = graph.elements(raw) { return .formatted("[\(items.count) items]") }
+            if ObjectRoles.isPlumbing(o.className) { return .formatted("<\(o.className)>") }
+            return .object(ObjectID(r))
+        }
+    }
+}

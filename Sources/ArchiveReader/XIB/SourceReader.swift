@@ -1,0 +1,106 @@
+/// Reads Interface Builder XML sources into the resolved model (nib-format.md §7):
+///
+/// * `<document>` xibs and storyboards (Xcode 5 on; iOS, macOS, tvOS, watchOS, visionOS types):
+///   a xib becomes one ``NibDocument``; a storyboard one document per scene plus a
+///   ``StoryboardSummary``.
+/// * `<archive type="com.apple.InterfaceBuilder3…">` xibs and `designable.nib` (IB 3): one
+///   ``NibDocument`` built from the `IBDocument.Objects` object and connection records.
+///
+/// Object ids are the xib ids; every object and connection carries its ``NibObject/sourceLine``.
+/// Unknown elements and attributes are kept as raw properties; a connection whose destination id
+/// names no object is kept with ``Connection/unresolved`` set (and a warning), never dropped.
+public enum SourceReader {
+    /// Reads one source held in memory.
+    ///
+    /// - Parameters:
+    ///   - bytes: the file's bytes (UTF-8 XML).
+    ///   - name: display name used for the document(s) (`Login.xib`).
+    ///   - path: the path it was read from, if any.
+    /// - Returns: the input with its documents (and storyboard summary for storyboards).
+    /// - Throws: ``ArchiveError`` `.malformed` with the line (and its byte offset) for XML that does
+    ///   not parse, `.notAnArchive` when the root element is neither `<document>` nor `<archive>`.
+    public static func read(bytes: [UInt8], name: String, path: String? = nil) throws(ArchiveError) -> NibInput {
+        let root = try XMLTreeBuilder.parse(bytes)
+        switch root.name {
+        case "document":
+            return XIBDocumentReader(root: root, name: name, path: path).read()
+        case "archive":
+            let document = XIBArchiveReader(root: root, name: name, path: path).read()
+            return NibInput(path: path ?? name, kind: SourceFormat.xibArchive.displayName, documents: [document],
+                            warnings: [])
+        default:
+            throw ArchiveError(.notAnArchive(detected: "XML with root element <\(root.name)>"), at: 0,
+                               path: ["line \(root.line)"])
+        }
+    }
+
+    /// True when `bytes` sniff as an XML source (`FileFormat.xibDocument` / `.xibArchive`).
+    public static func isSource(_ bytes: [UInt8]) -> Bool {
+        switch FileFormat(sniffing: bytes) {
+        case .xibDocument, .xibArchive: return true
+        default: return false
+        }
+    }
+}
+
+/// The `<document>` format: xib or storyboard.
+struct XIBDocumentReader {
+    let root: XMLElementNode
+    let name: String
+    let path: String?
+
+    func read() -> NibInput {
+        let type = root["type"]
+        let platform = XIBClassTable.platform(targetRuntime: root["targetRuntime"], type: type)
+        let isStoryboard = (type ?? "").contains("Storyboard") || root.child(named: "scenes") != nil
+        var index: [String: XMLElementNode] = [:]
+        var duplicates: [String] = []
+        Self.indexObjects(root, into: &index, duplicates: &duplicates, depth: 0)
+        let dupWarnings = duplicates.map { "duplicate object id '\($0)'" }
+        if isStoryboard {
+            var reader = XIBStoryboardReader(root: root, name: name, path: path, platform: platform, index: index)
+            var input = reader.read()
+            input.warnings += dupWarnings
+            return input
+        }
+        var builder = XIBObjectBuilder(platform: platform, globalIndex: index)
+        var top: [ObjectID] = []
+        if let objects = root.child(named: "objects") {
+            top = builder.build(container: objects)
+        }
+        var document = NibDocument(name: name, path: path, platform: platform, format: .xib,
+                                   formatVersion: root["version"], coderVersion: root["toolsVersion"],
+                                   objects: builder.objects, topLevelObjects: top,
+                                   connections: builder.connections)
+        document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
+        document.warnings = builder.warnings + Self.unresolvedWarnings(document.connections)
+        return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
+                        warnings: dupWarnings)
+    }
+
+    /// Every object element of the file by id (scenes included).
+    static func indexObjects(_ e: XMLElementNode, into index: inout [String: XMLElementNode],
+                             duplicates: inout [String], depth: Int) {
+        guard depth < 500 else { return }
+        if XIBObjectBuilder.isObject(e), let id = e["id"] {
+            if index[id] != nil { duplicates.append(id) } else { index[id] = e }
+        }
+        for c in e.children { indexObjects(c, into: &index, duplicates: &duplicates, depth: depth + 1) }
+    }
+
+    /// Windows shown at load: `visibleAtLaunch` (default YES for macOS windows, NO for iOS).
+    static func visibleWindows(_ objects: [NibObject], platform: Platform) -> [ObjectID] {
+        objects.filter { o in
+            guard o.className.hasSuffix("Window") || o.className == "NSPanel" else { return false }
+            if case .bool(let b)? = o.property("visibleAtLaunch") { return b }
+            return platform == .macOS && o.parent == nil
+        }.map(\.id)
+    }
+
+    /// One warning per connection with a dangling id.
+    static func unresolvedWarnings(_ connections: [Connection]) -> [String] {
+        connections.compactMap { c in
+            c.unresolved.map { "\(c.kind.rawValue) '\(c.label)' of \(c.source?.rawValue ?? "?"): \($0)" }
+        }
+    }
+}

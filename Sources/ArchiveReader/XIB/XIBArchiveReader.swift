@@ -1,0 +1,172 @@
+import Foundation
+
+/// The IB 3 `<archive type="com.apple.InterfaceBuilder3…">` format (old xibs and `designable.nib`,
+/// nib-format.md §7.1, §8.1): an XML rendering of keyed objects (`<object class=… id=…>`,
+/// `<reference ref=…>`, `<string key=…>`, …) with Interface Builder's own records under
+/// `IBDocument.Objects`:
+///
+/// * `objectRecords` → `IBObjectRecord { objectID, object, parent, children, objectName }`: the
+///   IB outline. Its `objectID`s (`-2` File's Owner, `-1` First Responder, `-3` Application,
+///   then 1, 2, …) become the document's ``ObjectID``s.
+/// * `connectionRecords` → `IBConnectionRecord { connection, connectionID }` wrapping
+///   `IBOutletConnection`, `IBActionConnection` (its `source` is the *target*, its `destination`
+///   the control — the reverse of `NSNibControlConnector`), `IBBindingConnection` (with the
+///   `NSNibBindingConnector` as `connector`), `IBCocoaTouchOutletConnection`,
+///   `IBCocoaTouchEventConnection` (`IBEventType`).
+/// * `flattenedProperties` → `<objectID>.CustomClassName` custom classes.
+struct XIBArchiveReader {
+    let root: XMLElementNode
+    let name: String
+    let path: String?
+
+    /// Every element with an `id` attribute (archive object ids, not IB object ids).
+    private var byArchiveID: [String: XMLElementNode] = [:]
+
+    init(root: XMLElementNode, name: String, path: String?) {
+        self.root = root
+        self.name = name
+        self.path = path
+        var index: [String: XMLElementNode] = [:]
+        Self.index(root, into: &index, depth: 0)
+        byArchiveID = index
+    }
+
+    private static func index(_ e: XMLElementNode, into index: inout [String: XMLElementNode], depth: Int) {
+        guard depth < 500 else { return }
+        if let id = e["id"], e.name != "reference", index[id] == nil { index[id] = e }
+        for c in e.children { Self.index(c, into: &index, depth: depth + 1) }
+    }
+
+    /// `<reference ref=…>` → the element it names; any other element is itself.
+    func resolve(_ e: XMLElementNode?) -> XMLElementNode? {
+        guard let e else { return nil }
+        if e.name == "reference" { return e["ref"].flatMap { byArchiveID[$0] } }
+        return e
+    }
+
+    /// The text of a string-valued element: `<string>` (plain or base64), an `NSMutableString`
+    /// object with `NS.bytes`/`NS.string` characters, or a `<reference>` to either.
+    func text(_ e: XMLElementNode?) -> String? {
+        guard let e = resolve(e) else { return nil }
+        if e.name == "string" || e.name == "characters" { return XIBProperties.stringValue(e) }
+        if let inner = e.child(key: "NS.bytes") ?? e.child(key: "NS.string"), inner !== e { return text(inner) }
+        return nil
+    }
+
+    /// The first descendant (breadth-first, bounded) whose `key` is `key`.
+    func find(key: String, in e: XMLElementNode) -> XMLElementNode? {
+        var queue = [e]
+        var i = 0
+        while i < queue.count && i < 200_000 {
+            let n = queue[i]
+            i += 1
+            if n["key"] == key { return n }
+            queue.append(contentsOf: n.children)
+        }
+        return nil
+    }
+
+    /// Element items of an archived array: direct children except the `EncodedWithXMLCoder` marker.
+    func items(_ e: XMLElementNode?) -> [XMLElementNode] {
+        guard let e = resolve(e) else { return [] }
+        return e.children.filter { $0["key"] == nil }
+    }
+
+    func read() -> NibDocument {
+        let type = root["type"] ?? ""
+        let platform: Platform = XIBClassTable.platform(targetRuntime: nil, type: type) == .iOS ? .iOS : .macOS
+        let data = root.child(named: "data") ?? root
+        var warnings: [String] = []
+        guard let container = data.child(key: "IBDocument.Objects") else {
+            return NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
+                               formatVersion: root["version"], warnings: ["no IBDocument.Objects record; no objects read"])
+        }
+        let customClasses = flattenedCustomClasses(container)
+        // Object records → objects.
+        let records = items(container.child(key: "objectRecords").flatMap { find(key: "orderedObjects", in: $0) })
+        var ibID: [String: String] = [:]          // archive element id → IB objectID
+        var recordInfo: [(objectID: String, element: XMLElementNode?, record: XMLElementNode)] = []
+        for record in records {
+            guard let objectID = record.child(key: "objectID")?.trimmedText else { continue }
+            let element = resolve(record.child(key: "object"))
+            if let e = element, let archiveID = e["id"] { ibID[archiveID] = objectID }
+            recordInfo.append((objectID, element, record))
+        }
+        var objects: [NibObject] = []
+        var top: [ObjectID] = []
+        for info in recordInfo where info.objectID != "0" {
+            guard let element = info.element else {
+                warnings.append("line \(info.record.line): object record \(info.objectID) has no object")
+                continue
+            }
+            var object = XIBArchiveObjects.object(element, id: info.objectID, platform: platform,
+                                                  customClass: customClasses[info.objectID], reader: self)
+            object.sourceLine = element.line
+            if let name = text(info.record.child(key: "objectName")) { object.name = name }
+            let parentElement = resolve(info.record.child(key: "parent"))
+            if let pid = parentElement?["id"].flatMap({ ibID[$0] }), pid != "0" {
+                object.parent = ObjectID(pid)
+            } else {
+                top.append(object.id)
+            }
+            object.children = items(info.record.child(key: "children")).compactMap { c in
+                resolve(c)?["id"].flatMap { ibID[$0] }.map(ObjectID.init)
+            }
+            objects.append(object)
+        }
+        // Children from parents where the record lists none.
+        let known = Set(objects.map(\.id))
+        for i in objects.indices {
+            objects[i].children = objects[i].children.filter { known.contains($0) }
+            if objects[i].children.isEmpty {
+                objects[i].children = objects.filter { $0.parent == objects[i].id }.map(\.id)
+            }
+        }
+        let firstResponders = Set(objects.filter { $0.placeholder?.kind == .firstResponder }.map(\.id))
+        let connectionRecords = items(container.child(key: "connectionRecords"))
+        var connections: [Connection] = []
+        for record in connectionRecords {
+            guard let c = record.child(key: "connection") else { continue }
+            if var conn = XIBArchiveObjects.connection(c, reader: self, ibID: ibID) {
+                if conn.kind == .action, let d = conn.destination, firstResponders.contains(d) { conn.isNilTargeted = true }
+                connections.append(conn)
+            }
+        }
+        let visible = objects.filter { o in
+            o.className.contains("Window") || o.className == "NSPanel"
+        }.filter { o in
+            flattenedValue(container, "\(o.id.rawValue).NSWindowTemplate.visibleAtLaunch") != "NO"
+        }.map(\.id)
+        warnings += XIBDocumentReader.unresolvedWarnings(connections)
+        return NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
+                           formatVersion: root["version"],
+                           coderVersion: data.child(key: "IBDocument.InterfaceBuilderVersion")?.trimmedText,
+                           objects: objects, topLevelObjects: top, visibleWindows: visible,
+                           connections: connections, warnings: warnings)
+    }
+
+    /// `flattenedProperties` as key → text, in both archive spellings (`<dictionary>` with keyed
+    /// children, or `NSMutableDictionary` with `dict.sortedKeys` + `dict.values`).
+    func flattened(_ container: XMLElementNode) -> [(String, XMLElementNode)] {
+        guard let dict = container.child(key: "flattenedProperties") else { return [] }
+        if let keys = dict.child(key: "dict.sortedKeys"), let values = dict.child(key: "dict.values") {
+            let k = items(keys).map { text($0) ?? "" }
+            let v = items(values)
+            return zip(k, v).map { ($0, $1) }
+        }
+        return dict.children.compactMap { c in c["key"].map { ($0, c) } }
+    }
+
+    func flattenedCustomClasses(_ container: XMLElementNode) -> [String: String] {
+        var out: [String: String] = [:]
+        for (key, value) in flattened(container) where key.hasSuffix(".CustomClassName") {
+            out[String(key.dropLast(".CustomClassName".count))] = text(value) ?? ""
+        }
+        return out
+    }
+
+    func flattenedValue(_ container: XMLElementNode, _ key: String) -> String? {
+        guard let e = flattened(container).first(where: { $0.0 == key })?.1 else { return nil }
+        return e["value"] ?? e.trimmedText
+    }
+}

@@ -1,0 +1,206 @@
+/// Turns the object elements of a `<document>`-format xib or storyboard subtree into
+/// ``NibObject``s and ``Connection``s (nib-format.md §7.1–7.3).
+///
+/// An element is an object when it carries an `id` and is not a connection or design-time
+/// metadata element (``XIBClassTable/nonObjectElements``); its parent is the nearest enclosing
+/// object element, so the hierarchy follows the XML nesting (subviews, cells, menu items,
+/// controllers and their views) whatever the element names are. Everything else inside an object
+/// element becomes a property (`key` attribute or element name) or, for `<connections>`,
+/// `<userDefinedRuntimeAttributes>` and `<accessibility>`, a connection.
+struct XIBObjectBuilder {
+    let platform: Platform
+    /// Every object id of the whole file → its element (for resolving destinations across scenes).
+    let globalIndex: [String: XMLElementNode]
+    /// Depth limit for the element walk (the XML parser already bounds nesting).
+    let maxDepth = 500
+
+    private(set) var objects: [NibObject] = []
+    private(set) var connections: [Connection] = []
+    private(set) var warnings: [String] = []
+    private var objectIndex: [ObjectID: Int] = [:]
+
+    init(platform: Platform, globalIndex: [String: XMLElementNode]) {
+        self.platform = platform
+        self.globalIndex = globalIndex
+    }
+
+    /// True when `element` stands for an archived object.
+    static func isObject(_ element: XMLElementNode) -> Bool {
+        element["id"] != nil && !XIBClassTable.nonObjectElements.contains(element.name)
+    }
+
+    /// Collects every object element below `container` (an `<objects>` element), returning the ids
+    /// of the top-level ones in document order.
+    mutating func build(container: XMLElementNode) -> [ObjectID] {
+        var top: [ObjectID] = []
+        for child in container.children {
+            walk(child, parent: nil, depth: 0, topLevel: &top)
+        }
+        resolveConnections()
+        return top
+    }
+
+    private mutating func walk(_ element: XMLElementNode, parent: ObjectID?, depth: Int, topLevel: inout [ObjectID]) {
+        guard depth < maxDepth else {
+            warnings.append("line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped")
+            return
+        }
+        if Self.isObject(element), let rawID = element["id"] {
+            let id = ObjectID(rawID)
+            if objectIndex[id] != nil {
+                warnings.append("line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry")
+            }
+            var object = makeObject(element, id: id, parent: parent)
+            if parent == nil { topLevel.append(id) }
+            if let parent, let pi = objectIndex[parent] { objects[pi].children.append(id) }
+            objectIndex[id] = objects.count
+            objects.append(object)
+            let index = objects.count - 1
+            // Properties and connections from non-object children; objects recursively.
+            var properties: [Property] = []
+            for child in element.children {
+                collect(child, owner: id, properties: &properties, depth: depth + 1, topLevel: &topLevel)
+            }
+            object = objects[index]
+            object.properties = (object.properties + properties).sorted { $0.key < $1.key }
+            if object.name == nil { object.name = Self.textName(element) }
+            objects[index] = object
+        } else {
+            for child in element.children {
+                walk(child, parent: parent, depth: depth + 1, topLevel: &topLevel)
+            }
+        }
+    }
+
+    /// A non-object child of object `owner`: a property, connections, or a container of objects.
+    private mutating func collect(_ element: XMLElementNode, owner: ObjectID, properties: inout [Property],
+                                  depth: Int, topLevel: inout [ObjectID]) {
+        if Self.isObject(element) {
+            if let key = element["key"], let rawID = element["id"] {
+                properties.append(Property(key, .object(ObjectID(rawID))))
+            }
+            walk(element, parent: owner, depth: depth, topLevel: &topLevel)
+            return
+        }
+        switch element.name {
+        case "connections":
+            for c in element.children { connections.append(contentsOf: XIBConnections.parse(c, source: owner)) }
+            return
+        case "userDefinedRuntimeAttributes":
+            for c in element.children where c.name == "userDefinedRuntimeAttribute" {
+                connections.append(XIBConnections.runtimeAttribute(c, source: owner))
+            }
+            return
+        case "accessibility":
+            connections.append(contentsOf: XIBConnections.accessibility(element, source: owner))
+        default:
+            break
+        }
+        let isProperty = element["key"] != nil || !element.attributes.isEmpty || element.trimmedText != nil
+            || element.children.isEmpty
+        if isProperty { properties.append(contentsOf: XIBProperties.properties(of: element)) }
+        // Inside a property element only objects and connections are looked for.
+        var sink: [Property] = []
+        for child in element.children {
+            if isProperty {
+                collect(child, owner: owner, properties: &sink, depth: depth + 1, topLevel: &topLevel)
+            } else {
+                collect(child, owner: owner, properties: &properties, depth: depth + 1, topLevel: &topLevel)
+            }
+        }
+    }
+
+    /// The object for one element, before its children are read.
+    private func makeObject(_ e: XMLElementNode, id: ObjectID, parent: ObjectID?) -> NibObject {
+        var className = XIBClassTable.className(element: e.name, platform: platform)
+        var placeholder: Placeholder?
+        let customClass = e["customClass"]
+        switch e.name {
+        case "placeholder":
+            let identifier = e["placeholderIdentifier"] ?? ""
+            className = platform == .macOS ? "NSObject" : "UIProxyObject"
+            switch identifier {
+            case "IBFilesOwner": placeholder = Placeholder(kind: .filesOwner, identifier: identifier)
+            case "IBFirstResponder": placeholder = Placeholder(kind: .firstResponder, identifier: identifier)
+            default: placeholder = Placeholder(kind: .external, identifier: identifier)
+            }
+        case "exit":
+            placeholder = Placeholder(kind: .exit, identifier: e["id"] ?? "")
+        case "customObject", "application":
+            placeholder = Self.macPlaceholder(e)
+        default:
+            break
+        }
+        if e["sceneMemberID"] == "firstResponder" && placeholder == nil {
+            placeholder = Placeholder(kind: .firstResponder, identifier: "IBFirstResponder")
+        }
+        if placeholder?.kind == .application { className = platform == .macOS ? "NSApplication" : "UIApplication" }
+        var properties: [Property] = []
+        for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
+            properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
+        }
+        let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
+        let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
+            ?? (placeholder?.kind == .external ? e["placeholderIdentifier"] : placeholder?.kind.displayName)
+        let dropCustom = customClass == className || placeholder?.kind == .firstResponder
+            || (placeholder?.kind == .application && customClass == "NSObject")
+        return NibObject(id: id, className: className,
+                         customClass: dropCustom ? nil : customClass,
+                         customModule: e["customModule"], placeholder: placeholder, name: name, parent: parent,
+                         properties: properties, sourceLine: e.line)
+    }
+
+    /// Attributes that are part of the object itself rather than properties.
+    static let structuralAttributes: Set<String> = ["id", "customClass", "customModule", "userLabel", "key"]
+
+    /// macOS File's Owner (-2), First Responder (-1), Application (-3) custom objects (§7.2).
+    static func macPlaceholder(_ e: XMLElementNode) -> Placeholder? {
+        let label = e["userLabel"]
+        if e["id"] == "-2" || label == "File's Owner" { return Placeholder(kind: .filesOwner, identifier: "NSRoot") }
+        if e["id"] == "-1" || label == "First Responder" || e["customClass"] == "FirstResponder" {
+            return Placeholder(kind: .firstResponder, identifier: "FirstResponder")
+        }
+        if e["id"] == "-3" || label == "Application" || e.name == "application" {
+            return Placeholder(kind: .application, identifier: "NSApplication")
+        }
+        return nil
+    }
+
+    /// `<string key="text">`/`title` content as a display name.
+    static func textName(_ e: XMLElementNode) -> String? {
+        for key in ["text", "title", "normalTitle"] {
+            if let c = e.child(key: key), c.name == "string", let t = c.trimmedText { return t }
+        }
+        if let state = e.children.first(where: { $0.name == "state" && $0["key"] == "normal" }), let t = state["title"] {
+            return t
+        }
+        return nil
+    }
+
+    /// Marks destinations and members that name no object of the file.
+    private mutating func resolveConnections() {
+        for i in connections.indices {
+            var problems: [String] = []
+            if let d = connections[i].destination, globalIndex[d.rawValue] == nil {
+                problems.append("destination '\(d.rawValue)' not found")
+            }
+            for m in connections[i].members ?? [] where globalIndex[m.rawValue] == nil {
+                problems.append("member '\(m.rawValue)' not found")
+            }
+            if !problems.isEmpty {
+                let line = connections[i].sourceLine.map { " (line \($0))" } ?? ""
+                connections[i].unresolved = problems.joined(separator: "; ") + line
+            }
+            if connections[i].kind == .action, let d = connections[i].destination,
+               let element = globalIndex[d.rawValue], Self.isFirstResponder(element) {
+                connections[i].isNilTargeted = true
+            }
+        }
+        connections = XIBConnections.mergeOutletCollections(connections)
+    }
+
+    static func isFirstResponder(_ e: XMLElementNode) -> Bool {
+        e["placeholderIdentifier"] == "IBFirstResponder" || e["sceneMemberID"] == "firstResponder"
+            || (e.name == "customObject" && (e["id"] == "-1" || e["customClass"] == "FirstResponder"))
+    }
+}

@@ -1,0 +1,108 @@
+/// A `<document>` storyboard: one ``NibDocument`` per `<scene>` plus the ``StoryboardSummary``
+/// (nib-format.md §5.1, §7.1).
+///
+/// Scene identifiers follow the compiled storyboard's `Info.plist`: the controller's
+/// `storyboardIdentifier` when set, else `<framework class>-<object id>`
+/// (`UINavigationController-8X4-AC-7cb`, `NSWindowController-wc1-00-001`), so that a source scene
+/// and its compiled nib carry the same name. Segue destinations in other scenes are kept as ids
+/// (they resolve in the whole file) and named in ``Segue/destinationScene``.
+struct XIBStoryboardReader {
+    let root: XMLElementNode
+    let name: String
+    let path: String?
+    let platform: Platform
+    let index: [String: XMLElementNode]
+
+    /// Object id → scene identifier, for every object of every scene.
+    private var sceneOfObject: [String: String] = [:]
+
+    init(root: XMLElementNode, name: String, path: String?, platform: Platform, index: [String: XMLElementNode]) {
+        self.root = root
+        self.name = name
+        self.path = path
+        self.platform = platform
+        self.index = index
+    }
+
+    mutating func read() -> NibInput {
+        let scenes = root.child(named: "scenes")?.children(named: "scene") ?? []
+        var documents: [NibDocument] = []
+        var summaryScenes: [StoryboardSummary.Scene] = []
+        var sceneIDs: [String] = []
+        // First pass: identifiers, so cross-scene segues can name their destination scene.
+        for scene in scenes {
+            let identifier = sceneIdentifier(scene)
+            sceneIDs.append(identifier)
+            var ids: [String: XMLElementNode] = [:]
+            var dups: [String] = []
+            XIBDocumentReader.indexObjects(scene, into: &ids, duplicates: &dups, depth: 0)
+            for id in ids.keys { sceneOfObject[id] = identifier }
+        }
+        var segues: [StoryboardSummary.SceneSegue] = []
+        for (i, scene) in scenes.enumerated() {
+            let identifier = sceneIDs[i]
+            var builder = XIBObjectBuilder(platform: platform, globalIndex: index)
+            let top = scene.child(named: "objects").map { builder.build(container: $0) } ?? []
+            var connections = builder.connections
+            for j in connections.indices where connections[j].kind == .segue {
+                guard let dest = connections[j].destination else { continue }
+                var destScene = sceneOfObject[dest.rawValue]
+                // A storyboard reference: the scene lives in another storyboard (user-needs.md §A4 #30).
+                if let element = index[dest.rawValue], element.name == "viewControllerPlaceholder" {
+                    let storyboard = element["storyboardName"] ?? "(this storyboard)"
+                    destScene = storyboard + ":" + (element["referencedIdentifier"] ?? "initial view controller")
+                }
+                connections[j].segue?.destinationScene = destScene
+                if let segue = connections[j].segue {
+                    segues.append(.init(from: identifier, to: destScene, segue: segue))
+                }
+            }
+            let docName = "\(name)/\(identifier)"
+            var document = NibDocument(name: docName, path: path, platform: platform, format: .storyboard,
+                                       formatVersion: root["version"], coderVersion: root["toolsVersion"],
+                                       objects: builder.objects, topLevelObjects: top, connections: connections)
+            document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
+            document.warnings = builder.warnings + XIBDocumentReader.unresolvedWarnings(connections)
+            documents.append(document)
+            let controller = controllerElement(scene)
+            let viewNib: String? = controller.flatMap { c in
+                guard let vcID = c["id"], let view = c.children.first(where: { $0["key"] == "view" && $0["id"] != nil }),
+                      let viewID = view["id"] else { return nil }
+                return "\(vcID)-view-\(viewID)"
+            }
+            let controllerObject = controller.flatMap { c in builder.objects.first { $0.id.rawValue == c["id"] } }
+            summaryScenes.append(.init(identifier: identifier, nibName: identifier, viewNibName: viewNib,
+                                       controllerClass: controllerObject?.effectiveClass, documents: [docName]))
+        }
+        var entry: String?
+        if let initial = root["initialViewController"] {
+            entry = sceneOfObject[initial] ?? initial
+        }
+        let summary = StoryboardSummary(name: name, platform: platform, entryPoint: entry, scenes: summaryScenes,
+                                        segues: segues)
+        var warnings: [String] = []
+        if let initial = root["initialViewController"], index[initial] == nil {
+            warnings.append("initialViewController '\(initial)' (line \(root.line)) names no object")
+        }
+        return NibInput(path: path ?? name, kind: SourceFormat.storyboard.displayName, documents: documents,
+                        storyboard: summary, warnings: warnings)
+    }
+
+    /// The scene's controller element: `sceneMemberID="viewController"`, else the first object that
+    /// is not a placeholder.
+    func controllerElement(_ scene: XMLElementNode) -> XMLElementNode? {
+        let members = scene.child(named: "objects")?.children.filter(XIBObjectBuilder.isObject) ?? []
+        return members.first { $0["sceneMemberID"] == "viewController" }
+            ?? members.first { !["placeholder", "exit", "customObject"].contains($0.name) }
+            ?? members.first
+    }
+
+    /// `storyboardIdentifier`, else `<class>-<id>`, else `scene-<sceneID>`.
+    func sceneIdentifier(_ scene: XMLElementNode) -> String {
+        guard let c = controllerElement(scene), let id = c["id"] else {
+            return "scene-\(scene["sceneID"] ?? "line\(scene.line)")"
+        }
+        if let sbid = c["storyboardIdentifier"], !sbid.isEmpty { return sbid }
+        return XIBClassTable.className(element: c.name, platform: platform) + "-" + id
+    }
+}

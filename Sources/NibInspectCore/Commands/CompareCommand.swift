@@ -1,0 +1,83 @@
+import ArchiveReader
+import Foundation
+
+/// `nibinspect compare SOURCE COMPILED`: does a xib/storyboard agree with the nib compiled from it?
+/// Exit 0 when they agree, 1 when they differ (see ``NibComparer``).
+enum CompareCommand: Command {
+    static let spec = CommandSpec(
+        name: "compare",
+        abstract: "Check that a xib or storyboard agrees with its compiled nib.",
+        arguments: [("source", "A .xib, .storyboard or designable.nib (XML source)."),
+                    ("compiled", "The nib, nib bundle, keyedobjects.nib or .storyboardc compiled from it.")],
+        options: [
+            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            colorOption,
+            .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+        ],
+        discussion: """
+        Object ids do not survive compilation, so objects are matched by structure: placeholders,
+        ids kept in localizable-string keys, class and custom class, titles and frames, connection
+        labels, position in the hierarchy.
+        Reported: connections present on one side only, changed destinations, control events or
+        key paths that differ, class differences, objects missing on either side. Not reported,
+        because compilation drops or adds them: the macOS First Responder and Exit placeholders,
+        storyboard placeholders and segue templates, cells and clip views IB creates implicitly.
+        Exit status 0 when the two agree, 1 when they differ.
+        """)
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        guard args.positionals.count == 2 else { throw UsageError("Expected <source> and <compiled>") }
+        let sourcePath = args.positionals[0], compiledPath = args.positionals[1]
+        if sourcePath == "-" && compiledPath == "-" { throw UsageError("Only one input can be standard input ('-')") }
+        guard let source = try context.loadSourceOrStdin(sourcePath), !(source.documents.first?.format.isCompiled ?? true) else {
+            if !FileManager.default.fileExists(atPath: sourcePath) && sourcePath != "-" {
+                throw InputError(.notFound, path: sourcePath)
+            }
+            throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is a compiled nib")
+        }
+        let (compiled, hints) = try context.loadCompiledWithHints(compiledPath)
+        let report = NibComparer.compare(source: source, compiled: compiled, hints: hints)
+        switch args.value("--format") ?? "text" {
+        case "json":
+            context.console.write(try ResolvedJSON.render(Output(report)))
+        default:
+            let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
+            context.console.write(text(report, style: style))
+        }
+        return report.agrees ? .success : .findings
+    }
+
+    /// `compare` as text: verdict, counts, differences with source lines, dropped items.
+    static func text(_ r: CompareReport, style: TerminalStyle) -> String {
+        var lines: [String] = []
+        let verdict = r.agrees ? style.name("agree") : style.warning("differ (\(r.differences.count) difference\(r.differences.count == 1 ? "" : "s"))")
+        lines.append("\(r.source) ↔ \(r.compiled): \(verdict)")
+        let c = r.counts
+        lines.append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) compiled, \(c.matchedObjects) matched"))
+        lines.append(style.detail("  connections: \(c.sourceConnections) in source, \(c.compiledConnections) compiled, \(c.matchedConnections) matched"))
+        if !r.differences.isEmpty {
+            lines.append("Differences")
+            for d in r.differences {
+                let location = d.sourceLine.map { "line \($0): " } ?? ""
+                lines.append("  " + style.detail(location) + d.message)
+            }
+        }
+        if !r.dropped.isEmpty {
+            lines.append(style.detail("Not compared (dropped or added by compilation)"))
+            for d in r.dropped { lines.append(style.detail("  " + d)) }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// JSON shape: the report plus its verdicts.
+    struct Output: Encodable {
+        var agrees: Bool
+        var connectionsAgree: Bool
+        var report: CompareReport
+        init(_ report: CompareReport) {
+            agrees = report.agrees
+            connectionsAgree = report.connectionsAgree
+            self.report = report
+        }
+    }
+}

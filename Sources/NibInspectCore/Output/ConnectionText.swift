@@ -1,0 +1,151 @@
+import ArchiveReader
+
+/// One-line descriptions of objects, placeholders and connections of a resolved document, shared
+/// by `tree` and `connections`. Vocabulary: File's Owner, First Responder, outlet, outlet
+/// collection, action, control events, binding (user-needs.md §B0).
+struct ConnectionText {
+    let document: NibDocument
+    let style: TerminalStyle
+    /// Other documents of the same input, to describe what an upstream placeholder stands for.
+    var siblings: [NibDocument] = []
+    private let byID: [ObjectID: NibObject]
+
+    init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
+        self.document = document
+        self.style = style
+        self.siblings = siblings
+        var map: [ObjectID: NibObject] = [:]
+        for o in document.objects where map[o.id] == nil { map[o.id] = o }
+        byID = map
+    }
+
+    func object(_ id: ObjectID?) -> NibObject? { id.flatMap { byID[$0] } }
+
+    /// `LoginView (UIView)`, `MyApp.LoginView (UIView)`, `UILabel`.
+    func classText(_ o: NibObject) -> String {
+        guard let custom = o.customClass else { return style.className(o.className) }
+        let qualified = o.customModule.map { "\($0).\(custom)" } ?? custom
+        return style.customClass(qualified) + " (" + style.className(o.className) + ")"
+    }
+
+    /// `File's Owner (LoginViewController)`, `First Responder`, `UpstreamPlaceholder-1 (= …)`.
+    func placeholderText(_ o: NibObject, _ p: Placeholder, full: Bool = false) -> String {
+        var s: String
+        switch p.kind {
+        case .external: s = style.placeholder("External Object") + " " + style.name(quote(p.identifier))
+        case .upstream: s = style.placeholder(p.identifier)
+        default: s = style.placeholder(p.kind.displayName)
+        }
+        if let custom = o.customClass {
+            s += " (" + style.customClass(o.customModule.map { "\($0).\(custom)" } ?? custom) + ")"
+        } else if full, p.kind == .filesOwner, o.className == "UIProxyObject" || o.className == "NSObject" {
+            s += style.detail(" (class not stated in the nib)")
+        }
+        if let target = p.resolvedTarget { s += " = " + (full ? upstreamText(target) : upstreamClass(target)) }
+        return s
+    }
+
+    /// The class of the object an upstream target names, or the target itself.
+    func upstreamClass(_ target: String) -> String {
+        guard let colon = target.lastIndex(of: ":") else { return target }
+        let scene = String(target[..<colon])
+        let id = ObjectID(String(target[target.index(after: colon)...]))
+        if let o = siblings.first(where: { $0.name == scene })?.object(id) { return classText(o) }
+        return target
+    }
+
+    /// `UIStoryboardShowSegueTemplate #12 in Scene` for `Scene:#12`.
+    func upstreamText(_ target: String) -> String {
+        guard let colon = target.lastIndex(of: ":") else { return target }
+        let scene = String(target[..<colon])
+        let id = ObjectID(String(target[target.index(after: colon)...]))
+        if let doc = siblings.first(where: { $0.name == scene }), let o = doc.object(id) {
+            return classText(o) + " " + style.id(id.rawValue) + " in " + scene
+        }
+        return target
+    }
+
+    /// `#5 UILabel "Welcome"`, `#1 File's Owner (LoginViewController)`, `nil`.
+    func endpoint(_ id: ObjectID?) -> String {
+        guard let id else { return style.warning("nil") }
+        guard let o = object(id) else { return style.warning("\(id.rawValue) (not an object of this document)") }
+        return style.id(id.rawValue) + " " + describe(o)
+    }
+
+    /// An object without its id: class (or placeholder) and name.
+    func describe(_ o: NibObject, full: Bool = false) -> String {
+        if let p = o.placeholder { return placeholderText(o, p, full: full) }
+        var s = classText(o)
+        if let name = o.name { s += " " + style.name(quote(Self.shortened(name))) }
+        if case .string(let key)? = o.property("keyEquivalent") { s += " " + style.detail(key) }
+        if case .bool(true)? = o.property("separator") { s += style.detail(" (separator)") }
+        return s
+    }
+
+    /// At most 60 characters, with an ellipsis when cut (full text is in `--properties` and JSON).
+    static func shortened(_ s: String) -> String {
+        s.count <= 60 ? s : String(s.prefix(59)) + "…"
+    }
+
+    /// What a connection does, seen from its source: `outlet titleLabel → #5 UILabel "Welcome"`.
+    func outgoing(_ c: Connection) -> String {
+        var s: String
+        switch c.kind {
+        case .outlet:
+            s = style.kind("outlet") + " \(c.label) → " + endpoint(c.destination)
+        case .outletCollection:
+            let members = (c.members ?? []).map { endpoint($0) }.joined(separator: ", ")
+            s = style.kind("outlet collection") + " \(c.label) → [" + members + "]"
+            var notes: [String] = []
+            if let cls = c.collectionClass { notes.append(cls) }
+            if c.appendsToCollection == true { notes.append("appends") }
+            if !notes.isEmpty { s += style.detail(" (" + notes.joined(separator: ", ") + ")") }
+        case .action:
+            s = style.kind("action") + " \(c.label) → "
+            if c.isNilTargeted {
+                s += style.placeholder("First Responder") + style.detail(" (responder chain)")
+            } else {
+                s += endpoint(c.destination)
+            }
+            if let events = c.controlEvents { s += " [" + events.description + "]" }
+        case .binding:
+            s = style.kind("binding") + " \(c.label) → " + endpoint(c.destination)
+            if let keyPath = c.keyPath { s += " keyPath " + style.name(keyPath) }
+            if let options = c.options, !options.isEmpty {
+                s += style.detail(" {" + options.keys.sorted().map { "\($0)=\(options[$0] ?? "")" }.joined(separator: ", ") + "}")
+            }
+        case .runtimeAttribute:
+            s = style.kind("runtime attribute") + " \(c.label) = " + (c.value.map(valueText) ?? "nil")
+        case .accessibility:
+            s = style.kind("accessibility") + " \(c.label) = " + (c.value.map(valueText) ?? "nil")
+        case .segue:
+            let segue = c.segue
+            s = style.kind("segue") + " \(c.label)"
+            if let id = segue?.identifier { s += " " + style.name(quote(id)) }
+            s += " → scene " + (segue?.destinationScene.map { style.name($0) } ?? style.warning("?"))
+            if let cls = segue?.segueClass { s += style.detail(" (\(cls))") }
+        case .other:
+            s = style.kind("other") + " \(c.label)"
+            if let d = c.destination { s += " → " + endpoint(d) }
+            if let v = c.value { s += " = " + valueText(v) }
+        }
+        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why)") }
+        return s
+    }
+
+    /// What a connection does, seen from its destination: `← outlet view from #1 File's Owner`.
+    func incoming(_ c: Connection) -> String {
+        let kind = c.kind == .outletCollection ? "outlet collection" : c.kind.rawValue
+        var s = "← " + style.kind(kind) + " \(c.label) from " + endpoint(c.source)
+        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why)") }
+        return s
+    }
+
+    func valueText(_ v: PropertyValue) -> String {
+        switch v {
+        case .string(let s): return style.name(quote(s))
+        case .object(let id): return endpoint(id)
+        default: return v.description
+        }
+    }
+}

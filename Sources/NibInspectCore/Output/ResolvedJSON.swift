@@ -1,0 +1,50 @@
+import ArchiveReader
+import Foundation
+
+/// Version of the resolved JSON of `json` and `connections --format json`
+/// (Schemas/nibinspect.schema.json); bumped on any incompatible change.
+let resolvedJSONSchemaVersion = 1
+
+/// `nibinspect json FILE`: one input's resolved documents and storyboard summary.
+struct ResolvedOutput: Encodable {
+    var schemaVersion = resolvedJSONSchemaVersion
+    var path: String
+    var kind: String
+    var variants: [String]
+    var documents: [NibDocument]
+    var storyboard: StoryboardSummary?
+    var warnings: [String]
+
+    init(_ input: NibInput) {
+        path = input.path
+        kind = input.kind
+        variants = input.variants
+        documents = input.documents
+        storyboard = input.storyboard
+        warnings = input.warnings
+    }
+}
+
+/// `nibinspect connections --format json`: the connection rows of an input.
+struct ConnectionsOutput: Encodable {
+    var schemaVersion = resolvedJSONSchemaVersion
+    var path: String
+    var connections: [Row]
+
+    /// A connection with the name of the document it belongs to.
+    struct Row: Encodable {
+        var document: String
+        var connection: Connection
+    }
+}
+
+enum ResolvedJSON {
+    /// Pretty-printed JSON with sorted keys and a trailing newline. Arrays keep the model's
+    /// stable order (objects by id, connections in archive order).
+    static func render<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import NibInspectCore
+
+/// The CLI on xib/storyboard sources: `tree`, `connections`, `json` and `compare`.
+@Suite("CLI on sources")
+struct SourceCLITests {
+    static let xib = """
+    <?xml version="1.0" encoding="UTF-8"?>
+    <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+        <objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="LoginViewController">
+                <connections>
+                    <outlet property="button" destination="btn" id="c1"/>
+                    <outlet property="missing" destination="nowhere" id="c2"/>
+                </connections>
+            </placeholder>
+            <placeholder placeholderIdentifier="IBFirstResponder" id="-2"/>
+            <view id="v">
+                <subviews>
+                    <button id="btn">
+                        <state key="normal" title="Sign In"/>
+                        <connections>
+                            <action selector="signIn:" destination="-1" eventType="touchUpInside" id="c3"/>
+                        </connections>
+                    </button>
+                </subviews>
+            </view>
+        </objects>
+    </document>
+    """
+
+    func run(_ args: [String], stdin: [UInt8]? = nil) -> (ExitCode, String, String) {
+        let console = Console.capturing(stdin: stdin)
+        let code = NibInspectCLI.run(args, console: console)
+        return (code, console.output, console.errors)
+    }
+
+    func temporaryFile(_ text: String, name: String) throws -> String {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibinspect-xib-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        let url = dir.appendingPathComponent(name)
+        try Data(text.utf8).write(to: url)
+        return url.path
+    }
+
+    @Test func treeConnectionsAndJSONReadSources() throws {
+        let path = try temporaryFile(Self.xib, name: "Login.xib")
+        let (code, out, _) = run(["tree", path])
+        #expect(code == .success)
+        #expect(out.contains("File's Owner") && out.contains("LoginViewController"))
+        #expect(out.contains("btn UIButton \"Sign In\""))
+        let (code2, conns, _) = run(["connections", "--format", "tsv", path])
+        #expect(code2 == .success)
+        #expect(conns.contains("signIn:") && conns.contains("touchUpInside"))
+        #expect(conns.contains("destination 'nowhere' not found (line 7)"))
+        let (code3, json, _) = run(["json", path])
+        #expect(code3 == .success)
+        let object = try JSONSerialization.jsonObject(with: Data(json.utf8))
+        #expect(object is [String: Any] || object is [Any])
+        #expect(json.contains("\"sourceLine\""))
+    }
+
+    @Test func standardInputMayBeASource() {
+        let (code, out, _) = run(["tree", "-"], stdin: Array(Self.xib.utf8))
+        #expect(code == .success)
+        #expect(out.contains("LoginViewController"))
+    }
+
+    @Test func malformedSourceExits65WithTheLine() throws {
+        let path = try temporaryFile("<?xml version=\"1.0\"?>\n<document type=\"com.apple.InterfaceBuilder3.Cocoa.XIB\">\n<objects <\n", name: "Bad.xib")
+        let (code, out, err) = run(["tree", path])
+        #expect(code == .dataError)
+        #expect(out.isEmpty)
+        #expect(err.contains("Bad.xib") && err.contains("line 3"))
+    }
+
+    @Test func compareExitCodes() throws {
+        let src = try temporaryFile(Self.xib, name: "Login.xib")
+        // Two sources compare too (ids are matched by structure all the same). The dangling
+        // `missing` outlet cannot be matched, so this one differs; without it, it agrees.
+        let (same, sameText, _) = run(["compare", src, src])
+        #expect(same == .findings)
+        #expect(sameText.contains("outlet 'missing'"))
+        let clean = try temporaryFile(Self.xib.replacingOccurrences(of: "<outlet property=\"missing\" destination=\"nowhere\" id=\"c2\"/>", with: ""), name: "Clean.xib")
+        let (agree, _, _) = run(["compare", clean, clean])
+        #expect(agree == .success)
+        let (notSource, _, err) = run(["compare", "/nonexistent/Login.xib", src])
+        #expect(notSource == .noInput)
+        #expect(err.contains("/nonexistent/Login.xib"))
+        let (usage, _, _) = run(["compare", src])
+        #expect(usage == .usage)
+        let (help, helpText, _) = run(["help", "compare"])
+        #expect(help == .success && helpText.contains("Exit status 0 when the two agree"))
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func compareOnARealPair() throws {
+        let root = try #require(Corpus.root).appendingPathComponent("viraptor__ibtool/samples/correct")
+        let xib = root.appendingPathComponent("StatusBar.xib").path
+        let (agree, out, _) = run(["compare", xib, root.appendingPathComponent("StatusBar.nib").path])
+        #expect(agree == .success)
+        #expect(out.contains(": agree"))
+        let (differ, text, _) = run(["compare", xib, root.appendingPathComponent("binding_options_order.nib").path])
+        #expect(differ == .findings)
+        #expect(text.contains("line 12: connection only in source: outlet 'fTotalDLField'"))
+        let (jsonCode, json, _) = run(["compare", "--format", "json", xib, root.appendingPathComponent("StatusBar.nib").path])
+        #expect(jsonCode == .success)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+        #expect(object["agrees"] as? Bool == true)
+        let storyboard = root.appendingPathComponent("sb_button_hug.storyboard").path
+        let (sb, sbText, _) = run(["compare", storyboard, root.appendingPathComponent("sb_button_hug.out").path])
+        #expect(sb == .success, "\(sbText)")
+    }
+
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func everyCorpusSourceLoadsViaTree() {
+        var failures: [String] = []
+        let entries = Corpus.entries(format: "xml-ib")
+        for entry in entries {
+            let (code, out, err) = run(["tree", entry.url.path])
+            if code != .success || out.isEmpty { failures.append("\(entry): exit \(code.rawValue) \(err)") }
+        }
+        #expect(entries.count > 150)
+        #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
+    }
+}
