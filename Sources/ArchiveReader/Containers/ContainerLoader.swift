@@ -72,6 +72,8 @@ struct ContainerBuilder {
     /// Files, bundles and storyboards found (for the empty-directory error).
     var units = 0
     var variantMatched = false
+    /// Bytes of nested archives that may still be decoded for the current top-level archive.
+    var nestedBytesLeft = 0
     var variantsSeen: [String] = []
     /// Main document name by file path, so a nib read twice (device storyboards) is listed once.
     private var documentByPath: [String: String] = [:]
@@ -85,7 +87,7 @@ struct ContainerBuilder {
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
         units += 1
         if let existing = documentByPath[path] { return existing }
-        let bytes = try NibLoader.readFile(path)
+        let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
         if bytes.count > loader.limits.maxFileSize {
             throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
         }
@@ -104,6 +106,7 @@ struct ContainerBuilder {
         doc.format = FileFormat(sniffing: bytes.prefix(1024)).displayName
         documents.append(doc)
         archives.append(loaded)
+        nestedBytesLeft = bytes.count * max(1, loader.limits.maxNestingDepth)
         addNested(of: loaded, document: doc, depth: 1)
     }
 

@@ -40,6 +40,7 @@ struct NestedArchiveFinder {
     let graph: ObjectGraph
     /// Referring object and key of each object, in archive order.
     private var referrers: [Int: [(object: Int, key: String)]] = [:]
+    private var identifierCache: [Int: [Int: String]] = [:]
 
     init(graph: ObjectGraph) { self.graph = graph }
 
@@ -105,8 +106,20 @@ struct NestedArchiveFinder {
         }
     }
 
+    /// The string key of each object held in dictionary `holder` (first key wins), computed once
+    /// per dictionary: a hostile graph with many nibs in one huge dictionary stays linear.
+    private mutating func identifiers(in holder: Int) -> [Int: String] {
+        if let cached = identifierCache[holder] { return cached }
+        var ids: [Int: String] = [:]
+        for pair in graph.pairs(.object(ObjectRef(holder))) ?? [] {
+            if let index = pair.value.objectRef?.index, ids[index] == nil, let id = graph.string(pair.key) { ids[index] = id }
+        }
+        identifierCache[holder] = ids
+        return ids
+    }
+
     /// Names the data value `key` of object `object`; also tells whether a nib is expected there.
-    private func locate(object: Int, key: String) -> (String, Bool) {
+    private mutating func locate(object: Int, key: String) -> (String, Bool) {
         var nib = object
         var nibKey = key
         let cls = graph.objects[object].className
@@ -118,10 +131,7 @@ struct NestedArchiveFinder {
         }
         let nibLike = Self.nibDataKeys.contains(nibKey)
         let nibClass = graph.objects[nib].className
-        guard let holder = referrers[nib]?.first,
-              let pairs = graph.pairs(.object(ObjectRef(holder.object))),
-              let pair = pairs.first(where: { $0.value.objectRef?.index == nib }),
-              let id = graph.string(pair.key) else {
+        guard let holder = referrers[nib]?.first, let id = identifiers(in: holder.object)[nib] else {
             return ("\(nibKey) of #\(nib) \(nibClass)", nibLike)
         }
         // The dictionary is referred to by the table view's property.
@@ -143,6 +153,18 @@ extension ContainerBuilder {
                 warnings.append("\(name): \(error); not read")
                 continue
             }
+            // Nested archives are disjoint parts of their parent, so all levels together hold at
+            // most maxNestingDepth × the input; more means one data value is shared many times
+            // (a decompression bomb through a keyed archive's shared references).
+            guard candidate.bytes.count <= nestedBytesLeft else {
+                if nestedBytesLeft >= 0 {   // one warning per input
+                    warnings.append("\(name): nested archives exceed \(loader.limits.maxNestingDepth)× the input size "
+                                    + "(one data value referenced many times); it and later ones not read")
+                }
+                nestedBytesLeft = -1
+                continue
+            }
+            nestedBytesLeft -= candidate.bytes.count
             let isNIBArchive = candidate.bytes.starts(with: NibArchive.magic)
             do {
                 var child: LoadedArchive

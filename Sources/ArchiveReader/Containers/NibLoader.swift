@@ -58,14 +58,38 @@ public struct NibLoader: Sendable {
     }
 
     /// Reads a whole file, mapping Foundation failures to ``InputError``.
-    public static func readFile(_ path: String) throws(InputError) -> [UInt8] {
+    ///
+    /// A regular file up to `maxSize` bytes is read whole. Anything else — a larger file, a pipe
+    /// (`<(…)`) — is read in 1 MiB chunks and stops after
+    /// `maxSize + 1` bytes, so the caller's file-size check fails instead of memory running out.
+    /// Devices (`/dev/zero`) and sockets are refused as unreadable.
+    public static func readFile(_ path: String, maxSize: Int = DecodingLimits.default.maxFileSize) throws(InputError) -> [UInt8] {
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
             throw InputError(.notFound, path: path)
         }
         if isDir.boolValue { throw InputError(.unreadable("is a directory"), path: path) }
+        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let type = attributes?[.type] as? FileAttributeType
+        if type == .typeCharacterSpecial || type == .typeBlockSpecial || type == .typeSocket {
+            throw InputError(.unreadable("is a device or socket, not a file"), path: path)
+        }
+        let regular = type == .typeRegular
+        let size = (attributes?[.size] as? NSNumber)?.intValue ?? Int.max
         do {
-            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            if regular && size <= maxSize { return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path))) }
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw InputError(.unreadable("cannot open"), path: path)
+            }
+            defer { try? handle.close() }
+            var out: [UInt8] = []
+            while out.count <= maxSize, let chunk = try handle.read(upToCount: min(1 << 20, maxSize + 1 - out.count)),
+                  !chunk.isEmpty {
+                out += chunk
+            }
+            return out
+        } catch let error as InputError {
+            throw error
         } catch {
             throw InputError(.unreadable((error as NSError).localizedDescription), path: path)
         }

@@ -54,15 +54,19 @@ extension ObjectGraph {
 
     /// A floating-point number from an inline number or an `NSNumber` (`NS.dblval`, `NS.intval`).
     public func double(_ value: ArchiveValue?) -> Double? {
-        guard let value else { return nil }
+        double(value, depth: 0)
+    }
+
+    private func double(_ value: ArchiveValue?, depth: Int) -> Double? {
+        guard let value, depth < 8 else { return nil }   // NS.dblval referring to itself: nil
         switch value {
         case .double(let d): return d
         case .float(let f): return Double(f)
         case .int(let i): return Double(i)
         case .object(let ref):
             guard let object = self[ref] else { return nil }
-            if let d = object["NS.dblval"] { return double(d) }
-            if let i = object["NS.intval"] { return double(i) }
+            if let d = object["NS.dblval"] { return double(d, depth: depth + 1) }
+            if let i = object["NS.intval"] { return double(i, depth: depth + 1) }
             return nil
         default: return nil
         }
@@ -93,14 +97,18 @@ extension ObjectGraph {
     /// `NSArray`/`NSSet` (and mutable variants) in either the NIBArchive inlined form or the keyed
     /// `NS.objects` form.
     public func elements(_ value: ArchiveValue?) -> [ArchiveValue]? {
-        guard let value else { return nil }
+        elements(value, depth: 0)
+    }
+
+    private func elements(_ value: ArchiveValue?, depth: Int) -> [ArchiveValue]? {
+        guard let value, depth < 8 else { return nil }   // NS.objects referring to itself: nil
         switch value {
         case .array(let items): return items
         case .object(let ref):
             guard let object = self[ref] else { return nil }
             if let items = object["NS.objects"], object["NS.keys"] == nil {
                 if case .array(let list) = items { return list }
-                if case .object = items { return elements(items) }
+                if case .object = items { return elements(items, depth: depth + 1) }
             }
             if object["NSInlinedValue"] != nil || object.fields.contains(where: { $0.key == "UINibEncoderEmptyKey" }) {
                 return object.values(forKey: "UINibEncoderEmptyKey")

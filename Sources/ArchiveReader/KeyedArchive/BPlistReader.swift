@@ -127,9 +127,25 @@ struct BPlistReader {
         return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> R in
             var slots: [BPlistObjects.Slot] = []
             slots.reserveCapacity(trailer.objectCount)   // bounded by the offset table check
+            // Objects must not overlap: an offset table aliasing one large object (or pointing inside
+            // another's payload) would otherwise have it validated and copied once per entry.
+            // Payload bytes and references may total at most twice the object area.
+            var payload = 0
+            let payloadLimit = 2 * trailer.offsetTableOffset
             for i in 0..<trailer.objectCount {
                 do throws(ArchiveError) {
-                    slots.append(try slot(buf, at: offsets[i], trailer))
+                    let s = try slot(buf, at: offsets[i], trailer)
+                    switch s.marker >> 4 {
+                    case 0x4, 0x5: payload += s.count
+                    case 0x6: payload += 2 * s.count
+                    case 0xA, 0xC: payload += s.count * trailer.objectRefSize
+                    case 0xD: payload += 2 * s.count * trailer.objectRefSize
+                    default: payload += s.count
+                    }
+                    guard payload <= payloadLimit else {
+                        throw fail(.sectionsOverlap(.plistObjects, .plistObjects), offsets[i])
+                    }
+                    slots.append(s)
                 } catch {
                     throw error.within("object #\(i)")
                 }

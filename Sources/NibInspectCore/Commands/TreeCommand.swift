@@ -71,7 +71,7 @@ enum TreeCommand: Command {
         let single = container.kind == .file && loaded.archives.count == 1
         var out = ContainerText.header(container)
         for (i, (doc, archive)) in zip(container.documents, loaded.archives).enumerated() {
-            if nested && archive.nesting != nil { continue }
+            if nested && archive.nesting != nil { continue }   // printed inline under its value
             if !single {
                 if i > 0 || !out.isEmpty { out += "\n" }
                 out += "== \(doc.name) ==\n"

@@ -23,6 +23,8 @@ struct RawTreePrinter {
     private(set) var nestedErrors: [ArchiveError] = []
     private var out: [String] = []
     private var seen = Set<Int>()
+    /// Deepest reference level printed whatever `--depth` says.
+    static let depthLimit = 512
 
     init(graph: ObjectGraph, maxDepth: Int = .max, nestedPayloadOffsets: [Int: Int]? = nil,
          limits: DecodingLimits = .default, nestingDepth: Int = 0) {
@@ -114,6 +116,10 @@ struct RawTreePrinter {
                 out.append("\(branch)\(key) → ↑ \(label(for: r))")
             } else if depth >= maxDepth {
                 out.append("\(branch)\(key) → \(label(for: r)) …")
+            } else if depth >= Self.depthLimit {
+                // A hostile 100 000-deep reference chain must not overflow the stack (or print
+                // quadratically long indentation): cut, and say so.
+                out.append("\(branch)\(key) → \(label(for: r)) … (deeper than \(Self.depthLimit) levels, not shown)")
             } else {
                 seen.insert(r.index)
                 out.append("\(branch)\(key) → \(label(for: r))")

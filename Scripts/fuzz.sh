@@ -1,0 +1,92 @@
+#!/usr/bin/env bash
+# Fuzz the ArchiveReader readers with libFuzzer (toolchain-notes.md §6; style.md §10.8).
+#
+# Usage:
+#   Scripts/fuzz.sh build                 # build .build/fuzz/fuzz-archive (swiftc, fuzzer+ASan)
+#   Scripts/fuzz.sh run TARGET [SECONDS]  # fuzz one target (default 240 s)
+#   Scripts/fuzz.sh repro FILE...         # run the fuzzer binary on saved inputs (no fuzzing)
+#   Scripts/fuzz.sh minimize FILE         # -minimize_crash=1 on one crashing input
+#   TARGET = nibarchive | bplist | xmlplist | typedstream | all
+#
+# The harness (Fuzz/FuzzEntry.swift) is compiled with plain swiftc together with every file of
+# Sources/ArchiveReader into one module, with -parse-as-library so libFuzzer's own main() runs
+# (SwiftPM's `--defsym main` trap: toolchain-notes.md §6). Check the `INFO: Loaded N modules`
+# line of the output: without it the binary is not instrumented and finds nothing.
+#
+# Seeds: Samples/ plus up to SEEDS (default 40) small corpus files of the target's format from
+# ../shared/corpus (MANIFEST.tsv), copied to a temporary directory at run time, never into the
+# repository. Per-format dictionaries live in Fuzz/dict/. Findings go to .build/fuzz/findings/TARGET/
+# (crash-*, timeout-*, oom-*); the grown corpus to .build/fuzz/corpus/TARGET/.
+#
+# Environment: FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
+# SEEDS=N, JOBS (not used: the machine is shared, one process per run), RSS_MB (default 1024),
+# TIMEOUT_S (per input, default 10), MAX_LEN (default 65536).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+OUT=.build/fuzz
+BIN=$OUT/fuzz-archive
+CORPUS_DIR=${CORPUS_DIR:-../shared/corpus}
+export SWIFT_BACKTRACE=enable=no   # Swift's backtracer trips ASan and hides the report
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=0:allocator_may_return_null=1}
+
+build() {
+    mkdir -p "$OUT"
+    local flags=()
+    [[ "${FUZZ_RESOLVE:-0}" == 1 ]] && flags+=(-DFUZZ_RESOLVE)
+    # -O keeps the exec rate useful; -g gives symbolised stacks.
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${flags[@]}" \
+        -module-name ArchiveReader -package-name nibinspect -swift-version 6 \
+        $(find Sources/ArchiveReader -name '*.swift' | sort) Fuzz/*.swift \
+        -o "$BIN" 2> >(grep -v "Cannot export local symbol" >&2)
+    echo "built $BIN"
+}
+
+# format column in MANIFEST.tsv for a target
+manifest_format() {
+    case $1 in
+        nibarchive) echo NIBArchive ;; bplist) echo bplist ;;
+        xmlplist) echo xml-plist ;; typedstream) echo typedstream ;;
+        *) echo "unknown target $1" >&2; exit 64 ;;
+    esac
+}
+
+seed_dir() {
+    local target=$1 dir=$2 n=${SEEDS:-40}
+    mkdir -p "$dir"
+    cp Samples/*.nib "$dir"/ 2>/dev/null || true
+    [[ -f "$CORPUS_DIR/MANIFEST.tsv" ]] || { echo "no corpus at $CORPUS_DIR; Samples only" >&2; return; }
+    local fmt; fmt=$(manifest_format "$target")
+    # smallest-first spread: files under 64 KiB of that format
+    awk -F'\t' -v f="$fmt" '$7==f && $5>0 && $5<65536 {print $5"\t"$4}' "$CORPUS_DIR/MANIFEST.tsv" \
+        | sort -n | cut -f2- | awk -v n="$n" '{a[NR]=$0} END {step=(NR>n)?NR/n:1; for(i=1;i<=NR && c<n;i+=step){print a[int(i)]; c++}}' \
+        | while IFS= read -r f; do cp "$CORPUS_DIR/$f" "$dir/$(echo "$f" | tr '/ ' '__')" || true; done
+}
+
+run() {
+    local target=$1 secs=${2:-240}
+    if [[ $target == all ]]; then
+        for t in nibarchive bplist xmlplist typedstream; do run "$t" "$secs"; done
+        return
+    fi
+    [[ -x $BIN ]] || build
+    local seeds; seeds=$(mktemp -d /tmp/nibfuzz-seeds.XXXXXX)
+    trap 'rm -rf "$seeds"' RETURN
+    seed_dir "$target" "$seeds"
+    local corpus=$OUT/corpus/$target findings=$OUT/findings/$target
+    mkdir -p "$corpus" "$findings"
+    echo "fuzzing $target for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
+    "$BIN" "$corpus" "$seeds" -dict="Fuzz/dict/$target.dict" \
+        -max_total_time="$secs" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
+        -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-65536}" -print_final_stats=1 \
+        -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
+}
+
+case ${1:-} in
+    build) build ;;
+    run) shift; run "$@" ;;
+    repro) shift; [[ -x $BIN ]] || build; "$BIN" -rss_limit_mb="${RSS_MB:-1024}" -timeout="${TIMEOUT_S:-10}" "$@" ;;
+    minimize) shift; [[ -x $BIN ]] || build
+        "$BIN" -minimize_crash=1 -runs=20000 -exact_artifact_path="$1.min" "$1"; echo "minimised: $1.min" ;;
+    *) sed -n '2,24p' "$0"; exit 64 ;;
+esac
