@@ -140,6 +140,7 @@ struct BPlistObjects {
     func uid(_ i: Int) -> UInt64 {
         let slot = slots[i]
         if slot.count == 1 { return UInt64(buf[slot.start]) }
+        if slot.count == 2 { return UInt64(buf[slot.start]) << 8 | UInt64(buf[slot.start + 1]) }   // > 256 objects
         if case .uid(let raw) = scalar(i) { return raw }
         return 0
     }

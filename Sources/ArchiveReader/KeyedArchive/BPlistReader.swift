@@ -306,8 +306,7 @@ struct BPlistReader {
                 throw fail(.truncated(needed: n * 2 * trailer.objectRefSize, available: end - p), p)
             }
             let first = p
-            try refs(buf, n, &p, trailer)   // keys
-            try refs(buf, n, &p, trailer)   // values
+            try refs(buf, 2 * n, &p, trailer)   // keys, then values (contiguous; the first bad one is reported)
             return Slot(marker: marker, start: first, count: n)
         default:
             throw fail(.unknownMarker(marker), start)
