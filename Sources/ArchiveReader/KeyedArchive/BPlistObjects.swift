@@ -80,9 +80,7 @@ struct BPlistObjects {
         case 0x5:
             return .string(Self.string(UnsafeBufferPointer(rebasing: buf[p..<(p + n)])))
         case 0x6:
-            var units = [UInt16](repeating: 0, count: n)
-            for j in 0..<n { units[j] = UInt16(buf[p + 2 * j]) << 8 | UInt16(buf[p + 2 * j + 1]) }
-            return .string(String(decoding: units, as: UTF16.self))   // validated by the scan
+            return .string(Self.utf16BEString(buf, p, n))
         case 0x8:
             var value: UInt64 = 0
             for j in p..<(p + n) {
@@ -99,9 +97,42 @@ struct BPlistObjects {
     @inline(__always)
     func text(_ i: Int) -> String {
         let slot = slots[i]
-        if slot.marker >> 4 == 0x5 { return Self.string(UnsafeBufferPointer(rebasing: buf[slot.start..<(slot.start + slot.count)])) }
-        if case .string(let s) = scalar(i) { return s }
-        return ""
+        switch slot.marker >> 4 {
+        case 0x5: return Self.string(UnsafeBufferPointer(rebasing: buf[slot.start..<(slot.start + slot.count)]))
+        case 0x6: return Self.utf16BEString(buf, slot.start, slot.count)
+        default: return ""
+        }
+    }
+
+    /// The `n` big-endian UTF-16 code units at `p` (checked by the scan: inside the object area,
+    /// no unpaired surrogate) as a String, transcoded straight to UTF-8 (the same text as
+    /// `String(decoding:as: UTF16.self)`, without an intermediate `[UInt16]`).
+    static func utf16BEString(_ buf: UnsafeBufferPointer<UInt8>, _ p: Int, _ n: Int) -> String {
+        guard n > 0 else { return "" }
+        return String(unsafeUninitializedCapacity: 3 * n) { out in   // ≤ 3 UTF-8 bytes per unit
+            var o = 0, j = 0
+            while j < n {
+                let unit = UInt32(buf[p + 2 * j]) << 8 | UInt32(buf[p + 2 * j + 1])
+                j += 1
+                if unit < 0x80 {
+                    out[o] = UInt8(unit); o += 1
+                } else if unit < 0x800 {
+                    out[o] = UInt8(0xC0 | unit >> 6); out[o + 1] = UInt8(0x80 | unit & 0x3F); o += 2
+                } else if unit >= 0xD800, unit <= 0xDBFF, j < n {
+                    // A high surrogate: the scan checked that a low surrogate follows.
+                    let low = UInt32(buf[p + 2 * j]) << 8 | UInt32(buf[p + 2 * j + 1])
+                    j += 1
+                    let scalar = 0x10000 + ((unit - 0xD800) << 10) + (low &- 0xDC00) & 0x3FF
+                    out[o] = UInt8(0xF0 | scalar >> 18); out[o + 1] = UInt8(0x80 | scalar >> 12 & 0x3F)
+                    out[o + 2] = UInt8(0x80 | scalar >> 6 & 0x3F); out[o + 3] = UInt8(0x80 | scalar & 0x3F)
+                    o += 4
+                } else {
+                    out[o] = UInt8(0xE0 | unit >> 12); out[o + 1] = UInt8(0x80 | unit >> 6 & 0x3F)
+                    out[o + 2] = UInt8(0x80 | unit & 0x3F); o += 3
+                }
+            }
+            return o
+        }
     }
 
     /// The value of UID object `i` (marker `0x8n`).
@@ -109,6 +140,7 @@ struct BPlistObjects {
     func uid(_ i: Int) -> UInt64 {
         let slot = slots[i]
         if slot.count == 1 { return UInt64(buf[slot.start]) }
+        if slot.count == 2 { return UInt64(buf[slot.start]) << 8 | UInt64(buf[slot.start + 1]) }   // > 256 objects
         if case .uid(let raw) = scalar(i) { return raw }
         return 0
     }

@@ -105,14 +105,38 @@ struct BPlistReader {
     func readOffsets(_ trailer: Trailer) throws(ArchiveError) -> [Int] {
         let end = trailer.offsetTableOffset, size = trailer.offsetIntSize
         return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [Int] in
-            var offsets = [Int](repeating: 0, count: trailer.objectCount)   // bounded by the table check
-            for i in 0..<trailer.objectCount {
-                let at = end + i * size
-                let raw = size == 2 ? UInt64(buf[at]) << 8 | UInt64(buf[at + 1]) : BPlistObjects.be(buf, at, size)
-                guard raw >= UInt64(Self.magic.count), raw < UInt64(end) else {
-                    throw fail(.sectionOutOfBounds(.plistObjects), at).within("offset table entry #\(i)")
+            let count = trailer.objectCount
+            // Bounded by the table check. Read every entry with a branch-free loop (the compiler
+            // vectorises it), keeping the smallest and largest; only when one is out of range look
+            // for the first bad entry.
+            var smallest = UInt64.max, largest: UInt64 = 0
+            let offsets = [Int](unsafeUninitializedCapacity: count) { out, initialized in
+                func fill(_ read: (Int) -> UInt64) {
+                    for i in 0..<count {
+                        let raw = read(end + i * size)
+                        smallest = min(smallest, raw); largest = max(largest, raw)
+                        out[i] = Int(truncatingIfNeeded: raw)
+                    }
                 }
-                offsets[i] = Int(raw)
+                let table = buf.baseAddress.map { UnsafeRawPointer($0) }
+                if let table, size == 2 {
+                    fill { UInt64(UInt16(bigEndian: table.loadUnaligned(fromByteOffset: $0, as: UInt16.self))) }
+                } else if let table, size == 4 {
+                    fill { UInt64(UInt32(bigEndian: table.loadUnaligned(fromByteOffset: $0, as: UInt32.self))) }
+                } else if size == 1 {
+                    fill { UInt64(buf[$0]) }
+                } else {
+                    fill { BPlistObjects.be(buf, $0, size) }
+                }
+                initialized = count
+            }
+            if smallest < UInt64(Self.magic.count) || largest >= UInt64(end) {
+                for i in 0..<count {
+                    let at = end + i * size, raw = BPlistObjects.be(buf, at, size)
+                    guard raw >= UInt64(Self.magic.count), raw < UInt64(end) else {
+                        throw fail(.sectionOutOfBounds(.plistObjects), at).within("offset table entry #\(i)")
+                    }
+                }
             }
             return offsets
         }
@@ -215,11 +239,23 @@ struct BPlistReader {
         func outOfRange(_ at: Int) -> ArchiveError {
             fail(.indexOutOfRange(.plistObjects, index: Int(clamping: BPlistObjects.be(buf, at, size)), count: trailer.objectCount), at)
         }
+        // The common widths: first the largest reference (a branch-free loop the compiler
+        // vectorises), and only when it is out of range look for the first bad one.
         switch size {
-        case 1:   // the common widths, without a per-reference width switch
-            for at in p..<(p + n) where UInt64(buf[at]) >= limit { throw outOfRange(at) }
+        case 1:
+            var largest: UInt8 = 0
+            for at in p..<(p + n) { largest = max(largest, buf[at]) }
+            if UInt64(largest) >= limit {
+                for at in p..<(p + n) where UInt64(buf[at]) >= limit { throw outOfRange(at) }
+            }
         case 2:
-            for i in 0..<n where UInt64(buf[p + 2 * i]) << 8 | UInt64(buf[p + 2 * i + 1]) >= limit { throw outOfRange(p + 2 * i) }
+            if n > 0, let start = buf.baseAddress.map({ UnsafeRawPointer($0 + p) }) {
+                var largest: UInt16 = 0
+                for i in 0..<n { largest = max(largest, UInt16(bigEndian: start.loadUnaligned(fromByteOffset: 2 * i, as: UInt16.self))) }
+                if UInt64(largest) >= limit {
+                    for i in 0..<n where UInt64(buf[p + 2 * i]) << 8 | UInt64(buf[p + 2 * i + 1]) >= limit { throw outOfRange(p + 2 * i) }
+                }
+            }
         default:
             for i in 0..<n where BPlistObjects.be(buf, p + i * size, size) >= limit { throw outOfRange(p + i * size) }
         }
@@ -286,8 +322,7 @@ struct BPlistReader {
                 throw fail(.truncated(needed: n * 2 * trailer.objectRefSize, available: end - p), p)
             }
             let first = p
-            try refs(buf, n, &p, trailer)   // keys
-            try refs(buf, n, &p, trailer)   // values
+            try refs(buf, 2 * n, &p, trailer)   // keys, then values (contiguous; the first bad one is reported)
             return Slot(marker: marker, start: first, count: n)
         default:
             throw fail(.unknownMarker(marker), start)

@@ -15,7 +15,12 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         var classIndex: Int32 = -1
         /// The container is on the current path (cycle detection).
         var onPath = false
+        /// For a string node whose text was made: `isClassKey` (`$class`) or `isNull` (`$null`), so
+        /// the hot loops test a bit instead of comparing Strings.
+        var flags: UInt8 = 0
     }
+    static var isClassKey: UInt8 { 1 }
+    static var isNull: UInt8 { 2 }
 
     let document: Nodes
     let limits: DecodingLimits
@@ -54,6 +59,9 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         guard document.kind(node) == .string else { return nil }
         let s = document.text(node)
         state[node].string = Int32(stringTable.count)   // < nodeCount ≤ Int32.max (checked in graph)
+        if s.utf8.count <= 6 {
+            state[node].flags = s == "$class" ? Self.isClassKey : s == "$null" ? Self.isNull : 0
+        }
         stringTable.append(s)
         return s
     }
@@ -106,7 +114,9 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         self.objectsNode = objectsNode
         objectCount = count
         nullUIDs = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for uid in 0..<count where string(objectNode(uid)) == "$null" {
+        for uid in 0..<count {
+            let node = objectNode(uid)
+            guard string(node) != nil, state[node].flags == Self.isNull else { continue }
             nullUIDs[uid >> 6] |= 1 << UInt64(uid & 63)
         }
         var objects: [ArchivedObject] = []
@@ -141,7 +151,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         switch document.kind(node) {
         case .string:
             let s = string(node) ?? ""
-            if s == "$null" { return ArchivedObject(className: KeyedArchive.nullClassName, offset: at) }
+            if state[node].flags == Self.isNull { return ArchivedObject(className: KeyedArchive.nullClassName, offset: at) }
             return native("NSString", "NS.string", .string(s))
         case .uid:
             return native("$reference", "value", try value(node, depth: 1))
@@ -168,7 +178,8 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                 guard let key = string(k) else {
                     throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
                 }
-                if key == "$class" { classRef = valueNode; continue }
+                if state[k].flags == Self.isClassKey { classRef = valueNode; continue }   // key == "$class"
+
                 do throws(ArchiveError) {
                     fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
                 } catch {
@@ -177,7 +188,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             }
             if let classRef {
                 let cls = try classDescription(classRef)
-                return ArchivedObject(className: cls.name, classChain: cls.chain, fields: fields, offset: at)
+                return ArchivedObject(className: classes[cls].name, classChain: classes[cls].chain, fields: fields, offset: at)
             }
             if fields.contains(where: { $0.key == "$classname" }) {
                 return ArchivedObject(className: KeyedArchive.classDescriptionClassName, fields: fields, offset: at)
@@ -191,18 +202,26 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     }
 
     /// The class name and superclass chain named by a `$class` UID.
-    private mutating func classDescription(_ refNode: Int) throws(ArchiveError) -> ClassInfo {
-        let at = offset(refNode)
+    /// Returns an index in `classes` (the first use of a class description reads it: ``readClass``).
+    @inline(__always)
+    private mutating func classDescription(_ refNode: Int) throws(ArchiveError) -> Int {
         guard document.kind(refNode) == .uid else {
-            throw ArchiveError(.malformed("$class is not a UID"), at: at, path: ["key \"$class\""])
+            throw ArchiveError(.malformed("$class is not a UID"), at: offset(refNode), path: ["key \"$class\""])
         }
         let raw = document.uid(refNode)
         guard raw < UInt64(objectCount) else {
-            throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount), at: at,
-                               path: ["key \"$class\""])
+            throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
+                               at: offset(refNode), path: ["key \"$class\""])
         }
         let node = objectNode(Int(raw))
-        if state[node].classIndex >= 0 { return classes[Int(state[node].classIndex)] }
+        let cached = state[node].classIndex
+        if cached >= 0 { return Int(cached) }
+        return try readClass(raw: raw, node: node)
+    }
+
+    /// The class description `$objects[raw]` (at `node`), read once and appended to `classes`.
+    @inline(never)
+    private mutating func readClass(raw: UInt64, node: Int) throws(ArchiveError) -> Int {
         guard let entries = entries(node),
               let nameNode = entries.first(where: { $0.key == "$classname" })?.value,
               let name = string(nameNode) else {
@@ -220,7 +239,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         }
         state[node].classIndex = Int32(classes.count)   // < nodeCount ≤ Int32.max (checked in graph)
         classes.append((name, chain))
-        return (name, chain)
+        return classes.count - 1
     }
 
     /// A value stored inside an object: UIDs become references, everything else stays inline.
