@@ -26,9 +26,11 @@ let package = Package(
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),
         /// `make bench`: throughput and peak memory of the readers.
         .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport"], path: "Sources/NibBench"),
-        .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader"]),
-        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "ArchiveReader"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader"], exclude: ["Goldens"]),
+        /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
+        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v6]
 )

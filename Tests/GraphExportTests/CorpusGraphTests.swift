@@ -1,3 +1,4 @@
+import TestSupport
 import ArchiveReader
 import Foundation
 import Testing

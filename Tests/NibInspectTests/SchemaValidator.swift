@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 
 /// Validates JSON files against `Schemas/nibinspect.schema.json` with the PyPI `jsonschema`

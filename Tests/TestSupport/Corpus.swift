@@ -1,33 +1,35 @@
 import Foundation
 import Testing
 
+/// Helpers shared by the test targets (one copy, in the `TestSupport` target).
+///
 /// The shared corpus of real Apple-compiled files (`../shared/corpus` beside the checkout).
 /// Tests that use it are disabled with a message when it is absent.
-enum Corpus {
+public enum Corpus {
     /// Package root, derived from this file's path.
-    static let packageRoot: URL = URL(fileURLWithPath: #filePath)
+    public static let packageRoot: URL = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// `../shared/corpus`, or nil when absent.
-    static let root: URL? = {
+    public static let root: URL? = {
         let url = packageRoot.deletingLastPathComponent().appendingPathComponent("shared/corpus")
         return FileManager.default.fileExists(atPath: url.appendingPathComponent("MANIFEST.tsv").path) ? url : nil
     }()
 
-    static let isAvailable = root != nil
-    static let skipMessage: Comment = "../shared/corpus is absent beside the checkout; corpus test skipped"
+    public static let isAvailable = root != nil
+    public static let skipMessage: Comment = "../shared/corpus is absent beside the checkout; corpus test skipped"
 
     /// One MANIFEST.tsv row.
-    struct Entry: Sendable, CustomStringConvertible {
-        var file: String      // path relative to the corpus root
-        var format: String    // NIBArchive, bplist, xml-plist, typedstream, xml-ib, empty, other
-        var notes: String
-        var url: URL { Corpus.root!.appendingPathComponent(file) }
-        var description: String { file }
+    public struct Entry: Sendable, CustomStringConvertible {
+        public var file: String      // path relative to the corpus root
+        public var format: String    // NIBArchive, bplist, xml-plist, typedstream, xml-ib, empty, other
+        public var notes: String
+        public var url: URL { Corpus.root!.appendingPathComponent(file) }
+        public var description: String { file }
     }
 
     /// All manifest rows (empty when the corpus is absent).
-    static let entries: [Entry] = {
+    public static let entries: [Entry] = {
         guard let root, let text = try? String(contentsOf: root.appendingPathComponent("MANIFEST.tsv"), encoding: .utf8)
         else { return [] }
         return text.split(separator: "\n").dropFirst().compactMap { line in
@@ -37,7 +39,7 @@ enum Corpus {
         }
     }()
 
-    static func entries(format: String) -> [Entry] { entries.filter { $0.format == format } }
+    public static func entries(format: String) -> [Entry] { entries.filter { $0.format == format } }
 
-    static func bytes(_ entry: Entry) throws -> [UInt8] { [UInt8](try Data(contentsOf: entry.url)) }
+    public static func bytes(_ entry: Entry) throws -> [UInt8] { [UInt8](try Data(contentsOf: entry.url)) }
 }

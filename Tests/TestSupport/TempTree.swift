@@ -1,20 +1,20 @@
 import Foundation
 
 /// A temporary directory tree made by a test, removed by ``remove()``.
-struct TempTree {
-    let root: String
+public struct TempTree {
+    public let root: String
 
-    init() throws {
+    public init() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("nibinspect-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
     }
 
     /// Absolute path of `relative`.
-    func path(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
+    public func path(_ relative: String) -> String { relative.isEmpty ? root : root + "/" + relative }
 
     /// Writes `bytes` at `relative`, creating parent directories.
     @discardableResult
-    func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
+    public func write(_ relative: String, _ bytes: [UInt8]) throws -> String {
         let p = path(relative)
         try FileManager.default.createDirectory(atPath: (p as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
@@ -23,24 +23,24 @@ struct TempTree {
     }
 
     @discardableResult
-    func write(_ relative: String, text: String) throws -> String { try write(relative, Array(text.utf8)) }
+    public func write(_ relative: String, text: String) throws -> String { try write(relative, Array(text.utf8)) }
 
     @discardableResult
-    func mkdir(_ relative: String) throws -> String {
+    public func mkdir(_ relative: String) throws -> String {
         try FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
         return path(relative)
     }
 
     /// A storyboard Info.plist (binary or XML) from a dictionary.
     @discardableResult
-    func writePlist(_ relative: String, _ dict: [String: Any], binary: Bool = true) throws -> String {
+    public func writePlist(_ relative: String, _ dict: [String: Any], binary: Bool = true) throws -> String {
         let data = try PropertyListSerialization.data(fromPropertyList: dict, format: binary ? .binary : .xml, options: 0)
         return try write(relative, [UInt8](data))
     }
 
     /// Every file below the root with its size, modification date and content hash, to show
     /// that reading changed nothing.
-    func snapshot() -> [String: String] {
+    public func snapshot() -> [String: String] {
         var out: [String: String] = [:]
         guard let e = FileManager.default.enumerator(atPath: root) else { return out }
         while let rel = e.nextObject() as? String {
@@ -52,5 +52,5 @@ struct TempTree {
         return out
     }
 
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
+    public func remove() { try? FileManager.default.removeItem(atPath: root) }
 }

@@ -3,9 +3,8 @@ import Foundation
 /// Builds small NIBArchive files for tests, byte by byte after nib-format.md §2 (header, then
 /// object, key, value and class tables in that order). Not a general writer: just enough to make
 /// containers (nib bundles, storyboards, nested archives) in a temporary directory.
-/// (A copy lives in Tests/ArchiveReaderTests; keep both in step.)
-struct TinyNib {
-    enum Value {
+public struct TinyNib {
+    public enum Value {
         case int(Int8)
         case bool(Bool)
         case data([UInt8])
@@ -16,9 +15,11 @@ struct TinyNib {
     private var keys: [String] = []
     private var objects: [(cls: Int, fields: [(key: Int, value: Value)])] = []
 
+    public init() {}
+
     /// Appends an object; returns its index (the first object is the root).
     @discardableResult
-    mutating func add(_ className: String, _ fields: [(String, Value)] = []) -> Int {
+    public mutating func add(_ className: String, _ fields: [(String, Value)] = []) -> Int {
         let cls = classes.firstIndex(of: className) ?? { classes.append(className); return classes.count - 1 }()
         var fs: [(key: Int, value: Value)] = []
         for (k, v) in fields {
@@ -30,19 +31,19 @@ struct TinyNib {
     }
 
     /// Reserves an object slot to fill later with ``set(_:_:_:)`` (for forward references).
-    mutating func reserve() -> Int { add("NSObject") }
+    public mutating func reserve() -> Int { add("NSObject") }
 
-    mutating func set(_ index: Int, _ className: String, _ fields: [(String, Value)]) {
+    public mutating func set(_ index: Int, _ className: String, _ fields: [(String, Value)]) {
         let added = add(className, fields)
         objects[index] = objects[added]
         objects.removeLast()
     }
 
     /// An `NSString` object holding `text`.
-    mutating func string(_ text: String) -> Int { add("NSString", [("NS.bytes", .data(Array(text.utf8)))]) }
+    public mutating func string(_ text: String) -> Int { add("NSString", [("NS.bytes", .data(Array(text.utf8)))]) }
 
     /// The archive bytes.
-    func bytes(coderVersion: UInt32 = 9) -> [UInt8] {
+    public func bytes(coderVersion: UInt32 = 9) -> [UInt8] {
         var objectTable: [UInt8] = [], keyTable: [UInt8] = [], valueTable: [UInt8] = [], classTable: [UInt8] = []
         var valueCount = 0
         for o in objects {
@@ -71,7 +72,7 @@ struct TinyNib {
     }
 
     /// A root with one top-level object of class `className` (so variants can be told apart).
-    static func simple(_ className: String) -> [UInt8] {
+    public static func simple(_ className: String) -> [UInt8] {
         var nib = TinyNib()
         let root = nib.reserve()
         let top = nib.add(className)
@@ -82,7 +83,7 @@ struct TinyNib {
 
     /// A view nib whose table view holds `cells` prototype nibs (iOS `UITableViewCellPrototypeNibs`
     /// → reuse id → `UINib.archiveData` → `NSData`), each `inner` bytes.
-    static func withPrototypes(_ cells: [(id: String, inner: [UInt8])]) -> [UInt8] {
+    public static func withPrototypes(_ cells: [(id: String, inner: [UInt8])]) -> [UInt8] {
         var nib = TinyNib()
         let root = nib.reserve()
         let table = nib.reserve()
@@ -100,7 +101,7 @@ struct TinyNib {
         return nib.bytes()
     }
 
-    static func varint(_ v: Int) -> [UInt8] {
+    public static func varint(_ v: Int) -> [UInt8] {
         var out: [UInt8] = []
         var x = v
         while x >= 128 { out.append(UInt8(x & 0x7F)); x >>= 7 }
@@ -108,7 +109,7 @@ struct TinyNib {
         return out
     }
 
-    static func u32(_ v: Int) -> [UInt8] {
+    public static func u32(_ v: Int) -> [UInt8] {
         let x = UInt32(truncatingIfNeeded: v)
         return [UInt8(x & 0xFF), UInt8((x >> 8) & 0xFF), UInt8((x >> 16) & 0xFF), UInt8(x >> 24)]
     }
