@@ -8,7 +8,7 @@ enum GraphCommand: Command {
     static let spec = CommandSpec(
         name: "graph",
         abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT or SVG).",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
             .option("--format", "-f", value: "format", help: "Output format (default: dot).", allowed: ["dot", "svg"]),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
