@@ -32,6 +32,29 @@ struct ContainerCLITests {
         return tree.path("Main.storyboardc")
     }
 
+    @Test("a directory with two storyboards shows both summaries (tree and json)")
+    func directoryWithTwoStoryboards() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for (name, entry) in [("Main", "Home"), ("Settings", "Prefs")] {
+            let info: [String: Any] = [
+                "UIStoryboardDesignatedEntryPointIdentifier": entry, "UIStoryboardVersion": 1,
+                "UIViewControllerIdentifiersToNibNames": [entry: entry],
+            ]
+            try tree.writePlist("App/\(name).storyboardc/Info.plist", info)
+            try tree.write("App/\(name).storyboardc/\(entry).nib", TinyNib.simple("\(entry)VC"))
+        }
+        let r = run(["tree", tree.path("App")])
+        #expect(r.code == .success, "\(r.err)")
+        #expect(r.out.contains("Main.storyboardc — ") && r.out.contains("Entry point: Home"))
+        #expect(r.out.contains("Settings.storyboardc — ") && r.out.contains("Entry point: Prefs"))
+        #expect(!r.err.contains("summary not shown"))
+        let j = run(["json", tree.path("App")])
+        let object = try JSONSerialization.jsonObject(with: Data(j.out.utf8)) as? [String: Any]
+        let summaries = object?["storyboards"] as? [[String: Any]]
+        #expect(summaries?.compactMap { $0["entryPoint"] as? String } == ["Home", "Prefs"])
+    }
+
     @Test func treeOfBundleShowsVariantsAndHeading() throws {
         let tree = try TempTree()
         defer { tree.remove() }

@@ -64,7 +64,11 @@ public struct NibInput: Hashable, Sendable, Codable {
     /// Variant files of a nib bundle in load-preference order (§8), with the chosen one first.
     public var variants: [String]
     public var documents: [NibDocument]
+    /// The storyboard summary (for a directory holding several storyboards: the first one).
     public var storyboard: StoryboardSummary?
+    /// Every storyboard summary of the input, in container order (a directory may hold several,
+    /// e.g. `Main~ipad.storyboardc` and `Main~iphone.storyboardc`); empty for non-storyboards.
+    public var storyboards: [StoryboardSummary] = []
     public var warnings: [String]
     /// Documents of a directory or storyboard that could not be read, one line each
     /// (`Main.storyboardc/X.nib: truncated … at byte 0x1A`); the others are still in ``documents``.

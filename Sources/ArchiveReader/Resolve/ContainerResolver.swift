@@ -6,11 +6,12 @@ extension NibResolver {
     ///
     /// Documents keep the container's names (`Main.storyboardc/Scene.nib/runtime.nib`);
     /// ``StoryboardSummary`` comes from the first storyboard that has an `Info.plist`
-    /// (the others' scenes are still resolved, and a warning says their summary is not shown).
+    /// and ``NibInput/storyboards`` lists the summaries of every storyboard that has one.
     public static func resolve(_ loaded: LoadedContainer) -> NibInput {
         let container = loaded.container
         var byName: [String: NibDocument] = [:]
         var summary: StoryboardSummary?
+        var summaries: [StoryboardSummary] = []
         var warnings = container.warnings
         for storyboard in container.storyboards {
             // Without an Info.plist (a base storyboard whose device storyboards hold it) the scenes
@@ -25,7 +26,8 @@ extension NibResolver {
                 byName[nib.archive.name] = input.documents[i]
             }
             if storyboard.info != nil, let s = input.storyboard {
-                if summary == nil { summary = s } else { warnings.append("\(storyboard.name): storyboard summary not shown (one per input)") }
+                if summary == nil { summary = s }
+                summaries.append(s)
             }
             warnings += input.warnings
         }
@@ -35,8 +37,10 @@ extension NibResolver {
         resolveNestedUpstream(&documents, loaded)
         for failure in loaded.failures { warnings.append("\(failure.name): not read: \(failure.error)") }
         let kind = container.kind == .file ? (documents.first?.format.displayName ?? "compiled nib") : container.kind.rawValue
-        return NibInput(path: container.path, kind: kind, variants: loaded.archives.compactMap(\.variant),
+        var input = NibInput(path: container.path, kind: kind, variants: loaded.archives.compactMap(\.variant),
                         documents: documents, storyboard: summary, warnings: warnings)
+        input.storyboards = summaries
+        return input
     }
 
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's

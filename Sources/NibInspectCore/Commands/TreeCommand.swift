@@ -98,7 +98,11 @@ enum TreeCommand: Command {
                        incoming: Bool = false, constraints: Bool = false, header: String? = nil,
                        headings: Bool = false) -> String {
         var out = header ?? ""
-        if let storyboard = input.storyboard { out += StoryboardText.render(storyboard, style: style) + "\n" }
+        let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
+        for (i, storyboard) in summaries.enumerated() {
+            if i > 0 { out += "\n" }
+            out += StoryboardText.render(storyboard, style: style) + "\n"
+        }
         for (i, document) in input.documents.enumerated() {
             if i > 0 || !out.isEmpty { out += "\n" }
             if headings { out += "== \(document.name) ==\n" }

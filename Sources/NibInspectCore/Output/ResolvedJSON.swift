@@ -13,6 +13,8 @@ struct ResolvedOutput: Encodable {
     var variants: [String]
     var documents: [NibDocument]
     var storyboard: StoryboardSummary?
+    /// Every storyboard summary, only when the input holds more than one.
+    var storyboards: [StoryboardSummary]?
     var warnings: [String]
 
     init(_ input: NibInput) {
@@ -21,6 +23,7 @@ struct ResolvedOutput: Encodable {
         variants = input.variants
         documents = input.documents
         storyboard = input.storyboard
+        storyboards = input.storyboards.count > 1 ? input.storyboards : nil
         warnings = input.warnings
     }
 }
