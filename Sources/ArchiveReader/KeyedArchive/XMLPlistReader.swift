@@ -26,6 +26,7 @@ struct XMLPlistReader {
         if let bad = Self.firstInvalidUTF8(bytes) {
             throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["xml"])
         }
+        try XMLInputGuard.check(bytes)
         let shielded = ControlCharacterShield(bytes)
         let builder = Builder(bytes: shielded.bytes, shield: shielded, maxDepth: limits.maxNestingDepth + 1)
         let parser = XMLParser(data: Data(shielded.bytes))

@@ -56,6 +56,7 @@ enum XMLTreeBuilder {
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["line \(line)"])
         }
+        try XMLInputGuard.check(bytes)
         let delegate = Delegate()
         let parser = XMLParser(data: Data(bytes))
         parser.shouldProcessNamespaces = false
