@@ -78,10 +78,12 @@ enum NestedArchiveCompare {
                 }
                 if r.report.differences.isEmpty { break }
             }
-            guard var (result, root) = best else {
+            guard let best else {
                 out.append(compare(n, root: nil, index: index, hints: hints))
                 continue
             }
+            var result = best.result
+            let root = best.1
             used.insert(root)
             // Matched by structure alone: the identifier the nib is filed under is not the source's.
             if let wanted, let candidate = candidates.first(where: { $0.id == root }), candidate.reuse != wanted {
