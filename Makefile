@@ -23,6 +23,11 @@ test-deps: deps
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; } || \
 	  echo "    could not install jsonschema; the schema test will be skipped"; \
 	fi
+	@if ! command -v jq >/dev/null 2>&1; then \
+	  echo "==> installing jq (the README's JSON example is checked with it)"; \
+	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq; } || \
+	  echo "    could not install jq; the README example check will be skipped"; \
+	fi
 
 build: deps
 	$(SWIFT) build -c release --product nibinspect
@@ -32,6 +37,9 @@ demo: build
 
 test: test-deps
 	$(SWIFT) test
+	@if command -v python3 >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then \
+	  python3 Scripts/check_readme.py .build/debug/nibinspect; \
+	else echo "README examples: skipped (needs python3 and jq)"; fi
 
 bench: deps
 	@bash Scripts/bench.sh
