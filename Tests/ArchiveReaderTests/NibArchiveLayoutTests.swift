@@ -66,9 +66,12 @@ struct NibArchiveLayoutTests {
 
     // MARK: Varints (§2.2)
 
+    /// Reads with the decoder's own cursor (``NibCursor``), the one every table read uses.
     func readVarint(_ bytes: [UInt8]) throws(ArchiveError) -> Int {
-        var r = ByteReader(bytes)
-        return try r.nibVarint()
+        try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> Int in
+            var r = NibCursor(buf, from: 0, base: 0)
+            return try r.nibVarint()
+        }
     }
 
     @Test("varints: the high bit marks the last byte; the writer emits the minimal form",

@@ -56,24 +56,4 @@ struct ByteReader {
         defer { position += count }
         return Array(bytes[position..<(position + count)])
     }
-
-    /// NIBArchive varint (nib-format.md §2.2): 7 bits per byte, least significant group first,
-    /// the high bit set marks the **last** byte. At most 5 bytes and 32 bits.
-    mutating func nibVarint() throws(ArchiveError) -> Int {
-        let start = absolute
-        var result: UInt64 = 0
-        var shift: UInt64 = 0
-        for _ in 0..<5 {
-            guard position < end else { throw ArchiveError(.truncated(needed: 1, available: 0), at: absolute) }
-            let b = bytes[position]
-            position += 1
-            result |= UInt64(b & 0x7F) << shift
-            if b & 0x80 != 0 {
-                guard result <= UInt64(UInt32.max) else { throw ArchiveError(.varintTooLong, at: start) }
-                return Int(result)
-            }
-            shift += 7
-        }
-        throw ArchiveError(.varintTooLong, at: start)
-    }
 }
