@@ -32,6 +32,22 @@ enum XMLInputGuard {
                            at: offset, path: ["xml"])
     }
 
+    /// Offset of the first byte that does not start a valid UTF-8 scalar, or nil when all of
+    /// `bytes` is UTF-8. FoundationXML traps on element names and attribute values that are not
+    /// UTF-8, so both XML readers reject such input before the parser sees it.
+    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var offset = 0
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let encoded): offset += encoded.count
+            case .emptyInput: return nil
+            case .error: return offset
+            }
+        }
+    }
+
     private static func isDelimiter(_ b: UInt8) -> Bool {
         b == 0x20 || b == 0x09 || b == 0x0A || b == 0x0D || b == 0x3F || b == 0x3C || b == 0x3E
     }

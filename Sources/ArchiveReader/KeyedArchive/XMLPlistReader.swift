@@ -23,7 +23,7 @@ struct XMLPlistReader {
         guard bytes.count <= limits.maxFileSize else { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
         // FoundationXML traps on element names that are not UTF-8 (swift-corelibs-foundation on
         // Linux): reject such input before the parser sees it.
-        if let bad = Self.firstInvalidUTF8(bytes) {
+        if let bad = XMLInputGuard.firstInvalidUTF8(bytes) {
             throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["xml"])
         }
         try XMLInputGuard.check(bytes)
@@ -54,19 +54,6 @@ struct XMLPlistReader {
         return PlistDocument(nodes: builder.nodes, refs: builder.refs, offsets: builder.nodeOffsets, top: top)
     }
 
-    /// Offset of the first byte that is not part of a valid UTF-8 sequence, nil when all are.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        if String(validating: bytes, as: UTF8.self) != nil { return nil }
-        var i = 0
-        while i < bytes.count {
-            let b = bytes[i]
-            let length = b < 0x80 ? 1 : b >= 0xC2 && b <= 0xDF ? 2 : b >= 0xE0 && b <= 0xEF ? 3 : b >= 0xF0 && b <= 0xF4 ? 4 : 0
-            guard length > 0, i + length <= bytes.count,
-                  String(validating: bytes[i..<(i + length)], as: UTF8.self) != nil else { return i }
-            i += length
-        }
-        return nil
-    }
 
     /// The XMLParser delegate: a stack of open containers; nodes are appended as elements close.
     private final class Builder: NSObject, XMLParserDelegate {

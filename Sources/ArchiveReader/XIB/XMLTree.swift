@@ -52,7 +52,7 @@ enum XMLTreeBuilder {
     static func parse(_ bytes: [UInt8]) throws(ArchiveError) -> XMLElementNode {
         // FoundationXML traps on names and attribute values that are not UTF-8; IB writes UTF-8
         // only, so anything else is rejected before the parser sees it.
-        if let bad = firstInvalidUTF8(bytes) {
+        if let bad = XMLInputGuard.firstInvalidUTF8(bytes) {
             let line = 1 + bytes[..<bad].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
             throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["line \(line)"])
         }
@@ -91,19 +91,6 @@ enum XMLTreeBuilder {
         return root
     }
 
-    /// Offset of the first byte that is not part of a valid UTF-8 sequence, nil when all are.
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
-        var parser = Unicode.UTF8.ForwardParser()
-        var iterator = bytes.makeIterator()
-        var offset = 0
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let encoded): offset += encoded.count
-            case .emptyInput: return nil
-            case .error: return offset
-            }
-        }
-    }
 
     /// Byte offset of a 1-based line and column (column counted in bytes, as libxml2 does).
     static func byteOffset(_ bytes: [UInt8], line: Int, column: Int) -> Int {
