@@ -12,14 +12,6 @@ struct Context {
     let console: Console
     let loader: NibLoader
 
-    /// Raw archives of one input; `-` reads standard input.
-    func loadArchives(_ path: String) throws -> [LoadedArchive] {
-        if path == "-" {
-            return [try loader.loadArchive(bytes: console.readStdin(), name: "<stdin>")]
-        }
-        return try loader.loadArchives(at: path)
-    }
-
     /// Every document of one input with the container description (nib bundle variants,
     /// storyboard Info.plist, nested archives); `-` reads standard input.
     func loadContainer(_ path: String) throws -> LoadedContainer {
