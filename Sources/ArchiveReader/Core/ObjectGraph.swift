@@ -50,13 +50,20 @@ public enum ArchiveValue: Hashable, Sendable {
 public struct ArchiveField: Hashable, Sendable {
     public var key: String
     public var value: ArchiveValue
-    /// Absolute byte offset of the value record in the input, when the format has one.
-    public var offset: Int?
+    /// The offset, `Int.min` for none (a plain `Int` keeps the field 8 bytes smaller than `Int?`;
+    /// graphs hold one field per value, so this is most of a graph's memory).
+    @usableFromInline var storedOffset: Int
 
-    public init(_ key: String, _ value: ArchiveValue, offset: Int? = nil) {
+    /// Absolute byte offset of the value record in the input, when the format has one.
+    @inlinable public var offset: Int? {
+        get { storedOffset == .min ? nil : storedOffset }
+        set { storedOffset = newValue ?? .min }
+    }
+
+    @inlinable public init(_ key: String, _ value: ArchiveValue, offset: Int? = nil) {
         self.key = key
         self.value = value
-        self.offset = offset
+        self.storedOffset = offset ?? .min
     }
 }
 
@@ -68,11 +75,20 @@ public struct ArchivedObject: Hashable, Sendable {
     /// superclass chain after the class itself (§4.1), or typedstream superclasses (§6).
     public var classChain: [String]
     /// Fields in archive order; keys may repeat (§2.7). Lookups take the first occurrence.
-    public var fields: [ArchiveField]
+    /// Readers share one buffer among all the objects of a graph (``ArchiveFields``).
+    public var fields: ArchiveFields
     /// Absolute byte offset of the object's record in the input, when the format has one.
     public var offset: Int?
 
     public init(className: String, classChain: [String] = [], fields: [ArchiveField] = [], offset: Int? = nil) {
+        self.className = className
+        self.classChain = classChain
+        self.fields = ArchiveFields(fields)
+        self.offset = offset
+    }
+
+    /// An object whose fields are already an ``ArchiveFields`` (a slice of a graph's shared buffer).
+    public init(className: String, classChain: [String] = [], fields: ArchiveFields, offset: Int? = nil) {
         self.className = className
         self.classChain = classChain
         self.fields = fields

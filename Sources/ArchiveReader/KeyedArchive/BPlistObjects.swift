@@ -1,16 +1,20 @@
-/// The object table of a binary plist after ``BPlistReader/scan()`` validated every object
-/// (nib-format.md §4.1): one ``Slot`` per object, read in place from the input bytes.
+/// The object table of a binary plist after ``BPlistReader/withObjects(_:)`` validated every
+/// object (nib-format.md §4.1), read in place from the input bytes.
 ///
 /// Nothing is materialised up front: a consumer asks for the shape of an object, its children
 /// (object references, read from the bytes) or its scalar value, so the keyed-archive decoder
 /// goes from the offset table straight to an ``ObjectGraph`` without a ``PlistDocument``.
+/// The only per-object state is the 32-bit offset of its marker byte: an object's marker, count
+/// and payload are re-read from the bytes on each visit (``slot(_:)``), because the decoder
+/// visits objects in reference order, not in order, and a small table stays in cache where a
+/// table of parsed headers would not.
 /// It reads through an `UnsafeBufferPointer` (no array retain or double bounds check per byte, as
 /// ``NibCursor``), so a value is only valid inside ``BPlistReader/withObjects(_:)``.
-/// Every slot was checked by the scan (payload inside the object area, every reference below
+/// Every object was checked by the scan (payload inside the object area, every reference below
 /// the object count, UTF-16 well formed, 16-byte integers fitting 64 bits), so these accessors
 /// cannot fail and read only validated ranges.
 struct BPlistObjects {
-    /// One validated object: its marker byte, where its payload starts (after the marker and any
+    /// One object's header: its marker byte, where its payload starts (after the marker and any
     /// extended count) and its count (bytes of data, code units of a string, references of an
     /// array or set, entries of a dictionary, width of a number or UID).
     struct Slot {
@@ -24,16 +28,37 @@ struct BPlistObjects {
     /// Absolute offset of `bytes[0]` in the outermost input.
     let base: Int
     let trailer: BPlistReader.Trailer
-    /// Offset of each object's marker byte, relative to `bytes`.
-    let offsets: [Int]
-    let slots: [Slot]
+    /// Offset of each object's marker byte, relative to `buf` (validated: inside the object area).
+    let offsets: [UInt32]
 
-    var count: Int { slots.count }
+    var count: Int { offsets.count }
     var top: Int { trailer.topObject }
 
     /// Absolute byte offset of object `i`.
     @inline(__always)
-    func offset(_ i: Int) -> Int { base + offsets[i] }
+    func offset(_ i: Int) -> Int { base + Int(offsets[i]) }
+
+    /// The marker byte of object `i`.
+    @inline(__always)
+    func marker(_ i: Int) -> UInt8 { buf[Int(offsets[i])] }
+
+    /// The header of object `i`, re-read from its validated bytes (the rules of ``BPlistReader``'s scan).
+    @inline(__always)
+    func slot(_ i: Int) -> Slot {
+        let at = Int(offsets[i])
+        let marker = buf[at], low = Int(marker & 0x0F)
+        switch marker >> 4 {
+        case 0x0: return Slot(marker: marker, start: at + 1, count: 0)
+        case 0x1: return Slot(marker: marker, start: at + 1, count: 1 << low)
+        case 0x2: return Slot(marker: marker, start: at + 1, count: marker == 0x22 ? 4 : 8)
+        case 0x3: return Slot(marker: marker, start: at + 1, count: 8)
+        case 0x8: return Slot(marker: marker, start: at + 1, count: low + 1)
+        default:   // 0x4, 0x5, 0x6, 0xA, 0xC, 0xD: a count in the low nibble, or an int object after the marker
+            guard low == 0x0F else { return Slot(marker: marker, start: at + 1, count: low) }
+            let width = 1 << Int(buf[at + 1] & 0x0F)
+            return Slot(marker: marker, start: at + 2 + width, count: Int(Self.be(buf, at + 2, width)))
+        }
+    }
 
     /// Big-endian unsigned integer of `width` (1…8) bytes at `at`; the caller has bounds-checked.
     @inline(__always)
@@ -52,14 +77,19 @@ struct BPlistObjects {
     /// key `i` for `i < n` and value `i - n` otherwise (the layout of the `0xDn` marker).
     @inline(__always)
     func child(_ node: Int, _ i: Int) -> Int {
+        childRef(slot(node).start, i)
+    }
+
+    /// Reference `i` of the list that starts at byte `start` (a container's ``Slot/start``).
+    @inline(__always)
+    func childRef(_ start: Int, _ i: Int) -> Int {
         let size = trailer.objectRefSize
-        let at = slots[node].start + i * size
-        return Int(Self.be(buf, at, size))
+        return Int(Self.be(buf, start + i * size, size))
     }
 
     /// The value of scalar object `i` (containers give `.null`; they are read with ``child(_:_:)``).
     func scalar(_ i: Int) -> PlistValue {
-        let slot = slots[i]
+        let slot = slot(i)
         let p = slot.start, n = slot.count
         switch slot.marker >> 4 {
         case 0x0:
@@ -96,7 +126,7 @@ struct BPlistObjects {
     /// The text of string object `i` (marker `0x5n` or `0x6n`), without a ``PlistValue``.
     @inline(__always)
     func text(_ i: Int) -> String {
-        let slot = slots[i]
+        let slot = slot(i)
         switch slot.marker >> 4 {
         case 0x5: return Self.string(UnsafeBufferPointer(rebasing: buf[slot.start..<(slot.start + slot.count)]))
         case 0x6: return Self.utf16BEString(buf, slot.start, slot.count)
@@ -138,7 +168,7 @@ struct BPlistObjects {
     /// The value of UID object `i` (marker `0x8n`).
     @inline(__always)
     func uid(_ i: Int) -> UInt64 {
-        let slot = slots[i]
+        let slot = slot(i)
         if slot.count == 1 { return UInt64(buf[slot.start]) }
         if slot.count == 2 { return UInt64(buf[slot.start]) << 8 | UInt64(buf[slot.start + 1]) }   // > 256 objects
         if case .uid(let raw) = scalar(i) { return raw }
@@ -149,7 +179,7 @@ struct BPlistObjects {
     /// straight from the bytes (same mapping as the ``PlistNodes`` default).
     @inline(__always)
     func inlineValue(_ i: Int) -> ArchiveValue {
-        let slot = slots[i]
+        let slot = slot(i)
         let p = slot.start
         switch slot.marker {
         case 0x10: return .int(Int64(buf[p]))

@@ -58,7 +58,11 @@ struct BPlistReader {
             throw fail(.truncated(needed: minimum, available: bytes.count), 0)
         }
         guard bytes.starts(with: Self.magic) else { throw fail(.notAnArchive(detected: nil), 0) }
-        guard bytes.count <= limits.maxFileSize else { throw fail(.limitExceeded(.fileSize, value: bytes.count), 0) }
+        // Objects keep 32-bit offsets (BPlistObjects.Slot): a binary plist must stay below 4 GiB
+        // whatever limit the caller set (CoreFoundation's own writer never gets near it).
+        guard bytes.count <= min(limits.maxFileSize, Int(UInt32.max)) else {
+            throw fail(.limitExceeded(.fileSize, value: bytes.count), 0)
+        }
         let t = bytes.count - Self.trailerSize
         // A trailer that fails any check is usually a file cut short (its last 32 bytes are then
         // object data), so every trailer error says "truncated or corrupt" and why.
@@ -102,20 +106,21 @@ struct BPlistReader {
     }
 
     /// Reads and checks every offset-table entry: each must point into `[8, tableOffset)`.
-    func readOffsets(_ trailer: Trailer) throws(ArchiveError) -> [Int] {
+    /// 32 bits each: the input is below 4 GiB (``readTrailer()``).
+    func readOffsets(_ trailer: Trailer) throws(ArchiveError) -> [UInt32] {
         let end = trailer.offsetTableOffset, size = trailer.offsetIntSize
-        return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [Int] in
+        return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [UInt32] in
             let count = trailer.objectCount
             // Bounded by the table check. Read every entry with a branch-free loop (the compiler
             // vectorises it), keeping the smallest and largest; only when one is out of range look
             // for the first bad entry.
             var smallest = UInt64.max, largest: UInt64 = 0
-            let offsets = [Int](unsafeUninitializedCapacity: count) { out, initialized in
+            let offsets = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
                 func fill(_ read: (Int) -> UInt64) {
                     for i in 0..<count {
                         let raw = read(end + i * size)
                         smallest = min(smallest, raw); largest = max(largest, raw)
-                        out[i] = Int(truncatingIfNeeded: raw)
+                        out[i] = UInt32(truncatingIfNeeded: raw)   // checked below: < tableOffset < 4 GiB
                     }
                 }
                 let table = buf.baseAddress.map { UnsafeRawPointer($0) }
@@ -149,16 +154,33 @@ struct BPlistReader {
         let trailer = try readTrailer()
         let offsets = try readOffsets(trailer)
         return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> R in
-            var slots: [BPlistObjects.Slot] = []
-            slots.reserveCapacity(trailer.objectCount)   // bounded by the offset table check
             // Objects must not overlap: an offset table aliasing one large object (or pointing inside
             // another's payload) would otherwise have it validated and copied once per entry.
             // Payload bytes and references may total at most twice the object area.
             var payload = 0
             let payloadLimit = 2 * trailer.offsetTableOffset
+            let end = trailer.offsetTableOffset
             for i in 0..<trailer.objectCount {
+                // The common small objects are checked inline by the rules of `slot`: UIDs (6 in 10
+                // objects of the corpus' keyed archives), booleans and null, integers of 1–8 bytes and
+                // 8-bit strings of up to 14 bytes; anything else, or any failure, goes to `slot`.
+                let at = Int(offsets[i]), marker = buf[at], low = Int(marker & 0x0F), room = end - at - 1
+                switch marker >> 4 {
+                case 0x8 where low + 1 <= room:
+                    continue   // not counted in `payload`: ≤ 16 bytes each, their number bounded by the offset table
+                case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F:
+                    continue
+                case 0x1 where low <= 3 && 1 << low <= room:
+                    payload += 1 << low
+                    continue
+                case 0x5 where low < 0x0F && low <= room:
+                    payload += low
+                    continue
+                default:
+                    break
+                }
                 do throws(ArchiveError) {
-                    let s = try slot(buf, at: offsets[i], trailer)
+                    let s = try slot(buf, at: at, trailer)
                     switch s.marker >> 4 {
                     case 0x4, 0x5: payload += s.count
                     case 0x6: payload += 2 * s.count
@@ -167,14 +189,13 @@ struct BPlistReader {
                     default: payload += s.count
                     }
                     guard payload <= payloadLimit else {
-                        throw fail(.sectionsOverlap(.plistObjects, .plistObjects), offsets[i])
+                        throw fail(.sectionsOverlap(.plistObjects, .plistObjects), Int(offsets[i]))
                     }
-                    slots.append(s)
                 } catch {
                     throw error.within("object #\(i)")
                 }
             }
-            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets, slots: slots))
+            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets))
         }
     }
 
@@ -187,7 +208,8 @@ struct BPlistReader {
             // References need at least `objectRefSize` bytes each in the object area.
             pool.reserveCapacity(DecodingLimits.reservation(objects.count * 2, remaining: objects.trailer.offsetTableOffset,
                                                             minRecordSize: objects.trailer.objectRefSize))
-            for (i, slot) in objects.slots.enumerated() {
+            for i in 0..<objects.count {
+                let slot = objects.slot(i)
                 switch slot.marker >> 4 {
                 case 0xA, 0xC:
                     let start = pool.count
@@ -201,7 +223,7 @@ struct BPlistReader {
                     nodes.append(.scalar(objects.scalar(i)))
                 }
             }
-            return PlistDocument(nodes: nodes, refs: pool, offsets: base == 0 ? objects.offsets : objects.offsets.map { $0 + base },
+            return PlistDocument(nodes: nodes, refs: pool, offsets: objects.offsets.map { base + Int($0) },
                                  top: objects.top)
         }
     }

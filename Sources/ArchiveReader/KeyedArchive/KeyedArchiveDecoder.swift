@@ -7,27 +7,28 @@
 struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     typealias ClassInfo = (name: String, chain: [String])
 
-    /// Per-node decoding state, in one trivial array (one allocation, nothing to free per node).
-    struct NodeState {
-        /// Index in `stringTable` of a string node's text (made on first use), or -1.
-        var string: Int32 = -1
-        /// Index in `classes` of the class description at this node, or -1.
-        var classIndex: Int32 = -1
-        /// The container is on the current path (cycle detection).
-        var onPath = false
-        /// For a string node whose text was made: `isClassKey` (`$class`) or `isNull` (`$null`), so
-        /// the hot loops test a bit instead of comparing Strings.
-        var flags: UInt8 = 0
-    }
-    static var isClassKey: UInt8 { 1 }
-    static var isNull: UInt8 { 2 }
+    /// Per-node flags (``flags``): bits for string nodes whose text was made, and for containers
+    /// on the current path. One byte per node, so the table stays in cache (the decoder visits
+    /// nodes in reference order); the hot loops test a bit instead of comparing Strings.
+    static var isClassKey: UInt8 { 1 }     // the string `$class`
+    static var isNull: UInt8 { 2 }         // the string `$null`
+    static var isClassName: UInt8 { 4 }    // the string `$classname`
+    static var onPath: UInt8 { 8 }         // a container on the current path (cycle detection)
+    static var isClasses: UInt8 { 16 }     // the string `$classes`
 
     let document: Nodes
     let limits: DecodingLimits
     /// The `$objects` array node; `$objects[uid]` is `document.child(objectsNode, uid)`.
     var objectsNode = 0
+    /// ``PlistNodes/childStart(_:)`` of `objectsNode`.
+    var objectsStart = 0
     var objectCount = 0
-    var state: [NodeState]
+    /// Per node: ``isClassKey``/``isNull``/``isClassName``/``onPath`` bits.
+    var flags: [UInt8]
+    /// Per node: index in `stringTable` of a string node's text (made on first use), or -1.
+    var stringIndex: [Int32]
+    /// Per node: index in `classes` of the class description at this node, or -1.
+    var classIndex: [Int32]
     /// Bit `uid` set: `$objects[uid]` is the string `$null` (UID 0, and the extra `$null`s IB 3
     /// writes, which NSKeyedUnarchiver decodes as nil). A bitset, so the check per UID stays in cache.
     var nullUIDs: [UInt64] = []
@@ -35,18 +36,23 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     var classes: [ClassInfo] = []
     var budget = 0
     var warnings: [String] = []
+    /// The fields of every object, in `$objects` order, then the `$top` entries (``KeyedObjectHeader``).
+    var fields: [ArchiveField] = []
+    var headers: [KeyedObjectHeader] = []
 
     init(document: Nodes, limits: DecodingLimits) {
         self.document = document
         self.limits = limits
         self.budget = document.nodeCount * 8 + 65_536
         // nodeCount ≤ limits.maxObjects (checked by the plist readers).
-        self.state = [NodeState](repeating: NodeState(), count: document.nodeCount)
+        self.flags = [UInt8](repeating: 0, count: document.nodeCount)
+        self.stringIndex = [Int32](repeating: -1, count: document.nodeCount)
+        self.classIndex = [Int32](repeating: -1, count: document.nodeCount)
     }
 
     /// The node of `$objects[uid]` (`uid < objectCount`).
     @inline(__always)
-    private func objectNode(_ uid: Int) -> Int { document.child(objectsNode, uid) }
+    private func objectNode(_ uid: Int) -> Int { document.childRef(objectsStart, uid) }
 
     @inline(__always)
     private func offset(_ node: Int) -> Int { document.nodeOffset(node) }
@@ -54,13 +60,14 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     /// The text of a string node (nil for any other node), cached.
     @inline(__always)
     private mutating func string(_ node: Int) -> String? {
-        let index = state[node].string
+        let index = stringIndex[node]
         if index >= 0 { return stringTable[Int(index)] }
         guard document.kind(node) == .string else { return nil }
         let s = document.text(node)
-        state[node].string = Int32(stringTable.count)   // < nodeCount ≤ Int32.max (checked in graph)
-        if s.utf8.count <= 6 {
-            state[node].flags = s == "$class" ? Self.isClassKey : s == "$null" ? Self.isNull : 0
+        stringIndex[node] = Int32(stringTable.count)   // < nodeCount ≤ Int32.max (checked in graph)
+        if s.utf8.count <= 10 {
+            flags[node] = s == "$class" ? Self.isClassKey : s == "$null" ? Self.isNull
+                : s == "$classname" ? Self.isClassName : s == "$classes" ? Self.isClasses : 0
         }
         stringTable.append(s)
         return s
@@ -69,12 +76,12 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     /// The keys and value nodes of a dictionary node, when every key is a string.
     private mutating func entries(_ node: Int) -> [(key: String, value: Int)]? {
         guard document.kind(node) == .dictionary else { return nil }
-        let n = document.childCount(node)
+        let n = document.childCount(node), c = document.childStart(node)
         var out: [(key: String, value: Int)] = []
         out.reserveCapacity(n)   // n entries were validated in the input
         for i in 0..<n {
-            guard let key = string(document.child(node, i)) else { return nil }
-            out.append((key, document.child(node, n + i)))
+            guard let key = string(document.childRef(c, i)) else { return nil }
+            out.append((key, document.childRef(c, n + i)))
         }
         return out
     }
@@ -112,74 +119,96 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             throw ArchiveError(.limitExceeded(.objectCount, value: count), at: offset(objectsNode), path: ["keyed archive"])
         }
         self.objectsNode = objectsNode
+        objectsStart = document.childStart(objectsNode)
         objectCount = count
         nullUIDs = [UInt64](repeating: 0, count: (count + 63) / 64)
         for uid in 0..<count {
             let node = objectNode(uid)
-            guard string(node) != nil, state[node].flags == Self.isNull else { continue }
+            guard string(node) != nil, flags[node] == Self.isNull else { continue }
             nullUIDs[uid >> 6] |= 1 << UInt64(uid & 63)
         }
-        var objects: [ArchivedObject] = []
-        objects.reserveCapacity(count + 1)
+        // Every object's fields go to one shared buffer (`fields`); `headers` say which slice is
+        // whose, and the objects are made once the buffer is complete (ArchiveFields).
+        var fieldCount = 0
+        for uid in 0..<count {
+            let node = objectNode(uid)
+            fieldCount += document.kind(node) == .dictionary ? document.childCount(node) : 1
+        }
+        fields.reserveCapacity(fieldCount + topEntries.count)   // bounded: each counted entry is in the input
+        headers.reserveCapacity(count + 1)
         for uid in 0..<count {
             do throws(ArchiveError) {
-                objects.append(try object(uid: uid, node: objectNode(uid)))
+                try object(uid: uid, node: objectNode(uid))
             } catch {
                 throw error.within("object #\(uid)")
             }
         }
-        var rootFields: [ArchiveField] = []
-        rootFields.reserveCapacity(topEntries.count)
+        let rootStart = fields.count
         for (key, valueNode) in topEntries {
             do throws(ArchiveError) {
-                rootFields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
+                fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
             } catch {
                 throw error.within("key \"\(key)\"").within("$top")
             }
         }
-        objects.append(ArchivedObject(className: KeyedArchive.topClassName, fields: rootFields, offset: offset(topNode)))
+        headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.top, start: rootStart, end: fields.count, offset: offset(topNode)))
+        let store = fields
+        fields = []
+        var objects: [ArchivedObject] = []
+        objects.reserveCapacity(headers.count)
+        for h in headers {
+            let slice = ArchiveFields(sharing: store, range: h.start..<h.end)
+            if h.kind >= 0 {
+                let cls = classes[Int(h.kind)]
+                objects.append(ArchivedObject(className: cls.name, classChain: cls.chain, fields: slice, offset: h.offset))
+            } else {
+                objects.append(ArchivedObject(className: KeyedObjectHeader.names[Int(-1 - h.kind)], fields: slice, offset: h.offset))
+            }
+        }
         return ObjectGraph(encoding: encoding, objects: objects, root: ObjectRef(objects.count - 1),
                            versionMajor: version, versionMinor: nil, warnings: warnings)
     }
 
-    /// `$objects[uid]` as an archived object.
-    private mutating func object(uid: Int, node: Int) throws(ArchiveError) -> ArchivedObject {
+    /// `$objects[uid]` as an archived object: appends its fields to `fields` and its header to `headers`.
+    private mutating func object(uid: Int, node: Int) throws(ArchiveError) {
         let at = offset(node)
-        func native(_ className: String, _ key: String, _ value: ArchiveValue) -> ArchivedObject {
-            ArchivedObject(className: className, fields: [ArchiveField(key, value, offset: at)], offset: at)
+        let start = fields.count
+        func native(_ kind: Int32, _ key: String, _ value: ArchiveValue) {
+            fields.append(ArchiveField(key, value, offset: at))
+            headers.append(KeyedObjectHeader(kind: kind, start: start, end: start + 1, offset: at))
         }
+        func empty(_ kind: Int32) { headers.append(KeyedObjectHeader(kind: kind, start: start, end: start, offset: at)) }
         switch document.kind(node) {
         case .string:
             let s = string(node) ?? ""
-            if state[node].flags == Self.isNull { return ArchivedObject(className: KeyedArchive.nullClassName, offset: at) }
-            return native("NSString", "NS.string", .string(s))
+            if flags[node] == Self.isNull { return empty(KeyedObjectHeader.null) }
+            native(KeyedObjectHeader.string, "NS.string", .string(s))
         case .uid:
-            return native("$reference", "value", try value(node, depth: 1))
+            native(KeyedObjectHeader.reference, "value", try value(node, depth: 1))
         case .otherScalar:
             let v = document.inlineValue(node)
             switch v {
-            case .int: return native("NSNumber", "NS.intval", v)
-            case .double: return native("NSNumber", "NS.dblval", v)
-            case .bool: return native("NSNumber", "NS.boolval", v)
-            case .data: return native("NSData", "NS.bytes", v)
-            case .date(let t): return native("NSDate", "NS.time", .double(t))
-            case .null: return ArchivedObject(className: KeyedArchive.nullClassName, offset: at)
-            default: return ArchivedObject(className: "$invalid", offset: at)   // never: inlineValue's shapes only
+            case .int: native(KeyedObjectHeader.number, "NS.intval", v)
+            case .double: native(KeyedObjectHeader.number, "NS.dblval", v)
+            case .bool: native(KeyedObjectHeader.number, "NS.boolval", v)
+            case .data: native(KeyedObjectHeader.data, "NS.bytes", v)
+            case .date(let t): native(KeyedObjectHeader.date, "NS.time", .double(t))
+            case .null: empty(KeyedObjectHeader.null)
+            default: empty(KeyedObjectHeader.invalid)   // never: inlineValue's shapes only
             }
         case .array, .set:
-            return native("NSArray", "NS.objects", try value(node, depth: 1))
+            native(KeyedObjectHeader.array, "NS.objects", try value(node, depth: 1))
         case .dictionary:
-            let n = document.childCount(node)
+            let n = document.childCount(node), c = document.childStart(node)
             var classRef: Int?
-            var fields: [ArchiveField] = []
-            fields.reserveCapacity(n)   // bounded: n entries were validated in the input
+            var hasClassName = false
             for i in 0..<n {
-                let k = document.child(node, i), valueNode = document.child(node, n + i)
+                let k = document.childRef(c, i), valueNode = document.childRef(c, n + i)
                 guard let key = string(k) else {
                     throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
                 }
-                if state[k].flags == Self.isClassKey { classRef = valueNode; continue }   // key == "$class"
-
+                if flags[k] == Self.isClassKey { classRef = valueNode; continue }   // key == "$class"
+                if flags[k] == Self.isClassName { hasClassName = true }
                 do throws(ArchiveError) {
                     fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
                 } catch {
@@ -188,16 +217,18 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             }
             if let classRef {
                 let cls = try classDescription(classRef)
-                return ArchivedObject(className: classes[cls].name, classChain: classes[cls].chain, fields: fields, offset: at)
+                return headers.append(KeyedObjectHeader(kind: Int32(cls), start: start, end: fields.count, offset: at))
             }
-            if fields.contains(where: { $0.key == "$classname" }) {
-                return ArchivedObject(className: KeyedArchive.classDescriptionClassName, fields: fields, offset: at)
+            if hasClassName {
+                return headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.classDescription, start: start, end: fields.count, offset: at))
             }
             // A plain plist dictionary in $objects (not written by NSKeyedArchiver): keyed NSDictionary form.
-            return ArchivedObject(className: "NSDictionary", fields: [
-                ArchiveField("NS.keys", .array(fields.map { .string($0.key) }), offset: at),
-                ArchiveField("NS.objects", .array(fields.map(\.value)), offset: at),
-            ], offset: at)
+            let entries = fields[start...]
+            let keys = ArchiveValue.array(entries.map { .string($0.key) }), values = ArchiveValue.array(entries.map(\.value))
+            fields.removeSubrange(start...)
+            fields.append(ArchiveField("NS.keys", keys, offset: at))
+            fields.append(ArchiveField("NS.objects", values, offset: at))
+            headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.dictionary, start: start, end: start + 2, offset: at))
         }
     }
 
@@ -214,7 +245,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                                at: offset(refNode), path: ["key \"$class\""])
         }
         let node = objectNode(Int(raw))
-        let cached = state[node].classIndex
+        let cached = classIndex[node]
         if cached >= 0 { return Int(cached) }
         return try readClass(raw: raw, node: node)
     }
@@ -222,66 +253,95 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     /// The class description `$objects[raw]` (at `node`), read once and appended to `classes`.
     @inline(never)
     private mutating func readClass(raw: UInt64, node: Int) throws(ArchiveError) -> Int {
-        guard let entries = entries(node),
-              let nameNode = entries.first(where: { $0.key == "$classname" })?.value,
-              let name = string(nameNode) else {
+        // `$classname` and `$classes` found by their flags (no key array, no String compares);
+        // every key must be a string, as for ``entries(_:)``.
+        var nameNode: Int?, classesNode: Int?, keysAreStrings = false
+        if document.kind(node) == .dictionary {
+            keysAreStrings = true
+            let n = document.childCount(node), c = document.childStart(node)
+            for i in 0..<n {
+                let k = document.childRef(c, i)
+                guard string(k) != nil else { keysAreStrings = false; break }
+                if flags[k] == Self.isClassName, nameNode == nil { nameNode = document.childRef(c, n + i) }
+                if flags[k] == Self.isClasses, classesNode == nil { classesNode = document.childRef(c, n + i) }
+            }
+        }
+        guard keysAreStrings, let nameNode, let name = string(nameNode) else {
             throw ArchiveError(.malformed("$class #\(raw) is not a class description with a $classname"), at: offset(node),
                                path: ["key \"$class\""])
         }
+        // The string items of `$classes`, without a first one equal to the class itself.
         var chain: [String] = []
-        if let classesNode = entries.first(where: { $0.key == "$classes" })?.value, document.kind(classesNode) == .array {
-            let n = document.childCount(classesNode)
-            chain.reserveCapacity(n)
+        if let classesNode, document.kind(classesNode) == .array {
+            let n = document.childCount(classesNode), c = document.childStart(classesNode)
+            if n > 1 { chain.reserveCapacity(n) }   // n items were validated in the input
+            var first = true
             for i in 0..<n {
-                if let s = string(document.child(classesNode, i)) { chain.append(s) }
+                guard let s = string(document.childRef(c, i)) else { continue }
+                if first { first = false; if s == name { continue } }
+                chain.append(s)
             }
-            if chain.first == name { chain.removeFirst() }
         }
-        state[node].classIndex = Int32(classes.count)   // < nodeCount ≤ Int32.max (checked in graph)
+        classIndex[node] = Int32(classes.count)   // < nodeCount ≤ Int32.max (checked in graph)
         classes.append((name, chain))
         return classes.count - 1
     }
 
     /// A value stored inside an object: UIDs become references, everything else stays inline.
+    /// UIDs (most values of a nib: 6 in 10 plist objects of the corpus) take the inlined path;
+    /// everything else ``otherValue(_:depth:)``.
+    @inline(__always)
     private mutating func value(_ node: Int, depth: Int) throws(ArchiveError) -> ArchiveValue {
         budget -= 1
         guard budget >= 0 else {
             throw ArchiveError(.limitExceeded(.valueCount, value: document.nodeCount * 8 + 65_536), at: offset(node))
         }
+        if let raw = document.uidValue(node) { return try reference(raw, node) }
+        return try otherValue(node, depth: depth)
+    }
+
+    /// The value of a UID: a reference, or `.null` for UID 0 and the other `$null` entries.
+    @inline(__always)
+    private func reference(_ raw: UInt64, _ node: Int) throws(ArchiveError) -> ArchiveValue {
+        guard raw < UInt64(objectCount) else {
+            throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
+                               at: offset(node))
+        }
+        let u = Int(raw)
+        return u == 0 || nullUIDs[u >> 6] & (1 << UInt64(u & 63)) != 0 ? .null : .object(ObjectRef(u))
+    }
+
+    /// ``value(_:depth:)`` of anything but a UID (the budget is already counted).
+    @inline(never)
+    private mutating func otherValue(_ node: Int, depth: Int) throws(ArchiveError) -> ArchiveValue {
         switch document.kind(node) {
         case .string:
             return .string(string(node) ?? "")
         case .uid:
-            let raw = document.uid(node)
-            guard raw < UInt64(objectCount) else {
-                throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
-                                   at: offset(node))
-            }
-            let u = Int(raw)
-            return u == 0 || nullUIDs[u >> 6] & (1 << UInt64(u & 63)) != 0 ? .null : .object(ObjectRef(u))
+            return try reference(document.uid(node), node)
         case .otherScalar:
             return document.inlineValue(node)
         case .array, .set:
             try enter(node, depth: depth)
-            let n = document.childCount(node)
+            let n = document.childCount(node), c = document.childStart(node)
             var out: [ArchiveValue] = []
             out.reserveCapacity(n)   // n items were validated in the input
             for i in 0..<n {
                 do throws(ArchiveError) {
-                    out.append(try value(document.child(node, i), depth: depth + 1))
+                    out.append(try value(document.childRef(c, i), depth: depth + 1))
                 } catch {
                     throw error.within("item #\(i)")
                 }
             }
-            state[node].onPath = false
+            flags[node] &= ~Self.onPath
             return .array(out)
         case .dictionary:
             try enter(node, depth: depth)
-            let n = document.childCount(node)
+            let n = document.childCount(node), c = document.childStart(node)
             var out: [ArchiveField] = []
             out.reserveCapacity(n)
             for i in 0..<n {
-                let k = document.child(node, i), v = document.child(node, n + i)
+                let k = document.childRef(c, i), v = document.childRef(c, n + i)
                 guard let key = string(k) else {
                     throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
                 }
@@ -291,7 +351,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                     throw error.within("key \"\(key)\"")
                 }
             }
-            state[node].onPath = false
+            flags[node] &= ~Self.onPath
             return .dictionary(out)
         }
     }
@@ -300,7 +360,31 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         guard depth <= limits.maxNestingDepth else {
             throw ArchiveError(.limitExceeded(.nestingDepth, value: depth), at: offset(node))
         }
-        guard !state[node].onPath else { throw ArchiveError(.referenceCycle, at: offset(node)) }
-        state[node].onPath = true
+        guard flags[node] & Self.onPath == 0 else { throw ArchiveError(.referenceCycle, at: offset(node)) }
+        flags[node] |= Self.onPath
     }
+}
+
+/// Where an object's fields are in the shared buffer, and its class: an index in `classes`
+/// (≥ 0) or one of the fixed names (`-1 - kind` indexes ``names``).
+struct KeyedObjectHeader {
+    var kind: Int32
+    var start: Int
+    var end: Int
+    var offset: Int
+
+    static let names = ["NSString", "NSNumber", "NSData", "NSDate", "NSArray", "NSDictionary", "$reference",
+                        KeyedArchive.nullClassName, KeyedArchive.classDescriptionClassName,
+                        KeyedArchive.topClassName, "$invalid"]
+    static var string: Int32 { -1 }
+    static var number: Int32 { -2 }
+    static var data: Int32 { -3 }
+    static var date: Int32 { -4 }
+    static var array: Int32 { -5 }
+    static var dictionary: Int32 { -6 }
+    static var reference: Int32 { -7 }
+    static var null: Int32 { -8 }
+    static var classDescription: Int32 { -9 }
+    static var top: Int32 { -10 }
+    static var invalid: Int32 { -11 }
 }

@@ -27,12 +27,20 @@ protocol PlistNodes {
     /// Element `i` of an array or set; for a dictionary of `n` entries, key `i` (`i < n`) or
     /// value `i - n` (`n ≤ i < 2n`). Always a valid node index.
     func child(_ node: Int, _ i: Int) -> Int
+    /// Where a container's children start: child `i` is `childRef(childStart(node), i)`, with the
+    /// same numbering as ``child(_:_:)`` (a dictionary's values follow its keys). Lets a loop over
+    /// the children find the container once.
+    func childStart(_ node: Int) -> Int
+    func childRef(_ start: Int, _ i: Int) -> Int
     /// The value of a scalar node (`.null` for a container).
     func scalar(_ node: Int) -> PlistValue
     /// The text of a `.string` node.
     func text(_ node: Int) -> String
     /// The value of a `.uid` node.
     func uid(_ node: Int) -> UInt64
+    /// The value of a `.uid` node, nil for any other node (one look at the node where `kind`
+    /// then `uid` take two).
+    func uidValue(_ node: Int) -> UInt64?
     /// An `.otherScalar` node as an inline value: null, bool, int (an unsigned value above
     /// `Int64.max` keeps its bit pattern), real → `.double`, date → `.date`, data → `.data`.
     func inlineValue(_ node: Int) -> ArchiveValue
@@ -47,6 +55,11 @@ extension PlistNodes {
     func uid(_ node: Int) -> UInt64 {
         if case .uid(let raw) = scalar(node) { return raw }
         return 0
+    }
+
+    func uidValue(_ node: Int) -> UInt64? {
+        if case .uid(let raw) = scalar(node) { return raw }
+        return nil
     }
 
     func inlineValue(_ node: Int) -> ArchiveValue {
@@ -100,17 +113,27 @@ extension PlistDocument: PlistNodes {
         if case .scalar(let v) = nodes[node] { return v }
         return .null
     }
+
+    func childStart(_ node: Int) -> Int {
+        switch nodes[node] {
+        case .scalar: return 0
+        case .array(let r), .set(let r): return r.lowerBound
+        case .dictionary(let keys, _): return keys.lowerBound   // values follow keys in `refs` (both readers)
+        }
+    }
+
+    func childRef(_ start: Int, _ i: Int) -> Int { refs[start + i] }
 }
 
 extension BPlistObjects: PlistNodes {
-    var nodeCount: Int { slots.count }
+    var nodeCount: Int { offsets.count }
     var topNode: Int { top }
     @inline(__always)
     func nodeOffset(_ node: Int) -> Int { offset(node) }
 
     @inline(__always)
     func kind(_ node: Int) -> PlistNodeKind {
-        switch slots[node].marker >> 4 {
+        switch marker(node) >> 4 {
         case 0x5, 0x6: return .string
         case 0x8: return .uid
         case 0xA: return .array
@@ -121,9 +144,23 @@ extension BPlistObjects: PlistNodes {
     }
 
     @inline(__always)
+    func childStart(_ node: Int) -> Int { slot(node).start }
+
+    @inline(__always)
+    func uidValue(_ node: Int) -> UInt64? {
+        let at = Int(offsets[node])
+        switch buf[at] {
+        case 0x80: return UInt64(buf[at + 1])
+        case 0x81: return UInt64(buf[at + 1]) << 8 | UInt64(buf[at + 2])
+        case 0x82...0x8F: return uid(node)
+        default: return nil
+        }
+    }
+
+    @inline(__always)
     func childCount(_ node: Int) -> Int {
-        switch slots[node].marker >> 4 {
-        case 0xA, 0xC, 0xD: return slots[node].count
+        switch marker(node) >> 4 {
+        case 0xA, 0xC, 0xD: return slot(node).count
         default: return 0
         }
     }

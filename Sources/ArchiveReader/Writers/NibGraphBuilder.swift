@@ -176,7 +176,7 @@ package struct NibGraphBuilder: Sendable {
         ]
         var fields: [ArchiveField] = []
         for (key, refs) in lists { fields.append(ArchiveField(key, refs.isEmpty ? emptyArray() : array(refs))) }
-        objects[0].fields = fields
+        objects[0].fields = ArchiveFields(fields)
     }
 
     /// Fills object 0 of a macOS NIBArchive nib (§4.3): `IB.objectdata` → `NSIBObjectData`,
