@@ -97,8 +97,7 @@ public struct ArchivedObject: Hashable, Sendable {
 
     /// The first value stored under `key`, or nil when the key is absent.
     public subscript(key: String) -> ArchiveValue? {
-        for field in fields where field.key == key { return field.value }
-        return nil
+        fields.first(forKey: key)
     }
 
     /// Every value stored under `key`, in archive order.
@@ -128,7 +127,8 @@ public enum ArchiveEncoding: String, Hashable, Sendable, Codable, CaseIterable {
 /// (readers validate before returning).
 public struct ObjectGraph: Hashable, Sendable {
     public var encoding: ArchiveEncoding
-    public var objects: [ArchivedObject]
+    /// The objects, indexed by ``ObjectRef/index`` (``ArchivedObjects``: reads like an array).
+    public var objects: ArchivedObjects
     public var root: ObjectRef
     /// First format version word: NIBArchive format version (1), keyed `$version` (100000),
     /// typedstream streamer version (4).
@@ -139,6 +139,12 @@ public struct ObjectGraph: Hashable, Sendable {
     public var warnings: [String]
 
     public init(encoding: ArchiveEncoding, objects: [ArchivedObject], root: ObjectRef,
+                versionMajor: Int, versionMinor: Int?, warnings: [String] = []) {
+        self.init(encoding: encoding, objects: ArchivedObjects(objects), root: root,
+                  versionMajor: versionMajor, versionMinor: versionMinor, warnings: warnings)
+    }
+
+    public init(encoding: ArchiveEncoding, objects: ArchivedObjects, root: ObjectRef,
                 versionMajor: Int, versionMinor: Int?, warnings: [String] = []) {
         self.encoding = encoding
         self.objects = objects

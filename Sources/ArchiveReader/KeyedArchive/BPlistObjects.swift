@@ -30,6 +30,9 @@ struct BPlistObjects {
     let trailer: BPlistReader.Trailer
     /// Offset of each object's marker byte, relative to `buf` (validated: inside the object area).
     let offsets: [UInt32]
+    /// Per object: its marker byte in bits 24–31 and, for a UID of 1–3 bytes (marker `0x80`–`0x82`),
+    /// its value in bits 0–23; made by the scan, valid only inside ``BPlistReader/withObjects(_:)``.
+    let info: UnsafeBufferPointer<UInt32>
 
     var count: Int { offsets.count }
     var top: Int { trailer.topObject }
@@ -40,7 +43,7 @@ struct BPlistObjects {
 
     /// The marker byte of object `i`.
     @inline(__always)
-    func marker(_ i: Int) -> UInt8 { buf[Int(offsets[i])] }
+    func marker(_ i: Int) -> UInt8 { UInt8(truncatingIfNeeded: info[i] >> 24) }
 
     /// The header of object `i`, re-read from its validated bytes (the rules of ``BPlistReader``'s scan).
     @inline(__always)
@@ -201,13 +204,21 @@ struct BPlistObjects {
         }
     }
 
+    /// True when no byte has its high bit set (8 bytes at a time).
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let p = bytes.baseAddress.map(UnsafeRawPointer.init) else { return true }
+        var i = 0, high: UInt64 = 0
+        while i + 8 <= bytes.count { high |= p.loadUnaligned(fromByteOffset: i, as: UInt64.self); i += 8 }
+        while i < bytes.count { high |= UInt64(bytes[i]); i += 1 }
+        return high & 0x8080_8080_8080_8080 == 0
+    }
+
     /// An 8-bit string (`0x5n`): ASCII, else UTF-8 when valid, else Latin-1 (CoreFoundation writes
     /// ASCII here; the leniency keeps hand-made files readable).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var ascii = true
-        for b in bytes where b >= 0x80 { ascii = false; break }
-        if ascii { return String(decoding: bytes, as: UTF8.self) }
+        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
         if let s = String(validating: bytes, as: UTF8.self) { return s }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }

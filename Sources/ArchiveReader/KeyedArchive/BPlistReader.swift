@@ -160,13 +160,20 @@ struct BPlistReader {
             var payload = 0
             let payloadLimit = 2 * trailer.offsetTableOffset
             let end = trailer.offsetTableOffset
+            // Per object, for the decoder (BPlistObjects.info): the marker, and a UID's value when it
+            // has 1–3 bytes. Read here, in file order, so the decoder never goes to the bytes of a
+            // UID or for a marker: it visits objects in reference order.
+            let info = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: trailer.objectCount)
+            defer { info.deallocate() }
             for i in 0..<trailer.objectCount {
                 // The common small objects are checked inline by the rules of `slot`: UIDs (6 in 10
                 // objects of the corpus' keyed archives), booleans and null, integers of 1–8 bytes and
                 // 8-bit strings of up to 14 bytes; anything else, or any failure, goes to `slot`.
                 let at = Int(offsets[i]), marker = buf[at], low = Int(marker & 0x0F), room = end - at - 1
+                info[i] = UInt32(marker) << 24
                 switch marker >> 4 {
                 case 0x8 where low + 1 <= room:
+                    if low <= 2 { info[i] |= UInt32(truncatingIfNeeded: BPlistObjects.be(buf, at + 1, low + 1)) }
                     continue   // not counted in `payload`: ≤ 16 bytes each, their number bounded by the offset table
                 case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F:
                     continue
@@ -195,7 +202,8 @@ struct BPlistReader {
                     throw error.within("object #\(i)")
                 }
             }
-            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets))
+            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets,
+                                          info: UnsafeBufferPointer(info)))
         }
     }
 

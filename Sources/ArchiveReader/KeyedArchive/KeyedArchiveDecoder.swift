@@ -36,9 +36,10 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     var classes: [ClassInfo] = []
     var budget = 0
     var warnings: [String] = []
-    /// The fields of every object, in `$objects` order, then the `$top` entries (``KeyedObjectHeader``).
-    var fields: [ArchiveField] = []
-    var headers: [KeyedObjectHeader] = []
+    /// The fields of every object, in `$objects` order, then the `$top` entries (``KeyedObjectHeader``);
+    /// keys are indexes in `stringTable`.
+    var fields = FieldColumnsBuilder(capacity: 0)
+    var headers: [ObjectTable.Header] = []
 
     init(document: Nodes, limits: DecodingLimits) {
         self.document = document
@@ -48,6 +49,17 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         self.flags = [UInt8](repeating: 0, count: document.nodeCount)
         self.stringIndex = [Int32](repeating: -1, count: document.nodeCount)
         self.classIndex = [Int32](repeating: -1, count: document.nodeCount)
+        self.stringTable = KeyedObjectHeader.fixedKeys   // the keys of plist-native objects, at fixed indexes
+        stringTable.reserveCapacity(stringTable.count + document.nodeCount)   // at most one string per node
+    }
+
+    /// The index in `stringTable` of a string node's text (made on first use), nil for another node.
+    @inline(__always)
+    private mutating func keyIndex(_ node: Int) -> Int? {
+        let index = stringIndex[node]
+        if index >= 0 { return Int(index) }
+        guard string(node) != nil else { return nil }
+        return Int(stringIndex[node])
     }
 
     /// The node of `$objects[uid]` (`uid < objectCount`).
@@ -74,14 +86,15 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     }
 
     /// The keys and value nodes of a dictionary node, when every key is a string.
-    private mutating func entries(_ node: Int) -> [(key: String, value: Int)]? {
+    private mutating func entries(_ node: Int) -> [(key: String, keyNode: Int, value: Int)]? {
         guard document.kind(node) == .dictionary else { return nil }
         let n = document.childCount(node), c = document.childStart(node)
-        var out: [(key: String, value: Int)] = []
+        var out: [(key: String, keyNode: Int, value: Int)] = []
         out.reserveCapacity(n)   // n entries were validated in the input
         for i in 0..<n {
-            guard let key = string(document.childRef(c, i)) else { return nil }
-            out.append((key, document.childRef(c, n + i)))
+            let k = document.childRef(c, i)
+            guard let key = string(k) else { return nil }
+            out.append((key, k, document.childRef(c, n + i)))
         }
         return out
     }
@@ -89,7 +102,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     mutating func graph(encoding: ArchiveEncoding) throws(ArchiveError) -> ObjectGraph {
         // NodeState keeps Int32 indexes; the plist readers already cap nodeCount at limits.maxObjects
         // (10M by default), so this only fires for a caller-raised limit.
-        guard document.nodeCount <= Int(Int32.max) else {
+        guard document.nodeCount <= Int(Int32.max) - KeyedObjectHeader.fixedKeys.count else {
             throw ArchiveError(.limitExceeded(.objectCount, value: document.nodeCount), at: 0, path: ["keyed archive"])
         }
         let notKeyed = ArchiveError(.notAnArchive(detected: "property list (not a keyed archive)"), at: 0)
@@ -122,19 +135,25 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         objectsStart = document.childStart(objectsNode)
         objectCount = count
         nullUIDs = [UInt64](repeating: 0, count: (count + 63) / 64)
-        for uid in 0..<count {
-            let node = objectNode(uid)
-            guard string(node) != nil, flags[node] == Self.isNull else { continue }
-            nullUIDs[uid >> 6] |= 1 << UInt64(uid & 63)
-        }
-        // Every object's fields go to one shared buffer (`fields`); `headers` say which slice is
-        // whose, and the objects are made once the buffer is complete (ArchiveFields).
+        // One pass over `$objects`: which are `$null`, and how many fields they will have. Every
+        // object's fields go to one buffer (`fields`); `headers` say which slice is whose.
         var fieldCount = 0
         for uid in 0..<count {
             let node = objectNode(uid)
-            fieldCount += document.kind(node) == .dictionary ? document.childCount(node) : 1
+            switch document.kind(node) {
+            case .dictionary:
+                fieldCount += document.childCount(node)
+            case .string:
+                fieldCount += 1
+                if string(node) != nil, flags[node] == Self.isNull { nullUIDs[uid >> 6] |= 1 << UInt64(uid & 63) }
+            default:
+                fieldCount += 1
+            }
         }
-        fields.reserveCapacity(fieldCount + topEntries.count)   // bounded: each counted entry is in the input
+        // Bounded: each counted entry is in the input (2 for the NSDictionary form of a plain dictionary).
+        fields.deallocate()
+        fields = FieldColumnsBuilder(capacity: fieldCount + topEntries.count + 2)
+        defer { fields.deallocate() }
         headers.reserveCapacity(count + 1)
         for uid in 0..<count {
             do throws(ArchiveError) {
@@ -144,27 +163,24 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             }
         }
         let rootStart = fields.count
-        for (key, valueNode) in topEntries {
+        for (key, keyNode, valueNode) in topEntries {
             do throws(ArchiveError) {
-                fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
+                fields.append(key: Int(stringIndex[keyNode]), try value(valueNode, depth: 1), offset: offset(valueNode))
             } catch {
                 throw error.within("key \"\(key)\"").within("$top")
             }
         }
-        headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.top, start: rootStart, end: fields.count, offset: offset(topNode)))
-        let store = fields
-        fields = []
-        var objects: [ArchivedObject] = []
-        objects.reserveCapacity(headers.count)
-        for h in headers {
-            let slice = ArchiveFields(sharing: store, range: h.start..<h.end)
-            if h.kind >= 0 {
-                let cls = classes[Int(h.kind)]
-                objects.append(ArchivedObject(className: cls.name, classChain: cls.chain, fields: slice, offset: h.offset))
-            } else {
-                objects.append(ArchivedObject(className: KeyedObjectHeader.names[Int(-1 - h.kind)], fields: slice, offset: h.offset))
-            }
+        headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.top, start: rootStart, end: fields.count, offset: offset(topNode)))
+        guard fields.count < Int(UInt32.max) else {   // ObjectTable keeps 32-bit field positions
+            throw ArchiveError(.limitExceeded(.valueCount, value: fields.count), at: 0, path: ["keyed archive"])
         }
+        // The fixed names (KeyedObjectHeader.names) first, then the classes read (KeyedObjectHeader.header).
+        let fixed = KeyedObjectHeader.names
+        let table = ObjectTable(
+            classes: fixed.map { (name: $0, chain: [String]()) } + classes,
+            headers: headers,
+            columns: fields.finish(keys: stringTable))
+        let objects = ArchivedObjects(table: table)
         return ObjectGraph(encoding: encoding, objects: objects, root: ObjectRef(objects.count - 1),
                            versionMajor: version, versionMinor: nil, warnings: warnings)
     }
@@ -173,62 +189,62 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     private mutating func object(uid: Int, node: Int) throws(ArchiveError) {
         let at = offset(node)
         let start = fields.count
-        func native(_ kind: Int32, _ key: String, _ value: ArchiveValue) {
-            fields.append(ArchiveField(key, value, offset: at))
-            headers.append(KeyedObjectHeader(kind: kind, start: start, end: start + 1, offset: at))
+        func native(_ kind: Int32, _ key: Int, _ value: ArchiveValue) {
+            fields.append(key: key, value, offset: at)
+            headers.append(KeyedObjectHeader.header(kind: kind, start: start, end: start + 1, offset: at))
         }
-        func empty(_ kind: Int32) { headers.append(KeyedObjectHeader(kind: kind, start: start, end: start, offset: at)) }
+        func empty(_ kind: Int32) { headers.append(KeyedObjectHeader.header(kind: kind, start: start, end: start, offset: at)) }
         switch document.kind(node) {
         case .string:
             let s = string(node) ?? ""
             if flags[node] == Self.isNull { return empty(KeyedObjectHeader.null) }
-            native(KeyedObjectHeader.string, "NS.string", .string(s))
+            native(KeyedObjectHeader.string, KeyedObjectHeader.nsString, .string(s))
         case .uid:
-            native(KeyedObjectHeader.reference, "value", try value(node, depth: 1))
+            native(KeyedObjectHeader.reference, KeyedObjectHeader.value, try value(node, depth: 1))
         case .otherScalar:
             let v = document.inlineValue(node)
             switch v {
-            case .int: native(KeyedObjectHeader.number, "NS.intval", v)
-            case .double: native(KeyedObjectHeader.number, "NS.dblval", v)
-            case .bool: native(KeyedObjectHeader.number, "NS.boolval", v)
-            case .data: native(KeyedObjectHeader.data, "NS.bytes", v)
-            case .date(let t): native(KeyedObjectHeader.date, "NS.time", .double(t))
+            case .int: native(KeyedObjectHeader.number, KeyedObjectHeader.nsIntval, v)
+            case .double: native(KeyedObjectHeader.number, KeyedObjectHeader.nsDblval, v)
+            case .bool: native(KeyedObjectHeader.number, KeyedObjectHeader.nsBoolval, v)
+            case .data: native(KeyedObjectHeader.data, KeyedObjectHeader.nsBytes, v)
+            case .date(let t): native(KeyedObjectHeader.date, KeyedObjectHeader.nsTime, .double(t))
             case .null: empty(KeyedObjectHeader.null)
             default: empty(KeyedObjectHeader.invalid)   // never: inlineValue's shapes only
             }
         case .array, .set:
-            native(KeyedObjectHeader.array, "NS.objects", try value(node, depth: 1))
+            native(KeyedObjectHeader.array, KeyedObjectHeader.nsObjects, try value(node, depth: 1))
         case .dictionary:
             let n = document.childCount(node), c = document.childStart(node)
             var classRef: Int?
             var hasClassName = false
             for i in 0..<n {
                 let k = document.childRef(c, i), valueNode = document.childRef(c, n + i)
-                guard let key = string(k) else {
+                guard let key = keyIndex(k) else {
                     throw ArchiveError(.malformed("dictionary key is not a string"), at: offset(k))
                 }
                 if flags[k] == Self.isClassKey { classRef = valueNode; continue }   // key == "$class"
                 if flags[k] == Self.isClassName { hasClassName = true }
                 do throws(ArchiveError) {
-                    fields.append(ArchiveField(key, try value(valueNode, depth: 1), offset: offset(valueNode)))
+                    fields.append(key: key, try value(valueNode, depth: 1), offset: offset(valueNode))
                 } catch {
-                    throw error.within("key \"\(key)\"")
+                    throw error.within("key \"\(stringTable[key])\"")
                 }
             }
             if let classRef {
                 let cls = try classDescription(classRef)
-                return headers.append(KeyedObjectHeader(kind: Int32(cls), start: start, end: fields.count, offset: at))
+                return headers.append(KeyedObjectHeader.header(kind: Int32(cls), start: start, end: fields.count, offset: at))
             }
             if hasClassName {
-                return headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.classDescription, start: start, end: fields.count, offset: at))
+                return headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.classDescription, start: start, end: fields.count, offset: at))
             }
             // A plain plist dictionary in $objects (not written by NSKeyedArchiver): keyed NSDictionary form.
-            let entries = fields[start...]
-            let keys = ArchiveValue.array(entries.map { .string($0.key) }), values = ArchiveValue.array(entries.map(\.value))
-            fields.removeSubrange(start...)
-            fields.append(ArchiveField("NS.keys", keys, offset: at))
-            fields.append(ArchiveField("NS.objects", values, offset: at))
-            headers.append(KeyedObjectHeader(kind: KeyedObjectHeader.dictionary, start: start, end: start + 2, offset: at))
+            let entries = (start..<fields.count).map { fields.field($0) }
+            let keys = ArchiveValue.array(entries.map { .string(stringTable[$0.key]) }), values = ArchiveValue.array(entries.map(\.value))
+            fields.removeFields(from: start)
+            fields.append(key: KeyedObjectHeader.nsKeys, keys, offset: at)
+            fields.append(key: KeyedObjectHeader.nsObjects, values, offset: at)
+            headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.dictionary, start: start, end: start + 2, offset: at))
         }
     }
 
@@ -365,13 +381,30 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     }
 }
 
-/// Where an object's fields are in the shared buffer, and its class: an index in `classes`
-/// (≥ 0) or one of the fixed names (`-1 - kind` indexes ``names``).
-struct KeyedObjectHeader {
-    var kind: Int32
-    var start: Int
-    var end: Int
-    var offset: Int
+/// The classes and fixed keys of the objects the keyed-archive decoder makes: an object's class is
+/// one of the fixed ``names`` (kind `-1 - i`) or the class description read `i`-th (kind `i`);
+/// ``header(kind:start:end:offset:)`` turns a kind into an index in the ``ObjectTable`` classes
+/// (the fixed names first).
+enum KeyedObjectHeader {
+    @inline(__always)
+    static func header(kind: Int32, start: Int, end: Int, offset: Int) -> ObjectTable.Header {
+        // start ≤ end ≤ field count, checked against UInt32.max before the table is made.
+        ObjectTable.Header(classIndex: UInt32(truncatingIfNeeded: kind >= 0 ? names.count + Int(kind) : Int(-1 - kind)),
+                           start: UInt32(truncatingIfNeeded: start), end: UInt32(truncatingIfNeeded: end), offset: offset)
+    }
+
+    /// The first entries of the decoder's string table: the keys of plist-native objects.
+    static let fixedKeys = ["NS.string", "NS.intval", "NS.dblval", "NS.boolval", "NS.bytes", "NS.time", "NS.objects",
+                            "NS.keys", "value"]
+    static var nsString: Int { 0 }
+    static var nsIntval: Int { 1 }
+    static var nsDblval: Int { 2 }
+    static var nsBoolval: Int { 3 }
+    static var nsBytes: Int { 4 }
+    static var nsTime: Int { 5 }
+    static var nsObjects: Int { 6 }
+    static var nsKeys: Int { 7 }
+    static var value: Int { 8 }
 
     static let names = ["NSString", "NSNumber", "NSData", "NSDate", "NSArray", "NSDictionary", "$reference",
                         KeyedArchive.nullClassName, KeyedArchive.classDescriptionClassName,

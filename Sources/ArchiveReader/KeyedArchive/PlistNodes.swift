@@ -148,11 +148,10 @@ extension BPlistObjects: PlistNodes {
 
     @inline(__always)
     func uidValue(_ node: Int) -> UInt64? {
-        let at = Int(offsets[node])
-        switch buf[at] {
-        case 0x80: return UInt64(buf[at + 1])
-        case 0x81: return UInt64(buf[at + 1]) << 8 | UInt64(buf[at + 2])
-        case 0x82...0x8F: return uid(node)
+        let word = info[node]
+        switch word >> 24 {
+        case 0x80...0x82: return UInt64(word & 0x00FF_FFFF)
+        case 0x83...0x8F: return uid(node)
         default: return nil
         }
     }
