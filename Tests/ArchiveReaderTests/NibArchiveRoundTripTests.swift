@@ -65,9 +65,9 @@ struct NibArchiveRoundTripTests {
 
     static func withoutOffsets(_ graph: ObjectGraph) -> ObjectGraph {
         var copy = graph
-        copy.objects = graph.objects.map { o in
+        copy.objects = ArchivedObjects(graph.objects.map { o in
             ArchivedObject(className: o.className, classChain: o.classChain, fields: o.fields.map { ArchiveField($0.key, $0.value) })
-        }
+        })
         copy.warnings = []
         return copy
     }

@@ -105,6 +105,16 @@ struct FieldColumnsBuilder {
         count += 1
     }
 
+    /// Appends a reference to object `index`, or `.null` for nil (``append(key:_:offset:)`` without an ``ArchiveValue``).
+    @inline(__always)
+    mutating func appendReference(key: Int, _ index: Int?, offset: Int) {
+        if count == capacity { grow() }
+        (base.unsafelyUnwrapped + count).initialize(to: FieldColumns.PackedField(
+            bits: UInt64(truncatingIfNeeded: index ?? 0), offset: offset, key: UInt32(truncatingIfNeeded: key),
+            tag: index == nil ? .null : .object))
+        count += 1
+    }
+
     @inline(never)
     private mutating func grow() {
         let larger = max(16, capacity * 2)

@@ -28,8 +28,9 @@ struct BPlistObjects {
     /// Absolute offset of `bytes[0]` in the outermost input.
     let base: Int
     let trailer: BPlistReader.Trailer
-    /// Offset of each object's marker byte, relative to `buf` (validated: inside the object area).
-    let offsets: [UInt32]
+    /// Offset of each object's marker byte, relative to `buf` (validated: inside the object area);
+    /// valid only inside ``BPlistReader/withObjects(_:)``.
+    let offsets: UnsafeBufferPointer<UInt32>
     /// Per object: its marker byte in bits 24–31 and, for a UID of 1–3 bytes (marker `0x80`–`0x82`),
     /// its value in bits 0–23; made by the scan, valid only inside ``BPlistReader/withObjects(_:)``.
     let info: UnsafeBufferPointer<UInt32>

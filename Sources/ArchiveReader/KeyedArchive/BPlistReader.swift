@@ -111,28 +111,33 @@ struct BPlistReader {
         let end = trailer.offsetTableOffset, size = trailer.offsetIntSize
         return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> [UInt32] in
             let count = trailer.objectCount
-            // Bounded by the table check. Read every entry with a branch-free loop (the compiler
-            // vectorises it), keeping the smallest and largest; only when one is out of range look
-            // for the first bad entry.
+            // Bounded by the table check. Read every entry, then take the smallest and largest
+            // (branch-free loops the compiler vectorises); only when one is out of range look for
+            // the first bad entry.
             var smallest = UInt64.max, largest: UInt64 = 0
             let offsets = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
-                func fill(_ read: (Int) -> UInt64) {
+                guard let table = buf.baseAddress.map(UnsafeRawPointer.init), let dst = out.baseAddress else { return }
+                // One loop per width, loads the compiler can vectorise.
+                switch size {
+                case 1:
+                    for i in 0..<count { dst[i] = UInt32(table.load(fromByteOffset: end + i, as: UInt8.self)) }
+                case 2:
                     for i in 0..<count {
-                        let raw = read(end + i * size)
-                        smallest = min(smallest, raw); largest = max(largest, raw)
-                        out[i] = UInt32(truncatingIfNeeded: raw)   // checked below: < tableOffset < 4 GiB
+                        dst[i] = UInt32(UInt16(bigEndian: table.loadUnaligned(fromByteOffset: end + 2 * i, as: UInt16.self)))
+                    }
+                case 4:
+                    for i in 0..<count {
+                        dst[i] = UInt32(bigEndian: table.loadUnaligned(fromByteOffset: end + 4 * i, as: UInt32.self))
+                    }
+                default:   // 8: an entry above 32 bits is out of range (the table lies below 4 GiB)
+                    for i in 0..<count {
+                        let raw = UInt64(bigEndian: table.loadUnaligned(fromByteOffset: end + 8 * i, as: UInt64.self))
+                        dst[i] = raw > UInt64(UInt32.max) ? UInt32.max : UInt32(raw)
                     }
                 }
-                let table = buf.baseAddress.map { UnsafeRawPointer($0) }
-                if let table, size == 2 {
-                    fill { UInt64(UInt16(bigEndian: table.loadUnaligned(fromByteOffset: $0, as: UInt16.self))) }
-                } else if let table, size == 4 {
-                    fill { UInt64(UInt32(bigEndian: table.loadUnaligned(fromByteOffset: $0, as: UInt32.self))) }
-                } else if size == 1 {
-                    fill { UInt64(buf[$0]) }
-                } else {
-                    fill { BPlistObjects.be(buf, $0, size) }
-                }
+                var lo = UInt32.max, hi: UInt32 = 0
+                for i in 0..<count { lo = min(lo, dst[i]); hi = max(hi, dst[i]) }
+                smallest = UInt64(lo); largest = UInt64(hi)
                 initialized = count
             }
             if smallest < UInt64(Self.magic.count) || largest >= UInt64(end) {
@@ -152,58 +157,65 @@ struct BPlistReader {
     /// (the ``BPlistObjects`` value must not escape `body`).
     func withObjects<R>(_ body: (BPlistObjects) throws(ArchiveError) -> R) throws(ArchiveError) -> R {
         let trailer = try readTrailer()
-        let offsets = try readOffsets(trailer)
-        return try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> R in
-            // Objects must not overlap: an offset table aliasing one large object (or pointing inside
-            // another's payload) would otherwise have it validated and copied once per entry.
-            // Payload bytes and references may total at most twice the object area.
-            var payload = 0
-            let payloadLimit = 2 * trailer.offsetTableOffset
-            let end = trailer.offsetTableOffset
-            // Per object, for the decoder (BPlistObjects.info): the marker, and a UID's value when it
-            // has 1–3 bytes. Read here, in file order, so the decoder never goes to the bytes of a
-            // UID or for a marker: it visits objects in reference order.
-            let info = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: trailer.objectCount)
-            defer { info.deallocate() }
-            for i in 0..<trailer.objectCount {
-                // The common small objects are checked inline by the rules of `slot`: UIDs (6 in 10
-                // objects of the corpus' keyed archives), booleans and null, integers of 1–8 bytes and
-                // 8-bit strings of up to 14 bytes; anything else, or any failure, goes to `slot`.
-                let at = Int(offsets[i]), marker = buf[at], low = Int(marker & 0x0F), room = end - at - 1
-                info[i] = UInt32(marker) << 24
-                switch marker >> 4 {
-                case 0x8 where low + 1 <= room:
-                    if low <= 2 { info[i] |= UInt32(truncatingIfNeeded: BPlistObjects.be(buf, at + 1, low + 1)) }
-                    continue   // not counted in `payload`: ≤ 16 bytes each, their number bounded by the offset table
-                case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F:
-                    continue
-                case 0x1 where low <= 3 && 1 << low <= room:
-                    payload += 1 << low
-                    continue
-                case 0x5 where low < 0x0F && low <= room:
-                    payload += low
-                    continue
-                default:
-                    break
-                }
-                do throws(ArchiveError) {
-                    let s = try slot(buf, at: at, trailer)
-                    switch s.marker >> 4 {
-                    case 0x4, 0x5: payload += s.count
-                    case 0x6: payload += 2 * s.count
-                    case 0xA, 0xC: payload += s.count * trailer.objectRefSize
-                    case 0xD: payload += 2 * s.count * trailer.objectRefSize
-                    default: payload += s.count
+        let offsetTable = try readOffsets(trailer)
+        return try offsetTable.withUnsafeBufferPointer { offsets throws(ArchiveError) -> R in
+            try bytes.withUnsafeBufferPointer { buf throws(ArchiveError) -> R in
+                // Objects must not overlap: an offset table aliasing one large object (or pointing inside
+                // another's payload) would otherwise have it validated and copied once per entry.
+                // Payload bytes and references may total at most twice the object area.
+                var payload = 0
+                let payloadLimit = 2 * trailer.offsetTableOffset
+                let end = trailer.offsetTableOffset
+                // Per object, for the decoder (BPlistObjects.info): the marker, and a UID's value when it
+                // has 1–3 bytes. Read here, in file order, so the decoder never goes to the bytes of a
+                // UID or for a marker: it visits objects in reference order.
+                let info = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: trailer.objectCount)
+                defer { info.deallocate() }
+                for i in 0..<trailer.objectCount {
+                    // The common small objects are checked inline by the rules of `slot`: UIDs (6 in 10
+                    // objects of the corpus' keyed archives), booleans and null, integers of 1–8 bytes and
+                    // 8-bit strings of up to 14 bytes; anything else, or any failure, goes to `slot`.
+                    let at = Int(offsets[i]), marker = buf[at], low = Int(marker & 0x0F), room = end - at - 1
+                    switch marker >> 4 {
+                    case 0x8 where low + 1 <= room:
+                        // Not counted in `payload`: ≤ 16 bytes each, their number bounded by the offset table.
+                        let value = low <= 2 ? UInt32(truncatingIfNeeded: BPlistObjects.be(buf, at + 1, low + 1)) : 0
+                        info[i] = UInt32(marker) << 24 | value
+                        continue
+                    default:
+                        info[i] = UInt32(marker) << 24
                     }
-                    guard payload <= payloadLimit else {
-                        throw fail(.sectionsOverlap(.plistObjects, .plistObjects), Int(offsets[i]))
+                    switch marker >> 4 {
+                    case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F:
+                        continue
+                    case 0x1 where low <= 3 && 1 << low <= room:
+                        payload += 1 << low
+                        continue
+                    case 0x5 where low < 0x0F && low <= room:
+                        payload += low
+                        continue
+                    default:
+                        break
                     }
-                } catch {
-                    throw error.within("object #\(i)")
+                    do throws(ArchiveError) {
+                        let s = try slot(buf, at: at, trailer)
+                        switch s.marker >> 4 {
+                        case 0x4, 0x5: payload += s.count
+                        case 0x6: payload += 2 * s.count
+                        case 0xA, 0xC: payload += s.count * trailer.objectRefSize
+                        case 0xD: payload += 2 * s.count * trailer.objectRefSize
+                        default: payload += s.count
+                        }
+                        guard payload <= payloadLimit else {
+                            throw fail(.sectionsOverlap(.plistObjects, .plistObjects), Int(offsets[i]))
+                        }
+                    } catch {
+                        throw error.within("object #\(i)")
+                    }
                 }
+                return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets,
+                                              info: UnsafeBufferPointer(info)))
             }
-            return try body(BPlistObjects(buf: buf, base: base, trailer: trailer, offsets: offsets,
-                                          info: UnsafeBufferPointer(info)))
         }
     }
 

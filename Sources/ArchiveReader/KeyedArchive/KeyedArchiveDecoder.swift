@@ -39,7 +39,6 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     /// The fields of every object, in `$objects` order, then the `$top` entries (``KeyedObjectHeader``);
     /// keys are indexes in `stringTable`.
     var fields = FieldColumnsBuilder(capacity: 0)
-    var headers: [ObjectTable.Header] = []
 
     init(document: Nodes, limits: DecodingLimits) {
         self.document = document
@@ -77,7 +76,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         guard document.kind(node) == .string else { return nil }
         let s = document.text(node)
         stringIndex[node] = Int32(stringTable.count)   // < nodeCount ≤ Int32.max (checked in graph)
-        if s.utf8.count <= 10 {
+        if s.utf8.count <= 10, s.utf8.first == UInt8(ascii: "$") {
             flags[node] = s == "$class" ? Self.isClassKey : s == "$null" ? Self.isNull
                 : s == "$classname" ? Self.isClassName : s == "$classes" ? Self.isClasses : 0
         }
@@ -154,23 +153,32 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         fields.deallocate()
         fields = FieldColumnsBuilder(capacity: fieldCount + topEntries.count + 2)
         defer { fields.deallocate() }
-        headers.reserveCapacity(count + 1)
-        for uid in 0..<count {
-            do throws(ArchiveError) {
-                try object(uid: uid, node: objectNode(uid))
-            } catch {
-                throw error.within("object #\(uid)")
+        // One header per object, then the root's, written in place (no append per object).
+        var failure: ArchiveError?
+        let headers = [ObjectTable.Header](unsafeUninitializedCapacity: count + 1) { out, made in
+            for uid in 0..<count {
+                do throws(ArchiveError) {
+                    out[uid] = try object(uid: uid, node: objectNode(uid))
+                    made = uid + 1
+                } catch {
+                    failure = error.within("object #\(uid)")
+                    return
+                }
             }
-        }
-        let rootStart = fields.count
-        for (key, keyNode, valueNode) in topEntries {
-            do throws(ArchiveError) {
-                fields.append(key: Int(stringIndex[keyNode]), try value(valueNode, depth: 1), offset: offset(valueNode))
-            } catch {
-                throw error.within("key \"\(key)\"").within("$top")
+            let rootStart = fields.count
+            for (key, keyNode, valueNode) in topEntries {
+                do throws(ArchiveError) {
+                    fields.append(key: Int(stringIndex[keyNode]), try value(valueNode, depth: 1), offset: offset(valueNode))
+                } catch {
+                    failure = error.within("key \"\(key)\"").within("$top")
+                    return
+                }
             }
+            out[count] = KeyedObjectHeader.header(kind: KeyedObjectHeader.top, start: rootStart, end: fields.count,
+                                                  offset: offset(topNode))
+            made = count + 1
         }
-        headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.top, start: rootStart, end: fields.count, offset: offset(topNode)))
+        if let failure { throw failure }
         guard fields.count < Int(UInt32.max) else {   // ObjectTable keeps 32-bit field positions
             throw ArchiveError(.limitExceeded(.valueCount, value: fields.count), at: 0, path: ["keyed archive"])
         }
@@ -185,35 +193,35 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                            versionMajor: version, versionMinor: nil, warnings: warnings)
     }
 
-    /// `$objects[uid]` as an archived object: appends its fields to `fields` and its header to `headers`.
-    private mutating func object(uid: Int, node: Int) throws(ArchiveError) {
+    /// `$objects[uid]` as an archived object: appends its fields to `fields` and returns its header.
+    private mutating func object(uid: Int, node: Int) throws(ArchiveError) -> ObjectTable.Header {
         let at = offset(node)
         let start = fields.count
-        func native(_ kind: Int32, _ key: Int, _ value: ArchiveValue) {
+        func native(_ kind: Int32, _ key: Int, _ value: ArchiveValue) -> ObjectTable.Header {
             fields.append(key: key, value, offset: at)
-            headers.append(KeyedObjectHeader.header(kind: kind, start: start, end: start + 1, offset: at))
+            return KeyedObjectHeader.header(kind: kind, start: start, end: start + 1, offset: at)
         }
-        func empty(_ kind: Int32) { headers.append(KeyedObjectHeader.header(kind: kind, start: start, end: start, offset: at)) }
+        func empty(_ kind: Int32) -> ObjectTable.Header { KeyedObjectHeader.header(kind: kind, start: start, end: start, offset: at) }
         switch document.kind(node) {
         case .string:
             let s = string(node) ?? ""
             if flags[node] == Self.isNull { return empty(KeyedObjectHeader.null) }
-            native(KeyedObjectHeader.string, KeyedObjectHeader.nsString, .string(s))
+            return native(KeyedObjectHeader.string, KeyedObjectHeader.nsString, .string(s))
         case .uid:
-            native(KeyedObjectHeader.reference, KeyedObjectHeader.value, try value(node, depth: 1))
+            return native(KeyedObjectHeader.reference, KeyedObjectHeader.value, try value(node, depth: 1))
         case .otherScalar:
             let v = document.inlineValue(node)
             switch v {
-            case .int: native(KeyedObjectHeader.number, KeyedObjectHeader.nsIntval, v)
-            case .double: native(KeyedObjectHeader.number, KeyedObjectHeader.nsDblval, v)
-            case .bool: native(KeyedObjectHeader.number, KeyedObjectHeader.nsBoolval, v)
-            case .data: native(KeyedObjectHeader.data, KeyedObjectHeader.nsBytes, v)
-            case .date(let t): native(KeyedObjectHeader.date, KeyedObjectHeader.nsTime, .double(t))
-            case .null: empty(KeyedObjectHeader.null)
-            default: empty(KeyedObjectHeader.invalid)   // never: inlineValue's shapes only
+            case .int: return native(KeyedObjectHeader.number, KeyedObjectHeader.nsIntval, v)
+            case .double: return native(KeyedObjectHeader.number, KeyedObjectHeader.nsDblval, v)
+            case .bool: return native(KeyedObjectHeader.number, KeyedObjectHeader.nsBoolval, v)
+            case .data: return native(KeyedObjectHeader.data, KeyedObjectHeader.nsBytes, v)
+            case .date(let t): return native(KeyedObjectHeader.date, KeyedObjectHeader.nsTime, .double(t))
+            case .null: return empty(KeyedObjectHeader.null)
+            default: return empty(KeyedObjectHeader.invalid)   // never: inlineValue's shapes only
             }
         case .array, .set:
-            native(KeyedObjectHeader.array, KeyedObjectHeader.nsObjects, try value(node, depth: 1))
+            return native(KeyedObjectHeader.array, KeyedObjectHeader.nsObjects, try value(node, depth: 1))
         case .dictionary:
             let n = document.childCount(node), c = document.childStart(node)
             var classRef: Int?
@@ -226,17 +234,22 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
                 if flags[k] == Self.isClassKey { classRef = valueNode; continue }   // key == "$class"
                 if flags[k] == Self.isClassName { hasClassName = true }
                 do throws(ArchiveError) {
-                    fields.append(key: key, try value(valueNode, depth: 1), offset: offset(valueNode))
+                    // Most values: a record without an ArchiveValue (nor the budget: one per entry of the input).
+                    if let raw = document.uidValue(valueNode) {
+                        fields.appendReference(key: key, try reference(raw, valueNode), offset: offset(valueNode))
+                    } else {
+                        fields.append(key: key, try value(valueNode, depth: 1), offset: offset(valueNode))
+                    }
                 } catch {
                     throw error.within("key \"\(stringTable[key])\"")
                 }
             }
             if let classRef {
                 let cls = try classDescription(classRef)
-                return headers.append(KeyedObjectHeader.header(kind: Int32(cls), start: start, end: fields.count, offset: at))
+                return KeyedObjectHeader.header(kind: Int32(cls), start: start, end: fields.count, offset: at)
             }
             if hasClassName {
-                return headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.classDescription, start: start, end: fields.count, offset: at))
+                return KeyedObjectHeader.header(kind: KeyedObjectHeader.classDescription, start: start, end: fields.count, offset: at)
             }
             // A plain plist dictionary in $objects (not written by NSKeyedArchiver): keyed NSDictionary form.
             let entries = (start..<fields.count).map { fields.field($0) }
@@ -244,7 +257,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             fields.removeFields(from: start)
             fields.append(key: KeyedObjectHeader.nsKeys, keys, offset: at)
             fields.append(key: KeyedObjectHeader.nsObjects, values, offset: at)
-            headers.append(KeyedObjectHeader.header(kind: KeyedObjectHeader.dictionary, start: start, end: start + 2, offset: at))
+            return KeyedObjectHeader.header(kind: KeyedObjectHeader.dictionary, start: start, end: start + 2, offset: at)
         }
     }
 
@@ -252,10 +265,9 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     /// Returns an index in `classes` (the first use of a class description reads it: ``readClass``).
     @inline(__always)
     private mutating func classDescription(_ refNode: Int) throws(ArchiveError) -> Int {
-        guard document.kind(refNode) == .uid else {
+        guard let raw = document.uidValue(refNode) else {
             throw ArchiveError(.malformed("$class is not a UID"), at: offset(refNode), path: ["key \"$class\""])
         }
-        let raw = document.uid(refNode)
         guard raw < UInt64(objectCount) else {
             throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
                                at: offset(refNode), path: ["key \"$class\""])
@@ -318,13 +330,20 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
 
     /// The value of a UID: a reference, or `.null` for UID 0 and the other `$null` entries.
     @inline(__always)
-    private func reference(_ raw: UInt64, _ node: Int) throws(ArchiveError) -> ArchiveValue {
+    private mutating func reference(_ raw: UInt64, _ node: Int) throws(ArchiveError) -> ArchiveValue {
+        guard let u = try reference(raw, node) else { return .null }
+        return .object(ObjectRef(u))
+    }
+
+    /// ``reference(_:_:)`` as an object index, nil for `.null`.
+    @inline(__always)
+    private mutating func reference(_ raw: UInt64, _ node: Int) throws(ArchiveError) -> Int? {
         guard raw < UInt64(objectCount) else {
             throw ArchiveError(.indexOutOfRange(.keyedArchive, index: Int(clamping: raw), count: objectCount),
                                at: offset(node))
         }
         let u = Int(raw)
-        return u == 0 || nullUIDs[u >> 6] & (1 << UInt64(u & 63)) != 0 ? .null : .object(ObjectRef(u))
+        return u == 0 || nullUIDs[u >> 6] & (1 << UInt64(u & 63)) != 0 ? nil : u
     }
 
     /// ``value(_:depth:)`` of anything but a UID (the budget is already counted).
@@ -340,11 +359,21 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         case .array, .set:
             try enter(node, depth: depth)
             let n = document.childCount(node), c = document.childStart(node)
+            // Every item counts in the budget (an inline array can be shared by many entries).
+            budget -= n
+            guard budget >= 0 else {
+                throw ArchiveError(.limitExceeded(.valueCount, value: document.nodeCount * 8 + 65_536), at: offset(node))
+            }
             var out: [ArchiveValue] = []
             out.reserveCapacity(n)   // n items were validated in the input
             for i in 0..<n {
                 do throws(ArchiveError) {
-                    out.append(try value(document.childRef(c, i), depth: depth + 1))
+                    let item = document.childRef(c, i)
+                    if let raw = document.uidValue(item) {   // `NS.objects` items: references (counted above)
+                        out.append(try reference(raw, item))
+                    } else {
+                        out.append(try value(item, depth: depth + 1))
+                    }
                 } catch {
                     throw error.within("item #\(i)")
                 }

@@ -100,6 +100,35 @@ struct HostileArchiveTests {
         #expect(error.kind == .limitExceeded(.nestingDepth, value: DecodingLimits.default.maxNestingDepth + 1), "\(error)")
     }
 
+    @Test("keyed archive: 1 000 $objects entries sharing one dictionary whose inline array holds 1 000 UIDs")
+    func keyedSharedInlineArray() throws {
+        // Expanding the shared array once per entry is 10^6 values from a 9 kB file: the value
+        // budget (8 per plist object + 65 536) must stop it, counting every array item, UIDs included.
+        func r(_ i: UInt64) -> [UInt8] { HostileInput.be(i, 4) }
+        let entries = 1_000, items = 1_000
+        let objects: [[UInt8]] = [
+            [0xD4] + r(1) + r(2) + r(3) + r(4) + r(5) + r(6) + r(7) + r(8),           // #0 top dict
+            [0x59] + Array("$archiver".utf8),                                          // #1
+            [0x58] + Array("$version".utf8),                                           // #2
+            [0x54] + Array("$top".utf8),                                               // #3
+            [0x58] + Array("$objects".utf8),                                           // #4
+            [0x5F, 0x10, 15] + Array("NSKeyedArchiver".utf8),                          // #5
+            [0x12, 0x00, 0x01, 0x86, 0xA0],                                            // #6 100000
+            [0xD1] + r(9) + r(10),                                                     // #7 $top = {root: UID 1}
+            [0xAF, 0x12] + r(UInt64(entries)) + r(11)                                  // #8 $objects: "$null", then
+                + Array((1..<entries).map { _ in r(12) }.joined()),                    //    #12 again and again
+            [0x54] + Array("root".utf8),                                               // #9
+            [0x80, 0x01],                                                              // #10 UID 1
+            [0x55] + Array("$null".utf8),                                              // #11
+            [0xD1] + r(13) + r(14),                                                    // #12 {a: #14}
+            [0x51] + Array("a".utf8),                                                  // #13
+            [0xAF, 0x12] + r(UInt64(items)) + Array((0..<items).map { _ in r(10) }.joined()),   // #14 [UID 1 × 1000]
+        ]
+        let bytes = HostileInput.bplist(objects, width: 4)
+        let kind = HostileInput.error(bytes)?.kind   // (not #require: it would print the 9 kB input)
+        #expect(kind == .limitExceeded(.valueCount, value: 15 * 8 + 65_536), "\(String(describing: kind))")
+    }
+
     @Test("keyed archive with a cycle of plain arrays")
     func keyedArrayCycle() throws {
         // #12 = {root: #13}, #13 = [#14], #14 = [#13]: a container cycle outside UIDs.

@@ -40,24 +40,24 @@ extension ObjectGraph {
     /// The graph with every byte offset removed, for comparing binary and XML forms.
     var withoutOffsets: ObjectGraph {
         var copy = self
-        copy.objects = objects.map { o in
+        copy.objects = ArchivedObjects(objects.map { o in
             var o = o
             o.offset = nil
-            o.fields = o.fields.map { ArchiveField($0.key, $0.value.withoutOffsets) }
+            o.fields = ArchiveFields(o.fields.map { ArchiveField($0.key, $0.value.withoutOffsets) })
             return o
-        }
+        })
         return copy
     }
 
     /// The graph with fields sorted by key (for comparing with writers that sort keys).
     var withSortedFields: ObjectGraph {
         var copy = self
-        copy.objects = objects.map { o in
+        copy.objects = ArchivedObjects(objects.map { o in
             var o = o
-            o.fields = o.fields.map { ArchiveField($0.key, $0.value.withSortedFields, offset: $0.offset) }
-                .sorted { $0.key < $1.key }
+            o.fields = ArchiveFields(o.fields.map { ArchiveField($0.key, $0.value.withSortedFields, offset: $0.offset) }
+                .sorted { $0.key < $1.key })
             return o
-        }
+        })
         return copy
     }
 }
