@@ -22,7 +22,9 @@ information (plistlib's XML parser is expat, not bpylist2 code). Installs bpylis
 
 Time is process CPU time (time.process_time), as in NibBench, because the machine is shared.
 
-Usage: Scripts/bench_keyed.py [CORPUS_DIR] [MIN_SECONDS]
+Usage: Scripts/bench_keyed.py [CORPUS_DIR] [MIN_SECONDS] [binary|xml]
+With `binary` or `xml`, only that encoding is read and measured (make bench runs one process per
+encoding on both sides, as NibBench must; 0 is printed for an encoding not measured).
 Prints: keyed-bench bpylist2 files=N bytes=B binary_mbps=.. xml_mbps=.. all_mbps=.. peak_rss_mb=..
 """
 import os
@@ -64,11 +66,15 @@ def graph(data):
 def main():
     root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..", "shared", "corpus")
     minimum = float(sys.argv[2]) if len(sys.argv) > 2 else 1.0
+    only = sys.argv[3] if len(sys.argv) > 3 else None
+    if only not in (None, "binary", "xml"):
+        sys.exit("bench_keyed.py: the third argument is binary or xml")
+    wanted = {"binary": ("bplist",), "xml": ("xml-plist",), None: ("bplist", "xml-plist")}[only]
     binary, xml = [], []
     with open(os.path.join(root, "MANIFEST.tsv"), encoding="utf-8") as f:
         for line in f.read().splitlines()[1:]:
             cols = line.split("\t")
-            if len(cols) < 7 or cols[6] not in ("bplist", "xml-plist"):
+            if len(cols) < 7 or cols[6] not in wanted:
                 continue
             with open(os.path.join(root, cols[3]), "rb") as g:
                 data = g.read()
@@ -93,10 +99,12 @@ def main():
 
     b, bb = measure(binary)
     x, xb = measure(xml)
-    a, ab = measure(binary + xml)
+    a, ab = measure(binary + xml) if only is None else (0.0, bb + xb)
     rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / (1024 if sys.platform != "darwin" else 1048576)
-    print("keyed archives, binary plist: %d files, %.2f MB: %.1f MB/s (bpylist2)" % (len(binary), bb / 1e6, b))
-    print("keyed archives, XML plist:    %d files, %.2f MB: %.1f MB/s (bpylist2)" % (len(xml), xb / 1e6, x))
+    if only != "xml":
+        print("keyed archives, binary plist: %d files, %.2f MB: %.1f MB/s (bpylist2)" % (len(binary), bb / 1e6, b))
+    if only != "binary":
+        print("keyed archives, XML plist:    %d files, %.2f MB: %.1f MB/s (bpylist2)" % (len(xml), xb / 1e6, x))
     print("keyed-bench bpylist2 files=%d bytes=%d binary_mbps=%.1f xml_mbps=%.1f all_mbps=%.1f peak_rss_mb=%.1f"
           % (len(binary) + len(xml), ab, b, x, a, rss))
 

@@ -31,8 +31,8 @@ struct BPlistObjects {
     /// Offset of each object's marker byte, relative to `buf` (validated: inside the object area);
     /// valid only inside ``BPlistReader/withObjects(_:)``.
     let offsets: UnsafeBufferPointer<UInt32>
-    /// Per object: its marker byte in bits 24–31 and, for a UID of 1–3 bytes (marker `0x80`–`0x82`),
-    /// its value in bits 0–23; made by the scan, valid only inside ``BPlistReader/withObjects(_:)``.
+    /// Per object: its marker byte in bits 24–31 and, for a UID of 1–3 bytes (marker `0x80`–`0x82`)
+    /// or an integer of 1–2 bytes (`0x10`, `0x11`), its value in bits 0–23; made by the scan, valid only inside ``BPlistReader/withObjects(_:)``.
     let info: UnsafeBufferPointer<UInt32>
 
     var count: Int { offsets.count }

@@ -166,8 +166,8 @@ struct BPlistReader {
                 var payload = 0
                 let payloadLimit = 2 * trailer.offsetTableOffset
                 let end = trailer.offsetTableOffset
-                // Per object, for the decoder (BPlistObjects.info): the marker, and a UID's value when it
-                // has 1–3 bytes. Read here, in file order, so the decoder never goes to the bytes of a
+                // Per object, for the decoder (BPlistObjects.info): the marker, and the value of a UID of
+                // 1–3 bytes or an integer of 1–2 bytes. Read here, in file order, so the decoder never goes to the bytes of a
                 // UID or for a marker: it visits objects in reference order.
                 let info = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: trailer.objectCount)
                 defer { info.deallocate() }
@@ -189,6 +189,7 @@ struct BPlistReader {
                     case 0x0 where marker == 0x00 || marker == 0x08 || marker == 0x09 || marker == 0x0F:
                         continue
                     case 0x1 where low <= 3 && 1 << low <= room:
+                        if low <= 1 { info[i] |= UInt32(truncatingIfNeeded: BPlistObjects.be(buf, at + 1, 1 << low)) }
                         payload += 1 << low
                         continue
                     case 0x5 where low < 0x0F && low <= room:

@@ -41,6 +41,9 @@ protocol PlistNodes {
     /// The value of a `.uid` node, nil for any other node (one look at the node where `kind`
     /// then `uid` take two).
     func uidValue(_ node: Int) -> UInt64?
+    /// A boolean or small integer node as an inline value when the reader has it at hand, else
+    /// nil (then ``inlineValue(_:)`` or the other accessors read the node).
+    func quickScalar(_ node: Int) -> ArchiveValue?
     /// An `.otherScalar` node as an inline value: null, bool, int (an unsigned value above
     /// `Int64.max` keeps its bit pattern), real → `.double`, date → `.date`, data → `.data`.
     func inlineValue(_ node: Int) -> ArchiveValue
@@ -61,6 +64,8 @@ extension PlistNodes {
         if case .uid(let raw) = scalar(node) { return raw }
         return nil
     }
+
+    func quickScalar(_ node: Int) -> ArchiveValue? { nil }
 
     func inlineValue(_ node: Int) -> ArchiveValue {
         switch scalar(node) {
@@ -145,6 +150,17 @@ extension BPlistObjects: PlistNodes {
 
     @inline(__always)
     func childStart(_ node: Int) -> Int { slot(node).start }
+
+    @inline(__always)
+    func quickScalar(_ node: Int) -> ArchiveValue? {
+        let word = info[node]
+        switch word >> 24 {
+        case 0x08: return .bool(false)
+        case 0x09: return .bool(true)
+        case 0x10, 0x11: return .int(Int64(word & 0x00FF_FFFF))   // read by the scan
+        default: return nil
+        }
+    }
 
     @inline(__always)
     func uidValue(_ node: Int) -> UInt64? {
