@@ -1,12 +1,12 @@
 /// The ordered fields of one ``ArchivedObject``: a random-access, mutable collection of
 /// ``ArchiveField``s indexed from 0, with value semantics like `[ArchiveField]`.
 ///
-/// Readers store the fields of every object of a graph in **one** shared buffer and give each
-/// object a slice of it, so decoding an archive of *n* objects makes one field allocation instead
-/// of *n*, and freeing the graph frees one buffer. The buffer is an array of fields
-/// (``init(sharing:range:)``) or, for the keyed-archive reader, column storage whose records
-/// hold no references (``FieldColumns``): building and freeing a graph then does no reference
-/// counting per field (`make bench`). Reading is the same as reading an array. The first
+/// The compiled readers store the fields of every object of a graph in **one** shared buffer and
+/// give each object a slice of it, so decoding an archive of *n* objects makes one field
+/// allocation instead of *n*, and freeing the graph frees one buffer. The buffer is an array of
+/// fields (`NIBArchive`: ``init(sharing:range:)``) or, for keyed archives, column storage whose
+/// records hold no references (``FieldColumns``): building and freeing a graph then does no
+/// reference counting per field (`make bench`). Graphs built by hand hold one array per object. Reading is the same as reading an array. The first
 /// mutation copies just this object's fields into an array of its own (copy-on-write), so
 /// objects never see each other's changes.
 ///
