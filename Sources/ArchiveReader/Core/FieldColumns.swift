@@ -22,6 +22,21 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         /// Index in ``FieldColumns/keys``.
         var key: UInt32
         var tag: Tag
+
+        /// The value this record holds; `heavy` is the side table of its graph.
+        @inline(__always)
+        func value(heavy: [ArchiveValue]) -> ArchiveValue {
+            switch tag {
+            case .int: return .int(Int64(bitPattern: bits))
+            case .bool: return .bool(bits != 0)
+            case .float: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: bits)))
+            case .double: return .double(Double(bitPattern: bits))
+            case .date: return .date(Double(bitPattern: bits))
+            case .null: return .null
+            case .object: return .object(ObjectRef(Int(truncatingIfNeeded: bits)))
+            case .heavy: return heavy[Int(truncatingIfNeeded: bits)]
+            }
+        }
     }
 
     let keys: [String]
@@ -39,19 +54,7 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     deinit { records.deallocate() }
 
     @inline(__always)
-    func value(_ i: Int) -> ArchiveValue {
-        let r = records[i]
-        switch r.tag {
-        case .int: return .int(Int64(bitPattern: r.bits))
-        case .bool: return .bool(r.bits != 0)
-        case .float: return .float(Float(bitPattern: UInt32(truncatingIfNeeded: r.bits)))
-        case .double: return .double(Double(bitPattern: r.bits))
-        case .date: return .date(Double(bitPattern: r.bits))
-        case .null: return .null
-        case .object: return .object(ObjectRef(Int(truncatingIfNeeded: r.bits)))
-        case .heavy: return heavy[Int(truncatingIfNeeded: r.bits)]
-        }
-    }
+    func value(_ i: Int) -> ArchiveValue { records[i].value(heavy: heavy) }
 
     @inline(__always)
     func key(_ i: Int) -> String { keys[Int(records[i].key)] }
@@ -127,18 +130,7 @@ struct FieldColumnsBuilder {
     /// The key index and value of field `i` (for a reader that rewrites fields it appended).
     func field(_ i: Int) -> (key: Int, value: ArchiveValue) {
         let r = base.unsafelyUnwrapped[i]   // i < count, so base is allocated
-        let v: ArchiveValue
-        switch r.tag {
-        case .int: v = .int(Int64(bitPattern: r.bits))
-        case .bool: v = .bool(r.bits != 0)
-        case .float: v = .float(Float(bitPattern: UInt32(truncatingIfNeeded: r.bits)))
-        case .double: v = .double(Double(bitPattern: r.bits))
-        case .date: v = .date(Double(bitPattern: r.bits))
-        case .null: v = .null
-        case .object: v = .object(ObjectRef(Int(truncatingIfNeeded: r.bits)))
-        case .heavy: v = heavy[Int(truncatingIfNeeded: r.bits)]
-        }
-        return (Int(r.key), v)
+        return (Int(r.key), r.value(heavy: heavy))
     }
 
     /// Drops the fields from `start` on (their heavy values stay, unreferenced).

@@ -77,21 +77,16 @@ struct BPlistObjects {
         }
     }
 
-    /// Child `i` of a container: element `i` of an array or set; for a dictionary of `n` entries,
-    /// key `i` for `i < n` and value `i - n` otherwise (the layout of the `0xDn` marker).
-    @inline(__always)
-    func child(_ node: Int, _ i: Int) -> Int {
-        childRef(slot(node).start, i)
-    }
-
-    /// Reference `i` of the list that starts at byte `start` (a container's ``Slot/start``).
+    /// Reference `i` of the list that starts at byte `start` (a container's ``Slot/start``): element
+    /// `i` of an array or set; for a dictionary of `n` entries, key `i` for `i < n` and value
+    /// `i - n` otherwise (the layout of the `0xDn` marker).
     @inline(__always)
     func childRef(_ start: Int, _ i: Int) -> Int {
         let size = trailer.objectRefSize
         return Int(Self.be(buf, start + i * size, size))
     }
 
-    /// The value of scalar object `i` (containers give `.null`; they are read with ``child(_:_:)``).
+    /// The value of scalar object `i` (containers give `.null`; they are read with ``childRef(_:_:)``).
     func scalar(_ i: Int) -> PlistValue {
         let slot = slot(i)
         let p = slot.start, n = slot.count

@@ -234,11 +234,11 @@ struct BPlistReader {
                 switch slot.marker >> 4 {
                 case 0xA, 0xC:
                     let start = pool.count
-                    for j in 0..<slot.count { pool.append(objects.child(i, j)) }
+                    for j in 0..<slot.count { pool.append(objects.childRef(slot.start, j)) }
                     nodes.append(slot.marker >> 4 == 0xA ? .array(start..<pool.count) : .set(start..<pool.count))
                 case 0xD:
                     let start = pool.count
-                    for j in 0..<(2 * slot.count) { pool.append(objects.child(i, j)) }
+                    for j in 0..<(2 * slot.count) { pool.append(objects.childRef(slot.start, j)) }
                     nodes.append(.dictionary(keys: start..<(start + slot.count), values: (start + slot.count)..<pool.count))
                 default:
                     nodes.append(.scalar(objects.scalar(i)))

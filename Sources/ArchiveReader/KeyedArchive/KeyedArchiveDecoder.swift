@@ -18,9 +18,8 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
 
     let document: Nodes
     let limits: DecodingLimits
-    /// The `$objects` array node; `$objects[uid]` is `document.child(objectsNode, uid)`.
-    var objectsNode = 0
-    /// ``PlistNodes/childStart(_:)`` of `objectsNode`.
+    /// ``PlistNodes/childStart(_:)`` of the `$objects` array: `$objects[uid]` is
+    /// `document.childRef(objectsStart, uid)`.
     var objectsStart = 0
     var objectCount = 0
     /// Per node: ``isClassKey``/``isNull``/``isClassName``/``onPath`` bits.
@@ -130,7 +129,6 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         guard count < limits.maxObjects else {
             throw ArchiveError(.limitExceeded(.objectCount, value: count), at: offset(objectsNode), path: ["keyed archive"])
         }
-        self.objectsNode = objectsNode
         objectsStart = document.childStart(objectsNode)
         objectCount = count
         nullUIDs = [UInt64](repeating: 0, count: (count + 63) / 64)
@@ -318,9 +316,8 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         return classes.count - 1
     }
 
-    /// A value stored inside an object: UIDs become references, everything else stays inline.
-    /// UIDs (most values of a nib: 6 in 10 plist objects of the corpus) take the inlined path;
-    /// everything else ``otherValue(_:depth:)``.
+    /// A value stored inside an object: UIDs become references (the inlined path: 6 in 10 plist
+    /// objects of the corpus), everything else stays inline (``otherValue(_:depth:)``).
     @inline(__always)
     private mutating func value(_ node: Int, depth: Int) throws(ArchiveError) -> ArchiveValue {
         budget -= 1

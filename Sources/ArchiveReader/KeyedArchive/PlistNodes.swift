@@ -24,12 +24,9 @@ protocol PlistNodes {
     func kind(_ node: Int) -> PlistNodeKind
     /// Elements of an array or set, entries of a dictionary; 0 for a scalar.
     func childCount(_ node: Int) -> Int
-    /// Element `i` of an array or set; for a dictionary of `n` entries, key `i` (`i < n`) or
-    /// value `i - n` (`n ≤ i < 2n`). Always a valid node index.
-    func child(_ node: Int, _ i: Int) -> Int
-    /// Where a container's children start: child `i` is `childRef(childStart(node), i)`, with the
-    /// same numbering as ``child(_:_:)`` (a dictionary's values follow its keys). Lets a loop over
-    /// the children find the container once.
+    /// Where a container's children start: child `i` is `childRef(childStart(node), i)`, element
+    /// `i` of an array or set; for a dictionary of `n` entries, key `i` (`i < n`) or value `i - n`
+    /// (`n ≤ i < 2n`). Always a valid node index. A loop over the children finds the container once.
     func childStart(_ node: Int) -> Int
     func childRef(_ start: Int, _ i: Int) -> Int
     /// The value of a scalar node (`.null` for a container).
@@ -102,15 +99,6 @@ extension PlistDocument: PlistNodes {
         case .scalar: return 0
         case .array(let r), .set(let r): return r.count
         case .dictionary(let keys, _): return keys.count
-        }
-    }
-
-    func child(_ node: Int, _ i: Int) -> Int {
-        switch nodes[node] {
-        case .scalar: return node   // never asked: no children
-        case .array(let r), .set(let r): return refs[r.lowerBound + i]
-        case .dictionary(let keys, let values):
-            return i < keys.count ? refs[keys.lowerBound + i] : refs[values.lowerBound + i - keys.count]
         }
     }
 

@@ -106,20 +106,10 @@ struct HostileArchiveTests {
         // budget (8 per plist object + 65 536) must stop it, counting every array item, UIDs included.
         func r(_ i: UInt64) -> [UInt8] { HostileInput.be(i, 4) }
         let entries = 1_000, items = 1_000
-        let objects: [[UInt8]] = [
-            [0xD4] + r(1) + r(2) + r(3) + r(4) + r(5) + r(6) + r(7) + r(8),           // #0 top dict
-            [0x59] + Array("$archiver".utf8),                                          // #1
-            [0x58] + Array("$version".utf8),                                           // #2
-            [0x54] + Array("$top".utf8),                                               // #3
-            [0x58] + Array("$objects".utf8),                                           // #4
-            [0x5F, 0x10, 15] + Array("NSKeyedArchiver".utf8),                          // #5
-            [0x12, 0x00, 0x01, 0x86, 0xA0],                                            // #6 100000
-            [0xD1] + r(9) + r(10),                                                     // #7 $top = {root: UID 1}
-            [0xAF, 0x12] + r(UInt64(entries)) + r(11)                                  // #8 $objects: "$null", then
-                + Array((1..<entries).map { _ in r(12) }.joined()),                    //    #12 again and again
-            [0x54] + Array("root".utf8),                                               // #9
-            [0x80, 0x01],                                                              // #10 UID 1
-            [0x55] + Array("$null".utf8),                                              // #11
+        var objects = HostileInput.keyedPrefix(width: 4)                              // #0…#11, with #8 replaced:
+        objects[8] = [0xAF, 0x12] + r(UInt64(entries)) + r(11)                         // #8 $objects: "$null", then
+            + Array((1..<entries).map { _ in r(12) }.joined())                         //    #12 again and again
+        objects += [
             [0xD1] + r(13) + r(14),                                                    // #12 {a: #14}
             [0x51] + Array("a".utf8),                                                  // #13
             [0xAF, 0x12] + r(UInt64(items)) + Array((0..<items).map { _ in r(10) }.joined()),   // #14 [UID 1 × 1000]
