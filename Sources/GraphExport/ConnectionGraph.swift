@@ -1,4 +1,4 @@
-import ArchiveReader
+import NibModel
 
 /// A format-neutral picture of a nib's connections (or a storyboard's scene flow): nodes,
 /// edges and nested clusters, with plain (unescaped) label text. ``DOTWriter`` turns it into DOT.

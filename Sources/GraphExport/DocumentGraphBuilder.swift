@@ -1,4 +1,4 @@
-import ArchiveReader
+import NibModel
 import Foundation
 
 /// Turns one ``NibDocument`` into the nodes, edges and hierarchy clusters of a ``ConnectionGraph``.

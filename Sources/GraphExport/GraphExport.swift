@@ -1,4 +1,4 @@
-import ArchiveReader
+import NibModel
 
 /// GraphExport turns resolved nibs into Graphviz graphs: ``ConnectionGraph`` (the picture),
 /// ``DOTWriter`` (DOT text) and ``SVGRenderer`` (SVG rendered in-process by libgvc).

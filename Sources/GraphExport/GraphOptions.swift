@@ -1,4 +1,4 @@
-import ArchiveReader
+import NibModel
 import Foundation
 
 /// What a connection graph shows and how it is laid out.

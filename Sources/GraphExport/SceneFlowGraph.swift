@@ -1,4 +1,4 @@
-import ArchiveReader
+import NibModel
 
 extension ConnectionGraph {
     /// The scene flow of a storyboard (nib-format.md §5): one node per scene (controller class

@@ -125,24 +125,12 @@ public enum SourceFormat: String, Hashable, Sendable, Codable, CaseIterable {
         case .xibArchive: return "xib (IB 3 archive)"
         }
     }
-
-    /// Maps a compiled encoding to its source format.
-    public init(_ encoding: ArchiveEncoding) {
-        switch encoding {
-        case .nibArchive: self = .nibArchive
-        case .keyedArchiveBinary: self = .keyedArchiveBinary
-        case .keyedArchiveXML: self = .keyedArchiveXML
-        case .typedstream: self = .typedstream
-        }
-    }
 }
 
 /// A stable per-document object id: `#12` for compiled input, the xib id for sources.
 public struct ObjectID: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var rawValue: String
     public init(_ rawValue: String) { self.rawValue = rawValue }
-    /// The id of compiled object `ref`: `#<index>`.
-    public init(_ ref: ObjectRef) { self.rawValue = "#\(ref.index)" }
     public var description: String { rawValue }
 
     /// Compiled ids sort numerically (`#2` < `#10`), others lexicographically after them.
