@@ -112,7 +112,7 @@ extension CompiledStoryboard {
         }
         for file in nibNames {
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(file)
-            if doubled { warnings.append("\(displayName)/\(file): doubled device modifier; no loader resolves this name (§A3 #25)") }
+            if doubled { warnings.append("\(displayName)/\(file): doubled device modifier; no loader resolves this name") }
             sb.nibs.append(Nib(fileName: file, nibName: nibName, device: device,
                                isBundle: FileProbe.isDirectory(FileProbe.join(nibDir, file)), documents: []))
         }
