@@ -121,9 +121,23 @@ public enum NibInspectCLI {
         } catch let error as UsageError {
             console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
             return .usage
+        } catch where unmatchedVariant(error) != nil {
+            // A --variant that matches nothing is a query that matches nothing, like --source or
+            // --scene: the same message shape and exit status.
+            console.error("Error: \(unmatchedVariant(error)!)\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            return .usage
         } catch {
             console.error("nibinspect: error: \(describe(error))\n")
             return exitCode(for: error)
+        }
+    }
+
+    /// The ``VariantNotFound`` inside `error`, if that is what it is.
+    static func unmatchedVariant(_ error: any Error) -> VariantNotFound? {
+        switch error {
+        case let e as VariantNotFound: return e
+        case let e as FileError: return unmatchedVariant(e.underlying)
+        default: return nil
         }
     }
 
