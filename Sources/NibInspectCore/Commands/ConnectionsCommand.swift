@@ -100,7 +100,7 @@ enum ConnectionsCommand: Command {
         var current: String?
         for (document, c) in rows {
             if documents.count > 1, current != document.name {
-                out += (current == nil ? "" : "\n") + "== \(document.name) ==\n"
+                out += (current == nil ? "" : "\n") + "== \(terminalSafe(document.name)) ==\n"
                 current = document.name
             }
             let t = ConnectionText(document: document, style: style, siblings: documents)
@@ -136,7 +136,7 @@ enum ConnectionsCommand: Command {
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
                           c.destination?.rawValue ?? "",
                           c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved ?? ""]
-            out += fields.map { $0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) } }
+            out += fields.map { terminalSafe($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
                 .joined(separator: "\t") + "\n"
         }
         return out

@@ -63,7 +63,7 @@ enum GraphCommand: Command {
         let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
         let output = args.value("--output")
         for warning in input.warnings + input.documents.flatMap(\.warnings) {
-            context.console.error("nibinspect: warning: \(path): \(warning)\n")
+            context.console.diagnostic("nibinspect: warning: \(path): \(warning)")
         }
         let dot: String
         do {
@@ -75,8 +75,8 @@ enum GraphCommand: Command {
         var bytes = Array(dot.utf8)
         if format == "svg" {
             let rendering = try SVGRenderer.render(dot: dot, engine: engine)
-            if let note = rendering.note { context.console.error("nibinspect: note: \(note)\n") }
-            for warning in rendering.warnings { context.console.error("nibinspect: warning: graphviz: \(warning)\n") }
+            if let note = rendering.note { context.console.diagnostic("nibinspect: note: \(note)") }
+            for warning in rendering.warnings { context.console.diagnostic("nibinspect: warning: graphviz: \(warning)") }
             bytes = Array(rendering.svg.utf8)
         }
         if let output {
@@ -84,7 +84,7 @@ enum GraphCommand: Command {
         } else {
             context.console.writeBytes(bytes)
         }
-        for e in input.errors { context.console.error("nibinspect: error: \(input.path): \(e)\n") }
+        for e in input.errors { context.console.diagnostic("nibinspect: error: \(input.path): \(e)") }
         return input.errors.isEmpty ? .success : .dataError
     }
 

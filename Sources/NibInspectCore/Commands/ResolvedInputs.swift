@@ -69,8 +69,8 @@ extension Context {
     /// Prints an input's warnings and errors to stderr; returns the exit status of the first
     /// document that could not be read (65 malformed, 66 unreadable), else success.
     func finish(_ input: NibInput, _ loaded: LoadedContainer? = nil) -> ExitCode {
-        for w in input.warnings { console.error("nibinspect: warning: \(w)\n") }
-        for e in input.errors { console.error("nibinspect: error: \(input.path): \(e)\n") }
+        for w in input.warnings { console.diagnostic("nibinspect: warning: \(w)") }
+        for e in input.errors { console.diagnostic("nibinspect: error: \(input.path): \(e)") }
         if let first = loaded?.failures.first { return NibInspectCLI.exitCode(for: first.error) }
         return input.errors.isEmpty ? .success : .dataError
     }

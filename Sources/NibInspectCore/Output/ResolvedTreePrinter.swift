@@ -80,7 +80,7 @@ struct ResolvedTreePrinter {
             out.append("Connections without a source")
             for c in orphans { out.append("  " + text.outgoing(c)) }
         }
-        for w in document.warnings { out.append(style.warning("warning: ") + w) }
+        for w in document.warnings { out.append(style.warning("warning: ") + style.text(w)) }
         return out.joined(separator: "\n") + "\n"
     }
 
