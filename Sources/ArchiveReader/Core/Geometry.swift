@@ -26,16 +26,13 @@ public enum Geometry {
         return out
     }
 
-    /// `{x, y}` or `{{x, y}, {w, h}}` in the style of `NSStringFromCGRect`.
+    /// `{x, y}` or `{{x, y}, {w, h}}` in the style of `NSStringFromCGRect` (``ValueText/braces(_:)``).
     public static func format(_ components: [Double]) -> String {
-        let parts = components.map(formatNumber)
-        if parts.count == 4 { return "{{\(parts[0]), \(parts[1])}, {\(parts[2]), \(parts[3])}}" }
-        return "{" + parts.joined(separator: ", ") + "}"
+        ValueText.braces(components)
     }
 
-    /// A number without a trailing `.0` when integral: `320`, `0.5`.
+    /// A number without a trailing `.0` when integral: `320`, `0.5` (``ValueText/number(_:)``).
     public static func formatNumber(_ d: Double) -> String {
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return String(d)
+        ValueText.number(d)
     }
 }
