@@ -1,3 +1,4 @@
+import TestSupport
 import ArchiveReader
 import Foundation
 import Testing
@@ -61,5 +62,42 @@ import Testing
         #expect(noHeight != good)
         let errors = try SchemaValidator.errors([("good.json", good), ("bad.json", noHeight)])
         #expect(errors.map { String($0.prefix(8)) } == ["bad.json"], "\(errors)")
+    }
+
+    /// Every resolved corpus NIBArchive encodes and decodes back to equal documents.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func corpusDocumentsRoundTrip() throws {
+        let all = try ResolvedCorpusTests.resolveAll()
+        #expect(all.count > 500)
+        var kinds = Set<String>()
+        for (entry, document) in all {
+            let data = try JSONEncoder().encode(document)
+            let decoded = try JSONDecoder().decode(NibDocument.self, from: data)
+            #expect(decoded == document, "\(entry.file)")
+            for p in document.objects.flatMap(\.properties) {
+                if let kind = try JSONSerialization.jsonObject(with: JSONEncoder().encode(p.value)) as? [String: Any] {
+                    kinds.formUnion(kind.keys)
+                }
+            }
+        }
+        #expect(kinds.isSuperset(of: ["rect", "size", "color", "font", "image", "localizedString", "formatted"]), "\(kinds)")
+    }
+
+    /// `nibinspect json` on a real iOS nib: a frame is `{"rect": {x, y, width, height}}`.
+    @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func frameOfARealNib() throws {
+        let file = ResolvedCLITests.path("calabash__run_loop/spec/resources/CalSmoke-cal.app/de.lproj/CalControlsController.nib")
+        let (code, console) = ResolvedCLITests.run(["json", file])
+        #expect(code == .success)
+        let root = try #require(try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any])
+        #expect(root["schemaVersion"] as? Int == 2)
+        let documents = try #require(root["documents"] as? [[String: Any]])
+        let objects = try #require(documents.first?["objects"] as? [[String: Any]])
+        let field = try #require(objects.first { $0["id"] as? String == "#53" })
+        let properties = try #require(field["properties"] as? [[String: Any]])
+        let frame = try #require(properties.first { $0["key"] as? String == "frame" }?["value"] as? [String: Any])
+        #expect(frame.keys.sorted() == ["rect"])
+        let rect = try #require(frame["rect"] as? [String: Double])
+        #expect(rect == ["x": 20, "y": 48, "width": 560, "height": 30])
     }
 }

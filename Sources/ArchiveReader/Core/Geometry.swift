@@ -2,7 +2,8 @@
 /// type code for the element type (`06` float32, `07` float64) followed by the components.
 ///
 /// `07` + 2×float64 (17 bytes) is a point or size, `07` + 4×float64 (33 bytes) a rect or insets;
-/// the float32 forms are 9 and 17 bytes.
+/// the float32 forms are 9 and 17 bytes. The resolver turns components into the model's
+/// ``Rect``, ``Size`` and ``Point``.
 public enum Geometry {
     /// The components of a geometry blob, or nil when `bytes` is not one.
     public static func components(_ bytes: [UInt8]) -> [Double]? {
