@@ -134,7 +134,7 @@ struct SchemaTests {
         let good = try ResolvedJSON.render(ResolvedOutput(FixtureInputs.input("ios-login")))
         let noKind = good.replacingOccurrences(of: "\"kind\" : \"outlet\",", with: "")
         let badPlatform = good.replacingOccurrences(of: "\"platform\" : \"iOS\"", with: "\"platform\" : \"DOS\"")
-        let noVersion = good.replacingOccurrences(of: "\"schemaVersion\" : 1", with: "\"schemaVersion\" : 2")
+        let noVersion = good.replacingOccurrences(of: "\"schemaVersion\" : 2", with: "\"schemaVersion\" : 1")
         #expect(noKind != good && badPlatform != good && noVersion != good)
         let errors = try SchemaValidator.errors([("a.json", noKind), ("b.json", badPlatform), ("c.json", noVersion), ("d.json", good)])
         #expect(Set(errors.map { String($0.prefix(6)) }) == ["a.json", "b.json", "c.json"], "\(errors)")

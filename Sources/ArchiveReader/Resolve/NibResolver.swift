@@ -135,7 +135,7 @@ extension ResolverRun {
         if let id = accessibilityIdentifiers[index] { return id }
         let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
         for key in keys {
-            if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
+            if let s = properties.first(where: { $0.key == key })?.value.text, !s.isEmpty { return s }
         }
         for key in ["NSCell", "NSTitleCell"] {
             if let r = o[key]?.objectRef, let cell = graph[r], let s = graph.string(cell["NSContents"]), !s.isEmpty { return s }

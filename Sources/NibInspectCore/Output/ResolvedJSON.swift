@@ -3,7 +3,7 @@ import Foundation
 
 /// Version of the resolved JSON of `json` and `connections --format json`
 /// (Schemas/nibinspect.schema.json); bumped on any incompatible change.
-let resolvedJSONSchemaVersion = 1
+let resolvedJSONSchemaVersion = 2
 
 /// `nibinspect json FILE`: one input's resolved documents and storyboard summary.
 struct ResolvedOutput: Encodable {
