@@ -55,7 +55,7 @@ struct ResolvedCLITests {
         let toDelegate = Self.run(["connections", "--destination", "TSAppDelegate", file]).1.output
         #expect(toDelegate.contains("outlet delegate → #8 TSAppDelegate (NSObject)"))
         let json = Self.run(["connections", "--format", "json", "--kind", "outlet", file]).1.output
-        #expect(json.contains("\"schemaVersion\" : 1") && !json.contains("\"kind\" : \"action\""))
+        #expect(json.contains("\"schemaVersion\" : 2") && !json.contains("\"kind\" : \"action\""))
         #expect(Self.run(["connections", "--format", "xml", file]).0 == .usage)
         #expect(Self.run(["connections", "--kind", "wire", file]).0 == .usage)
     }
@@ -65,7 +65,7 @@ struct ResolvedCLITests {
         let (code, c) = Self.run(["json", file])
         #expect(code == .success)
         let object = try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any]
-        #expect(object?["schemaVersion"] as? Int == 1)
+        #expect(object?["schemaVersion"] as? Int == 2)
         #expect((object?["documents"] as? [[String: Any]])?.first?["platform"] as? String == "iOS")
         let raw = Self.run(["json", "--raw", file]).1.output
         #expect(raw.contains("\"header\""))

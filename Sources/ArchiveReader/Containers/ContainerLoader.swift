@@ -43,7 +43,7 @@ extension NibLoader {
         }
         let container = NibContainer(kind: kind, path: path, name: name, variants: builder.bundleVariants,
                                      storyboards: builder.storyboards, documents: builder.documents,
-                                     warnings: builder.warnings)
+                                     diagnostics: builder.diagnostics)
         return LoadedContainer(container: container, archives: builder.archives, failures: builder.failures)
     }
 
@@ -54,7 +54,7 @@ extension NibLoader {
         let loaded = try loadArchive(bytes: bytes, name: name)
         builder.append(loaded, info: NibContainer.Document(name: name, path: nil, format: ""), bytes: bytes)
         let container = NibContainer(kind: .file, path: name, name: name, documents: builder.documents,
-                                     warnings: builder.warnings)
+                                     diagnostics: builder.diagnostics)
         return LoadedContainer(container: container, archives: builder.archives, failures: builder.failures)
     }
 }
@@ -65,7 +65,7 @@ struct ContainerBuilder {
     var documents: [NibContainer.Document] = []
     var archives: [LoadedArchive] = []
     var failures: [LoadedContainer.Failure] = []
-    var warnings: [String] = []
+    var diagnostics: [Diagnostic] = []
     var storyboards: [CompiledStoryboard] = []
     /// Variants of the nib bundle input (strict mode).
     var bundleVariants: [NibVariant] = []
@@ -116,7 +116,7 @@ struct ContainerBuilder {
     mutating func addBundle(_ path: String, name: String, strict: Bool, info: NibContainer.Document) throws -> String {
         let bundle = try NibBundle(path: path)
         var chosen: String
-        var notes: [String]
+        var notes: [Diagnostic]
         if let requested = loader.variant {
             if let v = bundle.variants.first(where: { $0.name == requested || $0.name == requested + ".nib" }) {
                 (chosen, notes) = (v.name, [])
@@ -125,13 +125,14 @@ struct ContainerBuilder {
                 throw VariantNotFound(requested: requested, container: name, available: bundle.variants.map(\.name))
             } else {
                 (chosen, notes) = try bundle.choose(nil, displayName: name)
-                notes.append("\(name): no variant '\(requested)'; read \(chosen)")
+                notes.append(Diagnostic(.variantNotFound, "\(name): no variant '\(requested)'; read \(chosen)",
+                                        location: .init(path: path)))
                 for v in bundle.variants where !variantsSeen.contains(v.name) { variantsSeen.append(v.name) }
             }
         } else {
             (chosen, notes) = try bundle.choose(nil, displayName: name)
         }
-        warnings += notes
+        diagnostics += notes
         let variants = bundle.marking(chosen)
         if strict { bundleVariants = variants }
         var doc = info
@@ -151,7 +152,7 @@ struct ContainerBuilder {
     mutating func addStoryboard(_ path: String, name: String) throws {
         units += 1
         var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits)
-        warnings += notes
+        diagnostics += notes
         var prefix = name
         if let dir = sb.nibDirectory {
             let parent = (name as NSString).deletingLastPathComponent
@@ -180,7 +181,11 @@ struct ContainerBuilder {
 
     /// Walks a plain directory in sorted order; symbolic-link loops and very deep trees are cut.
     mutating func walk(_ dir: String, relative: String, depth: Int, visited: inout Set<String>) {
-        guard depth < 64 else { warnings.append("\(relative): directory nesting deeper than 64 levels; not read"); return }
+        guard depth < 64 else {
+            diagnostics.append(Diagnostic(.directoryTooDeep, "\(relative): directory nesting deeper than 64 levels; not read",
+                                          location: .init(path: dir)))
+            return
+        }
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
         let entries: [String]
@@ -196,7 +201,7 @@ struct ContainerBuilder {
                     if entry.hasSuffix(".nib") {
                         units += 1
                         let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-                        if doubled { warnings.append("\(name): doubled device modifier; no loader resolves this name (§A3 #25)") }
+                        if doubled { diagnostics.append(Self.doubledDeviceModifier(name, path: path)) }
                         try addBundle(path, name: name, strict: false,
                                       info: .init(name: name, path: path, format: "", device: device, nibName: nibName))
                     } else if entry.hasSuffix(".storyboardc") {
@@ -206,9 +211,7 @@ struct ContainerBuilder {
                     }
                 } else if Self.isArchiveFile(path, name: entry) {
                     let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-                    if doubled && entry.hasSuffix(".nib") {
-                        warnings.append("\(name): doubled device modifier; no loader resolves this name (§A3 #25)")
-                    }
+                    if doubled && entry.hasSuffix(".nib") { diagnostics.append(Self.doubledDeviceModifier(name, path: path)) }
                     try addFile(path, name: name, info: .init(name: name, path: path, format: "", device: device,
                                                              nibName: entry.hasSuffix(".nib") ? nibName : nil))
                 }
@@ -217,6 +220,13 @@ struct ContainerBuilder {
             }
             failedDocument = nil
         }
+    }
+
+    /// A nib named with two device modifiers (`Foo~iphone~iphone.nib`), which no loader asks for;
+    /// `name` is its display name in the container.
+    static func doubledDeviceModifier(_ name: String, path: String) -> Diagnostic {
+        Diagnostic(.doubledDeviceModifier, "\(name): doubled device modifier; no loader resolves this name",
+                   location: .init(document: name, path: path))
     }
 
     /// Whether a loose file in a directory walk is a compiled archive (by magic; a `.nib` name is

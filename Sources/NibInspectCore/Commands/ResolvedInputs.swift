@@ -4,7 +4,8 @@ extension Context {
     /// The resolved documents of one input (nib-format.md §3–5, §7): an XML source read by
     /// ``SourceReader``; otherwise the container (file, nib bundle, `.storyboardc`, directory,
     /// nested archives) resolved with ``NibResolver/resolve(_:)``. Documents that could not be read
-    /// are listed in the input's `errors`; print them with ``finish(_:_:)``.
+    /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print them with
+    /// ``finish(_:_:)``.
     func loadResolved(_ path: String) throws -> NibInput {
         try loadResolvedWithStatus(path).input
     }
@@ -17,19 +18,25 @@ extension Context {
         let loaded = try withFile(path) { try loadContainer(path) }
         var input = NibResolver.resolve(loaded)
         if path == "-" { input.path = "<stdin>" }
-        input.warnings.removeAll { w in loaded.failures.contains { w.hasPrefix("\($0.name): not read:") } }
-        input.errors = loaded.failures.map { "\($0.name): \(NibInspectCLI.describe($0.error))" }
         let status = loaded.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
         return (input, status, loaded)
     }
 
-    /// Prints an input's warnings and errors to stderr; returns the exit status of the first
-    /// document that could not be read (65 malformed, 66 unreadable), else success.
+    /// Prints an input's diagnostics to stderr, warnings first, then errors (documents that could
+    /// not be read); returns the exit status of the first document that could not be read
+    /// (65 malformed, 66 unreadable), else success.
     func finish(_ input: NibInput, _ loaded: LoadedContainer? = nil) -> ExitCode {
-        for w in input.warnings { console.error("nibinspect: warning: \(w)\n") }
-        for e in input.errors { console.error("nibinspect: error: \(input.path): \(e)\n") }
+        printDiagnostics(input.diagnostics, input: input.path)
         if let first = loaded?.failures.first { return NibInspectCLI.exitCode(for: first.error) }
-        return input.errors.isEmpty ? .success : .dataError
+        return input.diagnostics.contains { $0.severity == .error } ? .dataError : .success
+    }
+
+    /// `nibinspect: warning: <message>` for every diagnostic that is not an error, then
+    /// `nibinspect: error: <input>: <message>` for the errors. `prefix` goes before each warning's
+    /// message (`graph` names the input there).
+    func printDiagnostics(_ diagnostics: [Diagnostic], input: String, prefix: String = "") {
+        for d in diagnostics where d.severity != .error { console.error("nibinspect: warning: \(prefix)\(d)\n") }
+        for d in diagnostics where d.severity == .error { console.error("nibinspect: error: \(input): \(d)\n") }
     }
 }
 

@@ -98,7 +98,7 @@ enum ContainerJSON {
             "variants": .array(c.variants.map(variant)),
             "storyboards": .array(c.storyboards.map(storyboard)),
             "documents": .array(c.documents.map(document)),
-            "warnings": .array(c.warnings.map { .string($0) }),
+            "diagnostics": .array(c.diagnostics.map(RawJSON.diagnostic)),
         ])
     }
 
