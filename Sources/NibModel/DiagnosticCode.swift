@@ -1,4 +1,4 @@
-/// Every kind of ``Diagnostic`` the readers and the resolver emit, in one list.
+/// Every kind of ``Diagnostic`` the readers, the resolver and `compare` emit, in one list.
 ///
 /// Raw values are stable kebab-case names (`trailing-bytes`, `unresolved-destination`) meant for
 /// filters, lint configurations and SARIF rule ids; each code has a one-line ``explanation`` and
@@ -40,6 +40,20 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
     case nestedArchivesTooLarge = "nested-archives-too-large"
     case directoryTooDeep = "directory-too-deep"
     case documentNotRead = "document-not-read"
+
+    // `compare`: what compilation drops or adds, so it is not compared.
+    case firstResponderNotArchived = "first-responder-not-archived"
+    case exitPlaceholderNotArchived = "exit-placeholder-not-archived"
+    case layoutGuideNotArchived = "layout-guide-not-archived"
+    case storyboardReferenceNotArchived = "storyboard-reference-not-archived"
+    case placeholderClassNotArchived = "placeholder-class-not-archived"
+    case implicitObjects = "implicit-objects"
+    case storyboardObjectsAdded = "storyboard-objects-added"
+    case impliedConnections = "implied-connections"
+    case designTimeConnections = "design-time-connections"
+    case storyboardConnectionsAdded = "storyboard-connections-added"
+    case connectionsNotCompared = "connections-not-compared"
+    case nestedArchiveWithoutSource = "nested-archive-without-source"
 
     /// What the code means, in one line.
     public var explanation: String {
@@ -102,15 +116,45 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "Directories nest deeper than the walk follows; the deeper ones are not read."
         case .documentNotRead:
             return "A document of a directory or compiled storyboard could not be read; the other documents are still read."
+        case .firstResponderNotArchived:
+            return "compare: the source's First Responder placeholder is not archived (actions to it have a nil target)."
+        case .exitPlaceholderNotArchived:
+            return "compare: a storyboard Exit placeholder is design-time only (unwind segues are compiled into segue templates)."
+        case .layoutGuideNotArchived:
+            return "compare: a layout guide is archived inside the constraints that use it, not as an object."
+        case .storyboardReferenceNotArchived:
+            return "compare: a storyboard reference is compiled into Info.plist references, not into an object."
+        case .placeholderClassNotArchived:
+            return "compare: a placeholder's class set in the source is design-time only in this nib."
+        case .implicitObjects:
+            return "compare: compiled objects Interface Builder creates implicitly (cells, clip views, scrollers) have no id in the source."
+        case .storyboardObjectsAdded:
+            return "compare: storyboard placeholders and segue templates are added by compilation."
+        case .impliedConnections:
+            return "compare: compiled connections implied by the source's structure (view and window children, properties compiled as runtime attributes)."
+        case .designTimeConnections:
+            return "compare: source connections to Exit or storyboard placeholders are compiled into segue templates."
+        case .storyboardConnectionsAdded:
+            return "compare: compiled connections added by storyboard compilation (scene owner, storyboard, segue templates)."
+        case .connectionsNotCompared:
+            return "compare: segue, accessibility and ordering connections are not compared."
+        case .nestedArchiveWithoutSource:
+            return "compare: no source prototype matches a nested archive, so it is compared with the placeholders alone."
         }
     }
 
     /// The severity a reader gives this code: ``Diagnostic/Severity/error`` for a document that
-    /// could not be read, otherwise ``Diagnostic/Severity/warning``.
+    /// could not be read, ``Diagnostic/Severity/info`` for `compare` notes, otherwise
+    /// ``Diagnostic/Severity/warning``.
     public var defaultSeverity: Diagnostic.Severity {
         switch self {
         case .documentNotRead:
             return .error
+        case .firstResponderNotArchived, .exitPlaceholderNotArchived, .layoutGuideNotArchived,
+             .storyboardReferenceNotArchived, .placeholderClassNotArchived, .implicitObjects,
+             .storyboardObjectsAdded, .impliedConnections, .designTimeConnections,
+             .storyboardConnectionsAdded, .connectionsNotCompared, .nestedArchiveWithoutSource:
+            return .info
         default:
             return .warning
         }

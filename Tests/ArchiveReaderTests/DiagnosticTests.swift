@@ -4,7 +4,7 @@ import Testing
 @testable import ArchiveReader
 
 /// Diagnostics as data: the code list, and codes, severities and locations as the readers,
-/// and the resolver emit them.
+/// the resolver and `compare` emit them.
 @Suite("Diagnostics")
 struct DiagnosticTests {
     @Test("every code has a unique kebab-case name and a one-line explanation")
@@ -20,6 +20,7 @@ struct DiagnosticTests {
             #expect(code.explanation.count > code.rawValue.count, "\(code.rawValue)")
         }
         #expect(DiagnosticCode.documentNotRead.defaultSeverity == .error)
+        #expect(DiagnosticCode.implicitObjects.defaultSeverity == .info)
         #expect(DiagnosticCode.trailingBytes.defaultSeverity == .warning)
     }
 
@@ -113,6 +114,21 @@ struct DiagnosticTests {
         #expect(dup.code == .duplicateObjectID && dup.location.sourceLine != nil && dup.location.object == ObjectID("btn"))
         let inDocument = try #require(input.documents.first?.diagnostics.first { $0.code == .duplicateObjectID })
         #expect(inDocument.location.sourceLine == dup.location.sourceLine && inDocument.location.document == "Dup.xib")
+    }
+
+    @Test("compare notes carry codes; nested archives repeat none of the placeholder notes")
+    func compareNotes() throws {
+        let src = try CompareTests.source(XIBFixtures.macXib)
+        let report = NibComparer.compare(source: src, compiled: CompareTests.compiledCopy(of: src))
+        let note = try #require(report.notes.first { $0.code == .firstResponderNotArchived })
+        #expect(note.severity == .info && note.location.sourceLine == 5 && note.location.object != nil)
+        #expect(report.dropped == report.notes.map(\.message))
+        #expect(NestedArchiveCompare.placeholderNotes.allSatisfy { $0.defaultSeverity == .info })
+        // The JSON keeps the text list and adds the notes.
+        let json = try JSONSerialization.jsonObject(with: JSONEncoder().encode(report)) as? [String: Any]
+        #expect((json?["dropped"] as? [String]) == report.dropped)
+        #expect((json?["notes"] as? [[String: Any]])?.first?["code"] as? String == report.notes.first?.code.rawValue)
+        #expect(try JSONDecoder().decode(CompareReport.self, from: JSONEncoder().encode(report)) == report)
     }
 
     @Test("a directory's unreadable document is a document-not-read error; the good one is read")
