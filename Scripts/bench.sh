@@ -118,3 +118,8 @@ fi
 
 echo
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH graph "$CORPUS"; else $BENCH graph; fi
+
+echo
+echo "== One door (NibOpener on a whole directory: inventory, decode and resolve; issue #10: faster with"
+echo "   two cores than with one)"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH open-directory "$CORPUS" 3; else echo "corpus absent; skipped"; fi

@@ -27,7 +27,8 @@ struct DocumentGraphBuilder {
     let document: NibDocument
     let options: GraphOptions
     let idPrefix: String
-    private var objects: [ObjectID: NibObject] = [:]
+    /// The document's object index.
+    private var objects: ObjectList { document.$objects }
     private var syntheticNodes: [Node] = []
     private var syntheticIDs: Set<String> = []
     private var unresolvedCount = 0
@@ -36,7 +37,6 @@ struct DocumentGraphBuilder {
         self.document = document
         self.options = options
         self.idPrefix = idPrefix
-        for object in document.objects where objects[object.id] == nil { objects[object.id] = object }
     }
 
     /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.

@@ -18,8 +18,8 @@ public struct NibDocument: Hashable, Sendable, Codable {
     public var coderVersion: String?
     /// Variant file inside a nib bundle (`objects-13.0+.nib`, `runtime.nib`, …), if any.
     public var variant: String?
-    /// Every object, placeholders included.
-    public var objects: [NibObject]
+    /// Every object, placeholders included, indexed by id (``object(_:)`` is O(1)).
+    @ObjectList public var objects: [NibObject]
     /// Top-level objects in archive order (`UINibTopLevelObjectsKey`; children of `NSRoot`;
     /// elements directly under `<objects>`).
     public var topLevelObjects: [ObjectID]
@@ -50,10 +50,10 @@ public struct NibDocument: Hashable, Sendable, Codable {
         self.diagnostics = diagnostics
     }
 
-    /// The object with `id`, if any. O(n).
+    /// The object with `id`, if any (the first, should a malformed source repeat an id). O(1).
     public func object(_ id: ObjectID?) -> NibObject? {
         guard let id else { return nil }
-        return objects.first { $0.id == id }
+        return $objects[id]
     }
 
     /// The placeholder objects (File's Owner first, then First Responder, Application, others).

@@ -114,6 +114,11 @@ struct DiagnosticTests {
         #expect(dup.code == .duplicateObjectID && dup.location.sourceLine != nil && dup.location.object == ObjectID("btn"))
         let inDocument = try #require(input.documents.first?.diagnostics.first { $0.code == .duplicateObjectID })
         #expect(inDocument.location.sourceLine == dup.location.sourceLine && inDocument.location.document == "Dup.xib")
+        let storyboard = XIBFixtures.iOSStoryboard.replacingOccurrences(of: #"initialViewController="nav""#,
+                                                                       with: #"initialViewController="gone""#)
+        let sb = try SourceReader.read(bytes: Array(storyboard.utf8), name: "Main.storyboard", path: "/src/Main.storyboard")
+        #expect(sb.diagnostics == [Diagnostic(.unknownEntryPoint, "initialViewController 'gone' (line 2) names no object",
+                                              location: .init(sourceLine: 2, path: "/src/Main.storyboard"))])
     }
 
     @Test("compare notes carry codes; nested archives repeat none of the placeholder notes")
@@ -141,6 +146,20 @@ struct DiagnosticTests {
         #expect(input.documents.map(\.name) == ["Good.nib"])
         #expect(input.diagnostics == [Diagnostic(.documentNotRead, "Bad.nib: empty file", severity: .error,
                                                  location: .init(document: "Bad.nib", byteOffset: 0, path: bad))])
+    }
+
+    @Test("a directory's unreadable source is a document-not-read error too, once per failure")
+    func sourceNotRead() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Good.nib", TinyNib.simple("GoodView"))
+        let broken = try tree.write("Broken.xib", Array("<?xml version=\"1.0\"?><document type=\"x\"><objects>".utf8))
+        let opened = try NibOpener(width: 1).open(.path(tree.root))
+        let errors = opened.input.diagnostics.filter { $0.severity == .error }
+        #expect(errors.count == opened.failures.count && errors.map(\.code) == [.documentNotRead])
+        let error = try #require(errors.first)
+        #expect(error.message.hasPrefix("Broken.xib: ") && error.location.document == "Broken.xib")
+        #expect(error.location.path == broken && error.location.byteOffset != nil)
     }
 
     @Test("no user-facing message cites a section of the project's notes")

@@ -24,7 +24,7 @@ import Testing
     func draw(_ arguments: [String]) throws -> (ExitCode, Console) {
         let console = Console.capturing()
         let args = try ParsedArguments(arguments + ["Login.nib"], spec: GraphCommand.spec)
-        let code = try GraphCommand.draw(Self.input, args, Context(console: console, loader: NibLoader()))
+        let code = try GraphCommand.draw(Self.input, args, Context(console: console, opener: NibOpener()))
         return (code, console)
     }
 

@@ -54,7 +54,7 @@ struct CompareSide {
     }
 
     private mutating func visit(_ key: String, depth: Int) {
-        guard rank[key] == nil, depth < 1000, let node = nodes[key] else { return }
+        guard rank[key] == nil, depth < HierarchyWalk.depthLimit, let node = nodes[key] else { return }
         rank[key] = order.count
         order.append(key)
         for c in node.children { visit(c, depth: depth + 1) }

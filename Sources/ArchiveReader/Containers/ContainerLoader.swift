@@ -2,49 +2,48 @@ import Foundation
 
 extension NibLoader {
     /// Opens `path` — a file, a nib bundle (`Foo.nib/`), a `.storyboardc`, or any directory — and
-    /// decodes every document in it, nested archives included (nib-format.md §5, §8; user-needs §A3).
+    /// decodes every compiled document in it, nested archives included (nib-format.md §5, §8;
+    /// user-needs §A3). XML sources are not compiled documents: ``NibOpener`` reads them.
     ///
     /// - A file or nib bundle yields one document (plus nested archives); decoding errors are thrown.
     /// - A `.storyboardc` yields one document per scene/view nib; a directory, every nib, nib
-    ///   bundle, `.storyboardc` and keyed archive below it in sorted path order (images, `info.nib`,
-    ///   `classes.nib`, xib sources skipped quietly). Documents that fail are reported in
-    ///   ``LoadedContainer/failures`` and the rest are still returned.
+    ///   bundle, `.storyboardc` and keyed archive below it in sorted path order (see
+    ///   ``inventory(at:)``). Documents that fail are reported in ``LoadedContainer/failures`` and
+    ///   the rest are still returned.
     /// - ``variant`` picks a nib-bundle variant by file name; for a directory it applies to every
     ///   bundle that has it (the others use their default, with a warning).
-    /// - Throws: ``InputError`` (missing, unreadable, empty directory), ``VariantNotFound``,
-    ///   ``ArchiveError`` (malformed file, `.invalidContainer` for a bundle without compiled variant
-    ///   or a storyboard without Info.plist). Inputs are only read.
+    /// - Throws: ``InputError`` (missing, unreadable, a directory without compiled document),
+    ///   ``VariantNotFound``, ``ArchiveError`` (malformed file, `.invalidContainer` for a bundle
+    ///   without compiled variant or a storyboard without Info.plist). Inputs are only read.
     public func loadContainer(at path: String) throws -> LoadedContainer {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
-        let name = (path as NSString).lastPathComponent
-        var builder = ContainerBuilder(loader: self)
-        let kind: NibContainer.Kind
-        let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
-        let info = NibContainer.Document(name: name, path: path, format: "", device: device,
-                                         nibName: name.hasSuffix(".nib") ? nibName : nil)
-        if !FileProbe.isDirectory(path) {
-            if let variant { throw VariantNotFound(requested: variant, container: name, available: []) }
-            kind = .file
-            try builder.addFile(path, name: name, info: info)
-        } else if name.hasSuffix(".nib") {
-            kind = .nibBundle
-            try builder.addBundle(path, name: name, strict: true, info: info)
-        } else if name.hasSuffix(".storyboardc") {
-            kind = .compiledStoryboard
-            try builder.addStoryboard(path, name: name)
-        } else {
-            kind = .directory
-            var visited = Set<String>()
-            builder.walk(path, relative: "", depth: 0, visited: &visited)
-            if builder.units == 0 { throw InputError(.emptyDirectory, path: path) }
+        let inventory = try inventory(at: path)
+        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
+            throw InputError(.emptyDirectory, path: path)
         }
-        if let variant, kind != .nibBundle, !builder.variantMatched {
-            throw VariantNotFound(requested: variant, container: name, available: builder.variantsSeen)
+        return try loadCompiled(inventory)
+    }
+
+    /// ``loadContainer(at:)`` with the units of a directory decoded as concurrent child tasks, at
+    /// most `width` at a time; the result is the same, in the same order.
+    public func loadContainer(at path: String, width: Int) async throws -> LoadedContainer {
+        let inventory = try inventory(at: path)
+        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
+            throw InputError(.emptyDirectory, path: path)
         }
-        let container = NibContainer(kind: kind, path: path, name: name, variants: builder.bundleVariants,
-                                     storyboards: builder.storyboards, documents: builder.documents,
-                                     diagnostics: builder.diagnostics)
-        return LoadedContainer(container: container, archives: builder.archives, failures: builder.failures)
+        return try await loadCompiled(inventory, width: width)
+    }
+
+    /// Decodes the compiled units of `inventory` concurrently (at most `width` at a time) and
+    /// assembles them in inventory order; XML source units are left out.
+    public func loadCompiled(_ inventory: InputInventory, width: Int) async throws -> LoadedContainer {
+        let loader = self
+        let decoded = await Concurrently.map(inventory.compiledUnits, width: width) { loader.decode($0, of: inventory) }
+        return try assemble(inventory, decoded: decoded)
+    }
+
+    /// Decodes the compiled units of `inventory` one after another (see ``loadCompiled(_:width:)``).
+    public func loadCompiled(_ inventory: InputInventory) throws -> LoadedContainer {
+        try assemble(inventory, decoded: inventory.compiledUnits.map { decode($0, of: inventory) })
     }
 
     /// Decodes one archive held in memory (standard input) with its nested archives.
@@ -56,6 +55,106 @@ extension NibLoader {
         let container = NibContainer(kind: .file, path: name, name: name, documents: builder.documents,
                                      diagnostics: builder.diagnostics)
         return LoadedContainer(container: container, archives: builder.archives, failures: builder.failures)
+    }
+
+    /// What one unit decodes to: its builder state, or the error that stops a single-unit input.
+    typealias UnitResult = Result<ContainerBuilder, any Error & Sendable>
+
+    /// Decodes one unit into a builder of its own. Within a directory a failure is recorded in the
+    /// builder; when the unit is the input itself the error is returned for the caller to throw.
+    func decode(_ unit: InputUnit, of inventory: InputInventory) -> UnitResult {
+        var builder = ContainerBuilder(loader: self)
+        builder.diagnostics = unit.notes
+        let info = NibContainer.Document(name: unit.name, path: unit.path, format: "", device: unit.device,
+                                         nibName: unit.nibName)
+        do {
+            switch unit.kind {
+            case .file, .source:
+                // A source given as the input itself is refused by the archive reader with a message
+                // saying what it is; inside a directory sources are not compiled units.
+                if inventory.kind == .file, let variant {
+                    throw VariantNotFound(requested: variant, container: unit.name, available: [])
+                }
+                try builder.addFile(unit.path, name: unit.name, info: info)
+            case .nibBundle(let strict):
+                try builder.addBundle(unit.path, name: unit.name, strict: strict, info: info)
+            case .compiledStoryboard:
+                try builder.addStoryboard(unit.path, name: unit.name)
+            case .unreadableDirectory(let error):
+                builder.failures.append(.init(name: unit.name, path: unit.path, error: error))
+            }
+        } catch {
+            guard inventory.kind == .directory else { return .failure(ContainerBuilder.sendable(error)) }
+            builder.recordFailure(name: unit.name, path: unit.path, error: error)
+        }
+        return .success(builder)
+    }
+
+    /// Joins the units' builders in order into one container. A file read by two units (a device
+    /// storyboard reading its nibs from the base storyboard's directory) is listed once, under
+    /// the name the first unit gave it.
+    func assemble(_ inventory: InputInventory, decoded: [UnitResult]) throws -> LoadedContainer {
+        var documents: [NibContainer.Document] = []
+        var archives: [LoadedArchive] = []
+        var failures: [LoadedContainer.Failure] = []
+        var diagnostics: [Diagnostic] = []
+        var storyboards: [CompiledStoryboard] = []
+        var bundleVariants: [NibVariant] = []
+        var variantMatched = false
+        var variantsSeen: [String] = []
+        var nameByPath: [String: String] = [:]
+        for result in decoded {
+            let part: ContainerBuilder
+            switch result {
+            case .success(let b): part = b
+            case .failure(let error): throw error
+            }
+            var renamed: [String: String] = [:]
+            var skipped = Set<String>()
+            for (doc, archive) in zip(part.documents, part.archives) {
+                if let parent = doc.parent {
+                    if skipped.contains(parent) { skipped.insert(doc.name); continue }
+                } else if let path = doc.path {
+                    if let existing = nameByPath[path] {
+                        renamed[doc.name] = existing
+                        skipped.insert(doc.name)
+                        continue
+                    }
+                    nameByPath[path] = doc.name
+                }
+                documents.append(doc)
+                archives.append(archive)
+            }
+            failures += part.failures
+            diagnostics += part.diagnostics
+            for var sb in part.storyboards {
+                for i in sb.nibs.indices { sb.nibs[i].documents = sb.nibs[i].documents.map { renamed[$0] ?? $0 } }
+                for i in sb.scenes.indices { sb.scenes[i].documents = sb.scenes[i].documents.map { renamed[$0] ?? $0 } }
+                storyboards.append(sb)
+            }
+            if !part.bundleVariants.isEmpty { bundleVariants = part.bundleVariants }
+            variantMatched = variantMatched || part.variantMatched
+            for v in part.variantsSeen where !variantsSeen.contains(v) { variantsSeen.append(v) }
+        }
+        diagnostics += inventory.trailingNotes
+        if let variant, inventory.kind != .nibBundle, inventory.kind != .file, !variantMatched {
+            throw VariantNotFound(requested: variant, container: inventory.name, available: variantsSeen)
+        }
+        let container = NibContainer(kind: inventory.kind, path: inventory.path, name: inventory.name,
+                                     variants: bundleVariants, storyboards: storyboards, documents: documents,
+                                     diagnostics: diagnostics)
+        return LoadedContainer(container: container, archives: archives, failures: failures)
+    }
+}
+
+extension InputUnit {
+    /// True for units that hold compiled archives (files, bundles, storyboards), as opposed to
+    /// sources and directories that could not be listed.
+    var holdsArchives: Bool {
+        switch kind {
+        case .file, .nibBundle, .compiledStoryboard: return true
+        case .source, .unreadableDirectory: return false
+        }
     }
 }
 
@@ -69,8 +168,6 @@ struct ContainerBuilder {
     var storyboards: [CompiledStoryboard] = []
     /// Variants of the nib bundle input (strict mode).
     var bundleVariants: [NibVariant] = []
-    /// Files, bundles and storyboards found (for the empty-directory error).
-    var units = 0
     var variantMatched = false
     /// Bytes of nested archives that may still be decoded for the current top-level archive.
     var nestedBytesLeft = 0
@@ -85,7 +182,6 @@ struct ContainerBuilder {
     /// Decodes the file at `path` as document `name`; `info` carries the other document fields.
     @discardableResult
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
-        units += 1
         if let existing = documentByPath[path] { return existing }
         let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
         if bytes.count > loader.limits.maxFileSize {
@@ -150,7 +246,6 @@ struct ContainerBuilder {
 
     /// Reads a `.storyboardc` and every nib in it; nib failures are collected, not thrown.
     mutating func addStoryboard(_ path: String, name: String) throws {
-        units += 1
         var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits)
         diagnostics += notes
         var prefix = name
@@ -179,47 +274,11 @@ struct ContainerBuilder {
         storyboards.append(sb)
     }
 
-    /// Walks a plain directory in sorted order; symbolic-link loops and very deep trees are cut.
-    mutating func walk(_ dir: String, relative: String, depth: Int, visited: inout Set<String>) {
-        guard depth < 64 else {
-            diagnostics.append(Diagnostic(.directoryTooDeep, "\(relative): directory nesting deeper than 64 levels; not read",
-                                          location: .init(path: dir)))
-            return
-        }
-        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
-        guard visited.insert(real).inserted else { return }
-        let entries: [String]
-        do { entries = try FileProbe.entries(dir) } catch {
-            failures.append(.init(name: relative.isEmpty ? dir : relative, path: dir, error: error))
-            return
-        }
-        for entry in entries {
-            let path = FileProbe.join(dir, entry)
-            let name = relative.isEmpty ? entry : relative + "/" + entry
-            do {
-                if FileProbe.isDirectory(path) {
-                    if entry.hasSuffix(".nib") {
-                        units += 1
-                        let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-                        if doubled { diagnostics.append(Self.doubledDeviceModifier(name, path: path)) }
-                        try addBundle(path, name: name, strict: false,
-                                      info: .init(name: name, path: path, format: "", device: device, nibName: nibName))
-                    } else if entry.hasSuffix(".storyboardc") {
-                        try addStoryboard(path, name: name)
-                    } else {
-                        walk(path, relative: name, depth: depth + 1, visited: &visited)
-                    }
-                } else if Self.isArchiveFile(path, name: entry) {
-                    let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-                    if doubled && entry.hasSuffix(".nib") { diagnostics.append(Self.doubledDeviceModifier(name, path: path)) }
-                    try addFile(path, name: name, info: .init(name: name, path: path, format: "", device: device,
-                                                             nibName: entry.hasSuffix(".nib") ? nibName : nil))
-                }
-            } catch {
-                failures.append(.init(name: failedDocument ?? name, path: path, error: Self.sendable(error)))
-            }
-            failedDocument = nil
-        }
+    /// Records a failed document of a directory or storyboard; the name is the bundle variant's
+    /// when a variant was being read.
+    mutating func recordFailure(name: String, path: String, error: any Error) {
+        failures.append(.init(name: failedDocument ?? name, path: path, error: Self.sendable(error)))
+        failedDocument = nil
     }
 
     /// A nib named with two device modifiers (`Foo~iphone~iphone.nib`), which no loader asks for;
@@ -227,22 +286,6 @@ struct ContainerBuilder {
     static func doubledDeviceModifier(_ name: String, path: String) -> Diagnostic {
         Diagnostic(.doubledDeviceModifier, "\(name): doubled device modifier; no loader resolves this name",
                    location: .init(document: name, path: path))
-    }
-
-    /// Whether a loose file in a directory walk is a compiled archive (by magic; a `.nib` name is
-    /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped).
-    static func isArchiveFile(_ path: String, name: String) -> Bool {
-        guard FileProbe.isRegularFile(path), let probe = FileProbe.head(path) else { return false }
-        let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
-        switch FileFormat(sniffing: probe.head) {
-        case .nibArchive, .typedstream: return true
-        case .empty, .unknown: return isNibName
-        case .binaryPlist, .xmlPlist:
-            if isNibName { return true }
-            guard probe.size <= 64 << 20, let data = FileManager.default.contents(atPath: path) else { return false }
-            return data.range(of: Data("NSKeyedArchiver".utf8)) != nil
-        default: return false
-        }
     }
 
     static func sendable(_ error: any Error) -> any Error & Sendable {

@@ -10,43 +10,85 @@ extension NibResolver {
     /// ``NibInput/diagnostics`` holds the container's, the storyboards', and one
     /// ``DiagnosticCode/documentNotRead`` error per ``LoadedContainer/failures`` entry.
     public static func resolve(_ loaded: LoadedContainer) -> NibInput {
+        assemble(loaded, resolutionJobs(loaded).map { $0.run() })
+    }
+
+    /// ``resolve(_:)`` with the storyboards and documents resolved as concurrent child tasks, at
+    /// most `width` at a time; the result is the same.
+    public static func resolve(_ loaded: LoadedContainer, width: Int) async -> NibInput {
+        assemble(loaded, await Concurrently.map(resolutionJobs(loaded), width: width) { $0.run() })
+    }
+
+    /// One independent piece of resolution: a compiled storyboard with its scene nibs (upstream
+    /// placeholders resolve across them), or one archive outside any storyboard.
+    private enum ResolutionJob: Sendable {
+        case storyboard(CompiledStoryboard, [(nibName: String, archive: LoadedArchive)])
+        case archive(LoadedArchive)
+
+        /// Resolved documents by archive name, the storyboard summary and diagnostics.
+        func run() -> (documents: [String: NibDocument], summary: StoryboardSummary?, diagnostics: [Diagnostic]) {
+            switch self {
+            case .archive(let archive):
+                let document = resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
+                return ([archive.name: document], nil, [])
+            case .storyboard(let storyboard, let nibs):
+                // Without an Info.plist (a base storyboard whose device storyboards hold it) the scenes
+                // still resolve against each other; only the summary is missing.
+                let info = storyboard.info ?? StoryboardInfo(platform: .unknown)
+                let scenes = nibs.map { (nibName: $0.archive.name, graph: $0.archive.graph) }
+                var input = resolveStoryboard(name: storyboard.name, info: info, scenes: scenes)
+                var byName: [String: NibDocument] = [:]
+                var paths: [String: String] = [:]
+                for (i, nib) in nibs.enumerated() where i < input.documents.count {
+                    input.documents[i].path = nib.archive.path
+                    input.documents[i].variant = nib.archive.variant
+                    input.documents[i].locateDiagnostics()
+                    byName[nib.archive.name] = input.documents[i]
+                    paths[nib.archive.name] = nib.archive.path
+                }
+                // Storyboard diagnostics name their scene nib; add its file.
+                let diagnostics = input.diagnostics.map { d in
+                    d.location.document.map { d.located(document: $0, path: paths[$0]) } ?? d
+                }
+                return (byName, storyboard.info != nil ? input.storyboard : nil, diagnostics)
+            }
+        }
+    }
+
+    /// Storyboards first (in container order), then every archive no storyboard claimed.
+    private static func resolutionJobs(_ loaded: LoadedContainer) -> [ResolutionJob] {
+        var jobs: [ResolutionJob] = []
+        var claimed = Set<String>()
+        for storyboard in loaded.container.storyboards {
+            let nibs = loaded.sceneNibs(of: storyboard)
+            for nib in nibs { claimed.insert(nib.archive.name) }
+            jobs.append(.storyboard(storyboard, nibs))
+        }
+        for archive in loaded.archives where !claimed.contains(archive.name) { jobs.append(.archive(archive)) }
+        return jobs
+    }
+
+    /// The input from the jobs' results, documents in the container's order.
+    private static func assemble(_ loaded: LoadedContainer,
+                                 _ results: [(documents: [String: NibDocument], summary: StoryboardSummary?,
+                                              diagnostics: [Diagnostic])]) -> NibInput {
         let container = loaded.container
         var byName: [String: NibDocument] = [:]
-        var summary: StoryboardSummary?
         var summaries: [StoryboardSummary] = []
         var diagnostics = container.diagnostics
-        for storyboard in container.storyboards {
-            // Without an Info.plist (a base storyboard whose device storyboards hold it) the scenes
-            // still resolve against each other; only the summary is missing.
-            let info = storyboard.info ?? StoryboardInfo(platform: .unknown)
-            let nibs = loaded.sceneNibs(of: storyboard)
-            let scenes = nibs.map { (nibName: $0.archive.name, graph: $0.archive.graph) }
-            var input = resolveStoryboard(name: storyboard.name, info: info, scenes: scenes)
-            for (i, nib) in nibs.enumerated() where i < input.documents.count {
-                input.documents[i].path = nib.archive.path
-                input.documents[i].variant = nib.archive.variant
-                input.documents[i].locateDiagnostics()
-                byName[nib.archive.name] = input.documents[i]
-            }
-            if storyboard.info != nil, let s = input.storyboard {
-                if summary == nil { summary = s }
-                summaries.append(s)
-            }
-            diagnostics += input.diagnostics.map { d in
-                guard let name = d.location.document, d.location.path == nil else { return d }
-                var located = d
-                located.location.path = loaded.archive(named: name)?.path
-                return located
-            }
+        for result in results {
+            // A nib claimed by two storyboards (a device storyboard reading the base storyboard's
+            // nibs) keeps the later resolution, the device storyboard's, which has the Info.plist.
+            byName.merge(result.documents) { _, later in later }
+            if let s = result.summary { summaries.append(s) }
+            diagnostics += result.diagnostics
         }
-        var documents = loaded.archives.map { archive in
-            byName[archive.name] ?? resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
-        }
+        var documents = loaded.archives.compactMap { byName[$0.name] }
         resolveNestedUpstream(&documents, loaded)
         for failure in loaded.failures { diagnostics.append(notRead(failure)) }
         let kind = container.kind == .file ? (documents.first?.format.displayName ?? "compiled nib") : container.kind.rawValue
         var input = NibInput(path: container.path, kind: kind, variants: loaded.archives.compactMap(\.variant),
-                        documents: documents, storyboard: summary, diagnostics: diagnostics)
+                             documents: documents, storyboard: summaries.first, diagnostics: diagnostics)
         input.storyboards = summaries
         return input
     }
@@ -82,11 +124,13 @@ extension NibResolver {
                     }
                 }
             }
-            for o in documents[i].objects.indices {
-                guard let p = documents[i].objects[o].placeholder, p.kind == .upstream, p.resolvedTarget == nil,
+            var objects = documents[i].objects   // assigned once: the document re-indexes on assignment
+            for o in objects.indices {
+                guard let p = objects[o].placeholder, p.kind == .upstream, p.resolvedTarget == nil,
                       let target = table[p.identifier] else { continue }
-                documents[i].objects[o].placeholder?.resolvedTarget = target
+                objects[o].placeholder?.resolvedTarget = target
             }
+            documents[i].objects = objects
         }
     }
 }

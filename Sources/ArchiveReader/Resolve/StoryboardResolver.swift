@@ -37,10 +37,12 @@ extension NibResolver {
         for d in documents.indices {
             let key = normalized(documents[d].name)
             let table = upstream[key] ?? upstream[splitDevice(key).base] ?? [:]
-            for o in documents[d].objects.indices {
-                guard let placeholder = documents[d].objects[o].placeholder, placeholder.kind == .upstream else { continue }
+            // Mutate a copy and assign it once: the document re-indexes its objects on assignment.
+            var objects = documents[d].objects
+            for o in objects.indices {
+                guard let placeholder = objects[o].placeholder, placeholder.kind == .upstream else { continue }
                 if let entry = table[placeholder.identifier] {
-                    documents[d].objects[o].placeholder?.resolvedTarget = entry.target
+                    objects[o].placeholder?.resolvedTarget = entry.target
                 } else {
                     diagnostics.append(Diagnostic(
                         .unresolvedUpstreamPlaceholder,
@@ -49,6 +51,7 @@ extension NibResolver {
                                         byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
                 }
             }
+            documents[d].objects = objects
             if documents[d].platform == .unknown { documents[d].platform = info.platform }
         }
         let summary = summarize(name: name, info: info, documents: documents, scenes: scenes)

@@ -10,7 +10,9 @@ protocol Command: Sendable {
 /// What a running command can use: the console and input loading.
 struct Context {
     let console: Console
-    let loader: NibLoader
+    /// The library's one door, with the `--variant` of the command line.
+    let opener: NibOpener
+    var loader: NibLoader { opener.loader }
 
     /// Every document of one input with the container description (nib bundle variants,
     /// storyboard Info.plist, nested archives); `-` reads standard input.
@@ -114,7 +116,7 @@ public enum NibInspectCLI {
             if parsed.wantsHelp { console.write(spec.help); return .success }
             var variant: String?
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
-            let context = Context(console: console, loader: NibLoader(variant: variant))
+            let context = Context(console: console, opener: NibOpener(variant: variant))
             return try command.run(parsed, context)
         } catch let error as UsageError {
             console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")

@@ -34,7 +34,7 @@ enum CompareCommand: Command {
         guard args.positionals.count == 2 else { throw UsageError("Expected <source> and <compiled>") }
         let sourcePath = args.positionals[0], compiledPath = args.positionals[1]
         if sourcePath == "-" && compiledPath == "-" { throw UsageError("Only one input can be standard input ('-')") }
-        guard let source = try context.loadSourceOrStdin(sourcePath), !(source.documents.first?.format.isCompiled ?? true) else {
+        guard let source = try context.loadSource(sourcePath) else {
             if !FileManager.default.fileExists(atPath: sourcePath) && sourcePath != "-" {
                 throw InputError(.notFound, path: sourcePath)
             }

@@ -1,9 +1,19 @@
 import ArchiveReader
+import Foundation
 
+/// The commands' inputs, all opened through ``NibOpener`` (the library's one door); this file
+/// only adds standard input, error attribution to the file, and exit statuses.
 extension Context {
-    /// The resolved documents of one input (nib-format.md §3–5, §7): an XML source read by
-    /// ``SourceReader``; otherwise the container (file, nib bundle, `.storyboardc`, directory,
-    /// nested archives) resolved with ``NibResolver/resolve(_:)``. Documents that could not be read
+    /// Opens `path` (`-` reads standard input once) with the library's ``NibOpener``.
+    func open(_ path: String) throws -> OpenedInput {
+        try withFile(path) {
+            if path == "-" { return try opener.open(.bytes(console.readStdin(), name: "<stdin>")) }
+            return try opener.open(.path(path))
+        }
+    }
+
+    /// The resolved documents of one input: a source, a compiled file, a nib bundle, a
+    /// `.storyboardc` or a directory (nib-format.md §3–5, §7). Documents that could not be read
     /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print them with
     /// ``finish(_:_:)``.
     func loadResolved(_ path: String) throws -> NibInput {
@@ -11,15 +21,48 @@ extension Context {
     }
 
     /// ``loadResolved(_:)`` plus the exit status for documents that could not be read and the
-    /// loaded container. Sources (xib, storyboard, `designable.nib`) and standard input come back
-    /// without a container.
+    /// loaded container (nil for XML sources).
     func loadResolvedWithStatus(_ path: String) throws -> (input: NibInput, status: ExitCode, loaded: LoadedContainer?) {
-        if let source = try loadSourceOrStdin(path) { return (source, .success, nil) }
-        let loaded = try withFile(path) { try loadContainer(path) }
-        var input = NibResolver.resolve(loaded)
+        let opened = try open(path)
+        var input = opened.input
         if path == "-" { input.path = "<stdin>" }
-        let status = loaded.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
-        return (input, status, loaded)
+        let status = opened.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
+        return (input, status, opened.loaded)
+    }
+
+    /// The input at `path` when it is an Interface Builder XML source (xib, storyboard, IB 3
+    /// `designable.nib`, also as `--variant designable.nib` of a bundle; by its first bytes), else nil.
+    /// Standard input is read once either way.
+    func loadSource(_ path: String) throws -> NibInput? {
+        if path == "-" {
+            let bytes = console.readStdin()
+            guard SourceReader.isSource(bytes) else { return nil }
+            return try withFile(path) { try opener.open(.bytes(bytes, name: "<stdin>")).input }
+        }
+        return opener.isSource(path) ? try open(path).input : nil
+    }
+
+    /// The compiled side of `compare`: the resolved input, per document the source ids its
+    /// localizable strings carry (``LocalizationHints``), and per nested-archive document where it
+    /// is nested (nib-format.md §2.9). A source in this position is compared as is.
+    func loadCompiledForCompare(_ path: String) throws -> (NibInput, [String: [ObjectID: String]], [String: ArchiveNesting]) {
+        let (input, _, loaded) = try loadResolvedWithStatus(path)
+        var hints: [String: [ObjectID: String]] = [:]
+        var nesting: [String: ArchiveNesting] = [:]
+        let names = Set(input.documents.map(\.name))
+        for a in loaded?.archives ?? [] {
+            hints[a.name] = LocalizationHints.sourceIDs(in: a.graph)
+            if let n = a.nesting, names.contains(a.name) { nesting[a.name] = n }
+        }
+        return (input, hints, nesting)
+    }
+
+    /// Refuses `--raw` with a `--variant` that is an XML source (usage error, exit 64): the raw
+    /// commands print compiled archive tables, which a source does not have.
+    func rejectSourceVariantForRaw(_ path: String) throws {
+        guard path != "-", let variant = opener.sourceVariant(of: path) else { return }
+        let what = variant.format == .xibArchive ? "the IB 3 XML source" : "an Interface Builder XML source"
+        throw UsageError("\(variant.name) is \(what); --raw reads compiled variants only")
     }
 
     /// Prints an input's diagnostics to stderr, warnings first, then errors (documents that could

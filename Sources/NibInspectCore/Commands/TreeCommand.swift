@@ -56,7 +56,7 @@ enum TreeCommand: Command {
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
         context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
                                      incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
-                                     header: single ? nil : loaded.map { ContainerText.header($0.container) },
+                                     header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
                                      headings: input.documents.count > 1))
         return context.finish(input, loaded)
     }

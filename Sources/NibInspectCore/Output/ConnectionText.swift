@@ -8,18 +8,14 @@ struct ConnectionText {
     let style: TerminalStyle
     /// Other documents of the same input, to describe what an upstream placeholder stands for.
     var siblings: [NibDocument] = []
-    private let byID: [ObjectID: NibObject]
 
     init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
         self.document = document
         self.style = style
         self.siblings = siblings
-        var map: [ObjectID: NibObject] = [:]
-        for o in document.objects where map[o.id] == nil { map[o.id] = o }
-        byID = map
     }
 
-    func object(_ id: ObjectID?) -> NibObject? { id.flatMap { byID[$0] } }
+    func object(_ id: ObjectID?) -> NibObject? { document.object(id) }
 
     /// `LoginView (UIView)`, `MyApp.LoginView (UIView)`, `UILabel`.
     func classText(_ o: NibObject) -> String {

@@ -4,7 +4,9 @@ import ArchiveReader
 /// directory): what the input is, the variants of a bundle, a storyboard's Info.plist and scenes.
 enum ContainerText {
     /// Header lines; empty for a single flat file (whose output stays the bare tree).
-    static func header(_ c: NibContainer) -> String {
+    /// `documents`: how many documents the input shows (a directory's sources included); defaults
+    /// to the container's compiled documents.
+    static func header(_ c: NibContainer, documents: Int? = nil) -> String {
         var s = ""
         switch c.kind {
         case .file:
@@ -15,7 +17,8 @@ enum ContainerText {
         case .compiledStoryboard:
             break
         case .directory:
-            s += "\(c.name): directory, \(c.documents.count) document\(c.documents.count == 1 ? "" : "s")\n"
+            let n = documents ?? c.documents.count
+            s += "\(c.name): directory, \(n) document\(n == 1 ? "" : "s")\n"
         }
         for sb in c.storyboards { s += storyboard(sb) }
         return s
@@ -79,7 +82,7 @@ enum ContainerText {
 }
 
 /// JSON for `json --raw` on a multi-document input:
-/// `{"schemaVersion", "container": {kind, path, name, variants, storyboards, documents, warnings},
+/// `{"schemaVersion", "container": {kind, path, name, variants, storyboards, documents, diagnostics},
 ///   "documents": [<raw document>…], "failures": [{"name", "error"}]}`; `documents[i]` is
 /// `container.documents[i]`.
 enum ContainerJSON {

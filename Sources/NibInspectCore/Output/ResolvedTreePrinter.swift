@@ -23,9 +23,6 @@ struct ResolvedTreePrinter {
     var showIncoming = false
     var showConstraints = false
 
-    /// Deepest level printed whatever `--depth` says (objects below are still counted).
-    static let nestingLimit = 512
-
     private var out: [String] = []
     private var printed = Set<ObjectID>()
     private var outgoing: [ObjectID: [Connection]] = [:]
@@ -69,14 +66,14 @@ struct ResolvedTreePrinter {
         let placeholders = document.placeholders
         if !placeholders.isEmpty {
             out.append("Placeholders")
-            for p in placeholders { emit(p, prefix: "  ", branch: "", depth: 0) }
+            for p in placeholders { emit(p) }
         }
         out.append("Objects")
         let roots = document.roots
-        for id in roots { if let o = text.object(id) { emit(o, prefix: "  ", branch: "", depth: 0) } }
+        for id in roots { if let o = text.object(id) { emit(o) } }
         for o in document.objects where !printed.contains(o.id) && o.placeholder == nil
             && (showConstraints || !isConstraint(o) || o.parent == nil) {
-            emit(o, prefix: "  ", branch: "", depth: 0)
+            emit(o)
         }
         let orphans = document.connections.filter { $0.source == nil || text.object($0.source) == nil }
         if !orphans.isEmpty {
@@ -87,47 +84,48 @@ struct ResolvedTreePrinter {
         return out.joined(separator: "\n") + "\n"
     }
 
-    private func isConstraint(_ o: NibObject) -> Bool { o.className.hasSuffix("LayoutConstraint") }
+    private func isConstraint(_ o: NibObject) -> Bool { Self.isConstraint(o) }
+    private static func isConstraint(_ o: NibObject) -> Bool { o.className.hasSuffix("LayoutConstraint") }
 
-    /// One object line, its detail lines, then its children.
-    private mutating func emit(_ o: NibObject, prefix: String, branch: String, depth: Int) {
-        guard printed.insert(o.id).inserted else { return }
-        out.append(prefix + branch + text.style.id(o.id.rawValue) + " " + text.describe(o, full: true)
-                   + (o.sourceLine.map { text.style.detail("  line \($0)") } ?? ""))
-        let childPrefix = prefix + (branch.isEmpty ? "" : (branch.hasPrefix("└") ? "   " : "│  "))
-        var kids = o.children.compactMap { text.object($0) }.filter { !printed.contains($0.id) }
-        var hiddenConstraints = 0
-        if !showConstraints {
-            let before = kids.count
-            kids = kids.filter { !isConstraint($0) || !(outgoing[$0.id] ?? []).isEmpty }
-            hiddenConstraints = before - kids.count
+    /// One object line, its detail lines, then its children (through the one ``HierarchyWalk``).
+    private mutating func emit(_ root: NibObject) {
+        let walk = HierarchyWalk(document, maxDepth: maxDepth)
+        var lines: [String] = []
+        var visited = Set<ObjectID>()
+        swap(&visited, &printed)   // moved, not copied: one walk per root must stay O(its size)
+        let showConstraints = showConstraints, outgoing = outgoing
+        walk.walk(from: root, visited: &visited, children: { _, kids in
+            // Constraints are summarised unless asked for, or unless they carry connections.
+            showConstraints ? kids : kids.filter { !Self.isConstraint($0) || !(outgoing[$0.id] ?? []).isEmpty }
+        }) { step in
+            lines += self.lines(for: step)
         }
-        // `--depth`, and a hard limit that keeps the recursion bounded on hostile nesting.
-        let truncated = depth >= min(maxDepth, Self.nestingLimit) && !kids.isEmpty
-        if truncated {
-            // Objects below the cut are summarised, not reprinted later as roots.
-            var stack = kids.map(\.id)
-            while let id = stack.popLast() {
-                guard printed.insert(id).inserted, let o = text.object(id) else { continue }
-                stack.append(contentsOf: o.children)
-            }
-            kids = []
-        }
-        let detailPrefix = childPrefix + (kids.isEmpty ? "    " : "│   ")
-        for c in outgoing[o.id] ?? [] { out.append(detailPrefix + text.outgoing(c)) }
-        if showIncoming { for c in incoming[o.id] ?? [] { out.append(detailPrefix + text.incoming(c)) } }
+        swap(&visited, &printed)
+        out += lines
+    }
+
+    /// The object line and detail lines of one step of the walk.
+    private func lines(for step: HierarchyWalk.Step) -> [String] {
+        let o = step.object
+        let style = text.style
+        let branch = step.lastFlags.last.map { $0 ? "└─ " : "├─ " } ?? ""
+        let prefix = "  " + step.lastFlags.dropLast().map { $0 ? "   " : "│  " }.joined()
+        var lines = [prefix + branch + style.id(o.id.rawValue) + " " + text.describe(o, full: true)
+                     + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
+        let childPrefix = "  " + step.lastFlags.map { $0 ? "   " : "│  " }.joined()
+        let detailPrefix = childPrefix + (step.children.isEmpty ? "    " : "│   ")
+        for c in outgoing[o.id] ?? [] { lines.append(detailPrefix + text.outgoing(c)) }
+        if showIncoming { for c in incoming[o.id] ?? [] { lines.append(detailPrefix + text.incoming(c)) } }
         if showProperties {
-            for p in o.properties { out.append(detailPrefix + text.style.detail(p.key + ": ") + text.valueText(p.value)) }
-            if let runtime = o.runtimeClassName { out.append(detailPrefix + text.style.detail("runtimeClassName: ") + runtime) }
+            for p in o.properties { lines.append(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
+            if let runtime = o.runtimeClassName { lines.append(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
         }
-        if hiddenConstraints > 0 {
-            out.append(detailPrefix + text.style.detail("\(hiddenConstraints) constraint\(hiddenConstraints == 1 ? "" : "s") (--constraints to list)"))
+        if step.skipped > 0 {
+            lines.append(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
         }
-        if truncated { out.append(detailPrefix + text.style.detail("… " + plural(o.children.count, "child", "children") + " below --depth")) }
-        for (i, kid) in kids.enumerated() {
-            emit(kid, prefix: childPrefix, branch: i == kids.count - 1 ? "└─ " : "├─ ", depth: depth + 1)
+        if step.truncated {
+            lines.append(detailPrefix + style.detail("… " + plural(o.children.count, "child", "children") + " below --depth"))
         }
-        // Hidden constraints count as printed: they are summarised above.
-        if !showConstraints { for kid in o.children where text.object(kid).map(isConstraint) == true { printed.insert(kid) } }
+        return lines
     }
 }

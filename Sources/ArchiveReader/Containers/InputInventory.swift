@@ -1,0 +1,171 @@
+import Foundation
+
+/// What one input consists of, found without decoding anything (nib-format.md §5, §8): its shape
+/// and the units that can be decoded independently of each other, in the order their documents are
+/// listed. Listing reads directory entries and the first 1 KiB of loose files (formats are told by
+/// their first bytes), nothing more.
+///
+/// ```
+/// App/                        kind: directory
+///   Base.lproj/Main.storyboardc   unit: compiled storyboard
+///   Login.nib/                    unit: nib bundle
+///   Login.xib                     unit: source
+///   Settings.nib                  unit: file
+/// ```
+public struct InputInventory: Sendable, Hashable {
+    /// The path as given.
+    public var path: String
+    /// Last path component: `Login.nib`, `Main.storyboardc`, `App`.
+    public var name: String
+    public var kind: NibContainer.Kind
+    /// Independently decodable units, in sorted path order for a directory.
+    public var units: [InputUnit]
+    /// Diagnostics made while listing after the last unit (a directory nested too deeply).
+    public var trailingNotes: [Diagnostic] = []
+
+    /// The units the compiled-archive loader decodes: every unit but the XML sources of a
+    /// directory (a single file is always given to it, so that a source there is refused with a
+    /// message saying what it is).
+    public var compiledUnits: [InputUnit] { kind == .file ? units : units.filter { $0.kind != .source } }
+    /// Interface Builder XML sources found in a directory.
+    public var sourceUnits: [InputUnit] { units.filter { $0.kind == .source } }
+}
+
+/// One independently decodable part of an input: a compiled file, a nib bundle, a `.storyboardc`,
+/// an XML source, or a directory that could not be listed.
+public struct InputUnit: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A compiled file: `NIBArchive`, keyed archive (binary or XML plist), typedstream.
+        case file
+        /// A `Foo.nib/` directory; `strict` when it is the input itself, so that an unknown
+        /// `--variant` is an error rather than a fallback with a warning.
+        case nibBundle(strict: Bool)
+        /// A `Foo.storyboardc/` directory.
+        case compiledStoryboard
+        /// An Interface Builder XML source: xib, storyboard (read by ``SourceReader``).
+        case source
+        /// A directory below the input that could not be listed.
+        case unreadableDirectory(InputError)
+    }
+
+    public var kind: Kind
+    /// Absolute or input-relative path of the file or directory.
+    public var path: String
+    /// Display name relative to the input (`Login.nib`, `Base.lproj/Main.storyboardc`).
+    public var name: String
+    /// Device modifier of the file name (`ipad` for `Login~ipad.nib`), nil when none.
+    public var device: String?
+    /// Nib name as `UINib` looks it up (no `.nib`, no device modifier), for `.nib` names only.
+    public var nibName: String?
+    /// Diagnostics made while listing (a doubled device modifier, a directory nested too deeply),
+    /// reported before this unit's own.
+    public var notes: [Diagnostic] = []
+}
+
+extension NibLoader {
+    /// Lists what `path` consists of without decoding it.
+    ///
+    /// - A file is one unit (``InputUnit/Kind/file``, or ``InputUnit/Kind/source`` when its first
+    ///   bytes say it is an Interface Builder XML source); a `Foo.nib/` directory and a
+    ///   `.storyboardc` are one unit each.
+    /// - Any other directory is walked in sorted order: nib bundles, `.storyboardc` directories,
+    ///   compiled archives (by magic bytes; a `.nib` name is enough for unrecognised bytes, so a
+    ///   broken nib is reported rather than skipped) and XML sources (`.xib`, `.storyboard`) are
+    ///   units; images, `info.nib`, `classes.nib` and other files are skipped quietly. Symbolic-link
+    ///   loops are cut and trees deeper than 64 levels are cut with a note.
+    /// - Throws: ``InputError/Kind/notFound`` when nothing exists at `path`.
+    public func inventory(at path: String) throws(InputError) -> InputInventory {
+        guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
+        let name = (path as NSString).lastPathComponent
+        let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
+        guard FileProbe.isDirectory(path) else {
+            let isSource = FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false
+            let unit = InputUnit(kind: isSource ? .source : .file, path: path, name: name, device: device,
+                                 nibName: name.hasSuffix(".nib") ? nibName : nil)
+            return InputInventory(path: path, name: name, kind: .file, units: [unit])
+        }
+        if name.hasSuffix(".nib") {
+            let unit = InputUnit(kind: .nibBundle(strict: true), path: path, name: name, device: device,
+                                 nibName: nibName)
+            return InputInventory(path: path, name: name, kind: .nibBundle, units: [unit])
+        }
+        if name.hasSuffix(".storyboardc") {
+            let unit = InputUnit(kind: .compiledStoryboard, path: path, name: name)
+            return InputInventory(path: path, name: name, kind: .compiledStoryboard, units: [unit])
+        }
+        var walker = DirectoryWalker()
+        walker.walk(path, relative: "", depth: 0)
+        var inventory = InputInventory(path: path, name: name, kind: .directory, units: walker.units)
+        inventory.trailingNotes = walker.pendingNotes
+        return inventory
+    }
+}
+
+/// The sorted walk of a plain directory behind ``NibLoader/inventory(at:)``.
+private struct DirectoryWalker {
+    var units: [InputUnit] = []
+    /// Notes not yet attached to a unit.
+    var pendingNotes: [Diagnostic] = []
+    private var visited = Set<String>()
+
+    private mutating func add(_ unit: InputUnit) {
+        var unit = unit
+        unit.notes = pendingNotes + unit.notes
+        pendingNotes = []
+        units.append(unit)
+    }
+
+    mutating func walk(_ dir: String, relative: String, depth: Int) {
+        guard depth < 64 else {
+            pendingNotes.append(Diagnostic(.directoryTooDeep, "\(relative): directory nesting deeper than 64 levels; not read",
+                                           location: .init(path: dir)))
+            return
+        }
+        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        guard visited.insert(real).inserted else { return }
+        let entries: [String]
+        do { entries = try FileProbe.entries(dir) } catch {
+            add(InputUnit(kind: .unreadableDirectory(error), path: dir, name: relative.isEmpty ? dir : relative))
+            return
+        }
+        for entry in entries {
+            let path = FileProbe.join(dir, entry)
+            let name = relative.isEmpty ? entry : relative + "/" + entry
+            let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
+            let doubledNote = doubled && entry.hasSuffix(".nib") ? [ContainerBuilder.doubledDeviceModifier(name, path: path)] : []
+            if FileProbe.isDirectory(path) {
+                if entry.hasSuffix(".nib") {
+                    add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,
+                                  nibName: nibName, notes: doubledNote))
+                } else if entry.hasSuffix(".storyboardc") {
+                    add(InputUnit(kind: .compiledStoryboard, path: path, name: name))
+                } else {
+                    walk(path, relative: name, depth: depth + 1)
+                }
+            } else if let kind = Self.unitKind(path, name: entry) {
+                add(InputUnit(kind: kind, path: path, name: name, device: device,
+                              nibName: entry.hasSuffix(".nib") ? nibName : nil,
+                              notes: kind == .file ? doubledNote : []))
+            }
+        }
+    }
+
+    /// Whether a loose file of a directory is a unit: a compiled archive (by magic; a `.nib` name is
+    /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped) or
+    /// an XML source named `.xib` / `.storyboard`.
+    static func unitKind(_ path: String, name: String) -> InputUnit.Kind? {
+        guard FileProbe.isRegularFile(path), let probe = FileProbe.head(path) else { return nil }
+        let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
+        switch FileFormat(sniffing: probe.head) {
+        case .nibArchive, .typedstream: return .file
+        case .empty, .unknown: return isNibName ? .file : nil
+        case .binaryPlist, .xmlPlist:
+            if isNibName { return .file }
+            guard probe.size <= 64 << 20, let data = FileManager.default.contents(atPath: path) else { return nil }
+            return data.range(of: Data("NSKeyedArchiver".utf8)) != nil ? .file : nil
+        case .xibDocument, .xibArchive:
+            return name.hasSuffix(".xib") || name.hasSuffix(".storyboard") ? .source : nil
+        default: return nil
+        }
+    }
+}

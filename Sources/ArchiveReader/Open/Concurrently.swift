@@ -1,0 +1,60 @@
+import Dispatch
+
+/// Structured concurrency over `Sendable` units: ordered maps as child tasks, and a way to wait for
+/// them from synchronous code without occupying the cooperative thread pool.
+public enum Concurrently {
+    /// `items.map(transform)` with up to `width` transforms running at once as child tasks of a
+    /// task group; results come back in input order. `width <= 1` runs them one after another.
+    public static func map<T: Sendable, R: Sendable>(_ items: [T], width: Int,
+                                                     _ transform: @escaping @Sendable (T) -> R) async -> [R] {
+        guard width > 1, items.count > 1 else { return items.map(transform) }
+        return await withTaskGroup(of: (Int, R).self) { group in
+            var results = [R?](repeating: nil, count: items.count)
+            var next = 0
+            func start() {
+                let i = next
+                group.addTask { (i, transform(items[i])) }
+                next += 1
+            }
+            for _ in 0..<min(width, items.count) { start() }
+            while let (i, r) = await group.next() {
+                results[i] = r
+                if next < items.count { start() }
+            }
+            return results.map { $0! }
+        }
+    }
+
+    /// Runs `body` to completion and returns its result, blocking the calling thread.
+    ///
+    /// The task and its children run on a private executor backed by Dispatch worker threads, never
+    /// on the cooperative pool, so a synchronous caller that itself runs on the pool (a synchronous
+    /// test, say) cannot starve the work it waits for.
+    public static func wait<R: Sendable>(_ body: @escaping @Sendable () async throws -> R) throws -> R {
+        let done = DispatchSemaphore(value: 0)
+        let box = ResultBox<R>()
+        Task(executorPreference: DispatchTaskExecutor.shared) {
+            do { box.result = .success(try await body()) } catch { box.result = .failure(error) }
+            done.signal()
+        }
+        done.wait()
+        return try box.result!.get()
+    }
+}
+
+/// Holds a result written by one task before a semaphore is signalled and read after the wait.
+private final class ResultBox<R: Sendable>: @unchecked Sendable {
+    var result: Result<R, any Error>?
+}
+
+/// A task executor on a concurrent Dispatch queue.
+private final class DispatchTaskExecutor: TaskExecutor, @unchecked Sendable {
+    static let shared = DispatchTaskExecutor()
+    private let queue = DispatchQueue(label: "nibinspect.decode", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let job = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        queue.async { job.runSynchronously(on: executor) }
+    }
+}

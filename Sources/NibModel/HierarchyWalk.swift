@@ -1,0 +1,82 @@
+/// The one walk of a document's view, menu and controller hierarchy (``NibObject/children``), used
+/// by everything that descends it: the `tree` printer, `compare`'s ordering, the graph clusters.
+///
+/// Depth-first preorder; every object is visited at most once (a shared `visited` set guards
+/// against malformed parent links and lets a caller continue with further roots); descent stops at
+/// `min(maxDepth, HierarchyWalk.depthLimit)`, where the objects below are marked visited without
+/// being visited, so recursion and output stay bounded on hostile nesting.
+public struct HierarchyWalk {
+    /// The deepest level any walk descends to, whatever the caller asks for (0 is a root).
+    public static let depthLimit = 512
+
+    /// One visited object.
+    public struct Step {
+        public var object: NibObject
+        /// 0 for the root the walk started from.
+        public var depth: Int
+        /// For each level from the root's children down to this object: whether that object was
+        /// the last of its siblings (for drawing `├─` / `└─` branches). Empty for a root.
+        public var lastFlags: [Bool]
+        /// The children the walk will descend into next, in order (known, not yet visited,
+        /// accepted by the caller's filter); empty when ``truncated``.
+        public var children: [NibObject]
+        /// True when the object has such children but the depth limit stops the walk here.
+        public var truncated: Bool
+        /// How many known, not yet visited children the caller's filter left out; they count as
+        /// visited (the caller summarises them).
+        public var skipped: Int
+    }
+
+    let document: NibDocument
+    let maxDepth: Int
+
+    /// - Parameters:
+    ///   - maxDepth: the caller's limit (`--depth`); ``depthLimit`` applies regardless.
+    public init(_ document: NibDocument, maxDepth: Int = .max) {
+        self.document = document
+        self.maxDepth = min(maxDepth, Self.depthLimit)
+    }
+
+    /// Walks from `root` (skipped when already in `visited`).
+    ///
+    /// - Parameters:
+    ///   - visited: objects already walked; every object visited or cut off is added.
+    ///   - children: which of an object's children to descend into (default: all); those left out
+    ///     count as visited.
+    ///   - visit: called for each object before its children.
+    public func walk(from root: NibObject, visited: inout Set<ObjectID>,
+                     children: (NibObject, [NibObject]) -> [NibObject] = { $1 },
+                     _ visit: (Step) -> Void) {
+        var lastFlags: [Bool] = []
+        descend(root, depth: 0, lastFlags: &lastFlags, visited: &visited, children: children, visit)
+    }
+
+    private func descend(_ object: NibObject, depth: Int, lastFlags: inout [Bool], visited: inout Set<ObjectID>,
+                         children filter: (NibObject, [NibObject]) -> [NibObject], _ visit: (Step) -> Void) {
+        guard visited.insert(object.id).inserted else { return }
+        let known = object.children.compactMap { document.object($0) }.filter { !visited.contains($0.id) }
+        var kids = filter(object, known)
+        let skipped = known.count - kids.count
+        if skipped != 0 {
+            let kept = Set(kids.map(\.id))
+            for o in known where !kept.contains(o.id) { visited.insert(o.id) }
+        }
+        let truncated = depth >= maxDepth && !kids.isEmpty
+        if truncated {
+            // Objects below the cut are accounted for, not reached later as roots.
+            var stack = kids.map(\.id)
+            while let id = stack.popLast() {
+                guard visited.insert(id).inserted, let o = document.object(id) else { continue }
+                stack.append(contentsOf: o.children)
+            }
+            kids = []
+        }
+        visit(Step(object: object, depth: depth, lastFlags: lastFlags, children: kids, truncated: truncated,
+                   skipped: skipped))
+        for (i, kid) in kids.enumerated() {
+            lastFlags.append(i == kids.count - 1)
+            descend(kid, depth: depth + 1, lastFlags: &lastFlags, visited: &visited, children: filter, visit)
+            lastFlags.removeLast()
+        }
+    }
+}
