@@ -182,7 +182,7 @@ extension ConnectionGraph.Cluster {
 
 /// Why a graph could not be built.
 public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `--focus` matched no object; `candidates` lists a few names that exist.
+    /// `--focus` matched no object; `candidates` lists the names and classes of connected objects.
     case focusNotFound(String, candidates: [String])
     /// `--scene` matched no scene or document of the input.
     case sceneNotFound(String, candidates: [String])
@@ -192,11 +192,13 @@ public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case let .focusNotFound(query, candidates):
-            let hint = candidates.isEmpty ? "" : "; try one of: " + candidates.joined(separator: ", ")
-            return "--focus '\(query)' matches no object (give an id like #12, a name, or a class)\(hint)"
+            return UnmatchedQuery(option: "--focus", query: query, noun: "object", candidates: candidates,
+                                  listCommand: "'nibinspect tree <file>'",
+                                  hint: "give an id like #12, a name, or a class").description
         case let .sceneNotFound(query, candidates):
-            let hint = candidates.isEmpty ? "" : "; scenes: " + candidates.joined(separator: ", ")
-            return "--scene '\(query)' matches no scene (give a storyboard identifier, nib name or class)\(hint)"
+            return UnmatchedQuery(option: "--scene", query: query, noun: "scene", candidates: candidates,
+                                  listCommand: "'nibinspect tree <file>'",
+                                  hint: "give a storyboard identifier, nib name or class").description
         case let .noDocuments(path):
             return "\(path): no document to draw"
         }

@@ -241,7 +241,7 @@ struct DocumentGraphBuilder {
         return (roots.map { cluster($0, depth: 0) }, clustered)
     }
 
-    /// A few names and classes of connected objects, for a "focus matches nothing" message.
+    /// The names and classes of connected objects, sorted, for a "focus matches nothing" message.
     static func focusCandidates(_ documents: [NibDocument]) -> [String] {
         var names = Set<String>()
         for document in documents {
@@ -250,6 +250,6 @@ struct DocumentGraphBuilder {
                 names.insert(object.name ?? object.effectiveClass)
             }
         }
-        return Array(names.sorted().prefix(8))
+        return names.sorted()
     }
 }

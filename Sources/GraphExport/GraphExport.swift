@@ -31,7 +31,7 @@ public enum GraphExport {
             }
             if documents.isEmpty {
                 let candidates = input.storyboard?.scenes.map(\.identifier) ?? input.documents.map(\.name)
-                throw GraphError.sceneNotFound(scene, candidates: Array(candidates.prefix(8)))
+                throw GraphError.sceneNotFound(scene, candidates: candidates)
             }
         }
         guard !documents.isEmpty else { throw GraphError.noDocuments(input.path) }

@@ -66,7 +66,7 @@ extension ConnectionGraph {
                 $0.identifier == focus || $0.nibName == focus || $0.controllerClass == focus
             }.map(\.identifier)
             guard !matched.isEmpty else {
-                throw GraphError.focusNotFound(focus, candidates: Array(storyboard.scenes.map(\.identifier).prefix(8)))
+                throw GraphError.focusNotFound(focus, candidates: storyboard.scenes.map(\.identifier))
             }
             sceneEdges = sceneEdges.filter { !Set(matched).isDisjoint(with: $0.scenes) }
             var ids = Set(matched.map(sceneID))

@@ -34,12 +34,14 @@ struct ConnectionsFilterTests {
         #expect(tsv.out.split(separator: "\n").dropFirst().allSatisfy { $0.split(separator: "\t", omittingEmptySubsequences: false)[6] == "First Responder" })
     }
 
-    @Test("a filter that names no object warns on stderr and prints nothing")
+    @Test("a filter that names no object is a usage error listing what there is, and prints nothing")
     func unknownFilter() {
         let r = run(["connections", "--source", "NoSuchThing", Self.samples.appendingPathComponent("MainMenu.nib").path])
-        #expect(r.code == .success)
+        #expect(r.code == .usage)
         #expect(r.out.isEmpty)
         #expect(r.err.contains("--source 'NoSuchThing' matches no object"))
+        #expect(r.err.contains(" objects, the first 12: "))
+        #expect(r.err.contains("File's Owner") && r.err.contains("MenuDemo.AppDelegate"))
         let known = run(["connections", "--source", "File's Owner", Self.samples.appendingPathComponent("MainMenu.nib").path])
         #expect(known.err.isEmpty)
         #expect(known.out.contains("outlet delegate → #8 MenuDemo.AppDelegate (NSObject)"))

@@ -76,7 +76,7 @@ struct ContainerCLITests {
         let r = run(["tree", "--raw", "--variant", "objects.nib", try makeBundle(tree)])
         #expect(r.code == .usage)
         #expect(r.out.isEmpty)
-        #expect(r.err.contains("no variant 'objects.nib' in Login.nib; variants: objects-13.0+.nib, runtime.nib"))
+        #expect(r.err.contains("--variant 'objects.nib' matches no variant in Login.nib; variants: objects-13.0+.nib, runtime.nib"))
     }
 
     @Test func listVariants() throws {

@@ -47,10 +47,9 @@ public struct VariantNotFound: Error, Hashable, Sendable, CustomStringConvertibl
     }
 
     public var description: String {
-        if available.isEmpty {
-            return "no nib bundle in \(container) has a variant '\(requested)' (--variant applies to nib bundle directories)"
-        }
-        return "no variant '\(requested)' in \(container); variants: \(available.joined(separator: ", "))"
+        UnmatchedQuery(option: "--variant", query: requested, noun: "variant in \(container)", pluralNoun: "variants",
+                       candidates: available, listCommand: "'nibinspect tree --list-variants \(container)'",
+                       hint: available.isEmpty ? "--variant applies to nib bundle directories" : nil).description
     }
 }
 

@@ -54,6 +54,10 @@ public final class Console: @unchecked Sendable {
         }
     }
 
+    /// One diagnostic line on stderr (`nibinspect: warning: …`), made terminal-safe so that
+    /// whatever an input holds it stays one line.
+    func diagnostic(_ line: String) { error(terminalSafe(line) + "\n") }
+
     public func error(_ text: String) {
         let bytes = Array(text.utf8)
         if errBuffer != nil { errBuffer!.append(contentsOf: bytes); return }

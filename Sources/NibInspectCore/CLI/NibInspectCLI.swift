@@ -24,10 +24,10 @@ struct Context {
     /// Prints the container's diagnostics and failures to stderr; returns the exit status for the
     /// failures (success when none).
     func report(_ loaded: LoadedContainer, path: String) -> ExitCode {
-        for d in loaded.container.diagnostics { console.error("nibinspect: warning: \(d)\n") }
+        for d in loaded.container.diagnostics { console.diagnostic("nibinspect: warning: \(d)") }
         var code = ExitCode.success
         for f in loaded.failures {
-            console.error("nibinspect: error: \(path): \(f.name): \(NibInspectCLI.describe(f.error))\n")
+            console.diagnostic("nibinspect: error: \(path): \(f.name): \(NibInspectCLI.describe(f.error))")
             if code == .success { code = NibInspectCLI.exitCode(for: f.error) }
         }
         return code
@@ -91,7 +91,7 @@ public enum NibInspectCLI {
         if first == "help" {
             if args.count > 1 {
                 guard let c = commands.first(where: { $0.spec.name == args[1] }) else {
-                    console.error("Error: Unknown subcommand '\(args[1])'\n\n" + overview)
+                    console.error("Error: Unknown subcommand '\(terminalSafe(args[1]))'\n\n" + overview)
                     return .usage
                 }
                 console.write(c.spec.help)
@@ -106,7 +106,7 @@ public enum NibInspectCLI {
             args.removeFirst()
         } else if !first.hasPrefix("-") && !first.contains("/") && !first.contains(".")
                     && !FileManager.default.fileExists(atPath: first) {
-            console.error("Error: Unknown subcommand or missing file '\(first)'\n" +
+            console.error("Error: Unknown subcommand or missing file '\(terminalSafe(first))'\n" +
                           "See 'nibinspect --help' for the subcommands.\n")
             return .usage
         }
@@ -119,11 +119,25 @@ public enum NibInspectCLI {
             let context = Context(console: console, opener: NibOpener(variant: variant))
             return try command.run(parsed, context)
         } catch let error as UsageError {
-            console.error("Error: \(error.message)\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            console.error("Error: \(terminalSafe(error.message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            return .usage
+        } catch where unmatchedVariant(error) != nil {
+            // A --variant that matches nothing is a query that matches nothing, like --source or
+            // --scene: the same message shape and exit status.
+            console.error("Error: \(terminalSafe(unmatchedVariant(error)!.description))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
             return .usage
         } catch {
-            console.error("nibinspect: error: \(describe(error))\n")
+            console.diagnostic("nibinspect: error: \(describe(error))")
             return exitCode(for: error)
+        }
+    }
+
+    /// The ``VariantNotFound`` inside `error`, if that is what it is.
+    static func unmatchedVariant(_ error: any Error) -> VariantNotFound? {
+        switch error {
+        case let e as VariantNotFound: return e
+        case let e as FileError: return unmatchedVariant(e.underlying)
+        default: return nil
         }
     }
 

@@ -56,7 +56,7 @@ enum CompareCommand: Command {
     static func text(_ r: CompareReport, style: TerminalStyle) -> String {
         var lines: [String] = []
         let verdict = r.agrees ? style.name("agree") : style.warning("differ (\(r.differences.count) difference\(r.differences.count == 1 ? "" : "s"))")
-        lines.append("\(r.source) ↔ \(r.compiled): \(verdict)")
+        lines.append(style.text("\(r.source) ↔ \(r.compiled)") + ": \(verdict)")
         let c = r.counts
         let main = r.nested.isEmpty ? "compiled" : "in the main nib"
         lines.append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) \(main), \(c.matchedObjects) matched"))
@@ -72,7 +72,7 @@ enum CompareCommand: Command {
             lines.append("Differences")
             for d in r.differences {
                 let location = d.sourceLine.map { "line \($0): " } ?? ""
-                lines.append("  " + style.detail(location) + d.message)
+                lines.append("  " + style.detail(location) + style.text(d.message))
             }
         }
         if !r.dropped.isEmpty {

@@ -42,7 +42,10 @@ enum ConnectionsCommand: Command {
                 d.objects.contains { matches(query, $0.id, in: d) }
             } || (option == "--destination" && isFirstResponder(query))
             if !known {
-                context.console.error("nibinspect: warning: \(option) '\(query)' matches no object (use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\")\n")
+                throw UsageError(UnmatchedQuery(option: option, query: query, noun: "object",
+                                                candidates: objectNames(input.documents),
+                                                listCommand: "'nibinspect tree \(args.positionals[0])'",
+                                                hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"").description)
             }
         }
         switch args.value("--format") ?? "text" {
@@ -56,6 +59,21 @@ enum ConnectionsCommand: Command {
             context.console.write(text(rows, documents: input.documents, style: style))
         }
         return context.finish(input, loaded)
+    }
+
+    /// What `--source` and `--destination` can name, sorted: placeholder names, classes, custom
+    /// classes and object names of every document.
+    static func objectNames(_ documents: [NibDocument]) -> [String] {
+        var names = Set<String>()
+        for document in documents {
+            for o in document.objects {
+                if let p = o.placeholder { names.insert(p.kind == .external || p.kind == .upstream ? p.identifier : p.kind.displayName) }
+                else { names.insert(o.className) }
+                if let custom = o.customClass { names.insert(o.customModule.map { "\($0).\(custom)" } ?? custom) }
+                if let name = o.name, !name.isEmpty, !name.contains("\n") { names.insert(name) }
+            }
+        }
+        return names.sorted()
     }
 
     /// True when `query` names First Responder: macOS nibs do not archive it, so an action to it
@@ -82,7 +100,7 @@ enum ConnectionsCommand: Command {
         var current: String?
         for (document, c) in rows {
             if documents.count > 1, current != document.name {
-                out += (current == nil ? "" : "\n") + "== \(document.name) ==\n"
+                out += (current == nil ? "" : "\n") + "== \(terminalSafe(document.name)) ==\n"
                 current = document.name
             }
             let t = ConnectionText(document: document, style: style, siblings: documents)
@@ -118,7 +136,7 @@ enum ConnectionsCommand: Command {
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
                           c.destination?.rawValue ?? "",
                           c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved?.message ?? ""]
-            out += fields.map { $0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) } }
+            out += fields.map { terminalSafe($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
                 .joined(separator: "\t") + "\n"
         }
         return out

@@ -74,8 +74,8 @@ enum GraphCommand: Command {
         var bytes = Array(dot.utf8)
         if format == "svg" {
             let rendering = try SVGRenderer.render(dot: dot, engine: engine)
-            if let note = rendering.note { context.console.error("nibinspect: note: \(note)\n") }
-            for warning in rendering.warnings { context.console.error("nibinspect: warning: graphviz: \(warning)\n") }
+            if let note = rendering.note { context.console.diagnostic("nibinspect: note: \(note)") }
+            for warning in rendering.warnings { context.console.diagnostic("nibinspect: warning: graphviz: \(warning)") }
             bytes = Array(rendering.svg.utf8)
         }
         if let output {

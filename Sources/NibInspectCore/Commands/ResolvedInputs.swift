@@ -78,8 +78,8 @@ extension Context {
     /// `nibinspect: error: <input>: <message>` for the errors. `prefix` goes before each warning's
     /// message (`graph` names the input there).
     func printDiagnostics(_ diagnostics: [Diagnostic], input: String, prefix: String = "") {
-        for d in diagnostics where d.severity != .error { console.error("nibinspect: warning: \(prefix)\(d)\n") }
-        for d in diagnostics where d.severity == .error { console.error("nibinspect: error: \(input): \(d)\n") }
+        for d in diagnostics where d.severity != .error { console.diagnostic("nibinspect: warning: \(prefix)\(d)") }
+        for d in diagnostics where d.severity == .error { console.diagnostic("nibinspect: error: \(input): \(d)") }
     }
 }
 

@@ -74,18 +74,18 @@ enum TreeCommand: Command {
             if nested && archive.nesting != nil { continue }   // printed inline under its value
             if !single {
                 if i > 0 || !out.isEmpty { out += "\n" }
-                out += "== \(doc.name) ==\n"
+                out += "== \(terminalSafe(doc.name)) ==\n"
                 if container.kind != .nibBundle && !doc.variants.isEmpty {
                     out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
                 }
             }
-            for d in archive.graph.diagnostics { console.error("nibinspect: warning: \(archive.name): \(d)\n") }
+            for d in archive.graph.diagnostics { console.diagnostic("nibinspect: warning: \(archive.name): \(d)") }
             var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth,
                                          nestedPayloadOffsets: nested ? archive.nibArchive?.nestedPayloadOffsets : nil,
                                          limits: limits)
             out += printer.render()
             for e in printer.nestedErrors {
-                console.error("nibinspect: warning: \(archive.name): nested archive: \(e)\n")
+                console.diagnostic("nibinspect: warning: \(archive.name): nested archive: \(e)")
             }
             console.write(out)
             out = ""
@@ -105,7 +105,7 @@ enum TreeCommand: Command {
         }
         for (i, document) in input.documents.enumerated() {
             if i > 0 || !out.isEmpty { out += "\n" }
-            if headings { out += "== \(document.name) ==\n" }
+            if headings { out += "== \(terminalSafe(document.name)) ==\n" }
             var printer = ResolvedTreePrinter(document: document, style: style, siblings: input.documents)
             printer.maxDepth = depth
             printer.showProperties = properties
@@ -130,7 +130,7 @@ enum StoryboardText {
             lines.append(line)
         }
         for segue in s.segues {
-            var line = "  " + style.kind("segue \(segue.segue.kind)") + " " + segue.from + " → " + (segue.to ?? "?")
+            var line = "  " + style.kind("segue \(segue.segue.kind)") + " " + style.text(segue.from) + " → " + style.text(segue.to ?? "?")
             if let id = segue.segue.identifier { line += " " + style.name(quote(id)) }
             lines.append(line)
         }

@@ -43,22 +43,22 @@ struct ConnectionText {
 
     /// The class of the object an upstream target names, or the target itself.
     func upstreamClass(_ target: String) -> String {
-        guard let colon = target.lastIndex(of: ":") else { return target }
+        guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
         if let o = siblings.first(where: { $0.name == scene })?.object(id) { return classText(o) }
-        return target
+        return style.text(target)
     }
 
     /// `UIStoryboardShowSegueTemplate #12 in Scene` for `Scene:#12`.
     func upstreamText(_ target: String) -> String {
-        guard let colon = target.lastIndex(of: ":") else { return target }
+        guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
         if let doc = siblings.first(where: { $0.name == scene }), let o = doc.object(id) {
-            return classText(o) + " " + style.id(id.rawValue) + " in " + scene
+            return classText(o) + " " + style.id(id.rawValue) + " in " + style.text(scene)
         }
-        return target
+        return style.text(target)
     }
 
     /// `#5 UILabel "Welcome"`, `#1 File's Owner (LoginViewController)`, `nil`.
@@ -88,16 +88,16 @@ struct ConnectionText {
         var s: String
         switch c.kind {
         case .outlet:
-            s = style.kind("outlet") + " \(c.label) → " + endpoint(c.destination)
+            s = style.kind("outlet") + " " + style.text(c.label) + " → " + endpoint(c.destination)
         case .outletCollection:
             let members = (c.members ?? []).map { endpoint($0) }.joined(separator: ", ")
-            s = style.kind("outlet collection") + " \(c.label) → [" + members + "]"
+            s = style.kind("outlet collection") + " " + style.text(c.label) + " → [" + members + "]"
             var notes: [String] = []
             if let cls = c.collectionClass { notes.append(cls) }
             if c.appendsToCollection == true { notes.append("appends") }
             if !notes.isEmpty { s += style.detail(" (" + notes.joined(separator: ", ") + ")") }
         case .action:
-            s = style.kind("action") + " \(c.label) → "
+            s = style.kind("action") + " " + style.text(c.label) + " → "
             if c.isNilTargeted {
                 s += style.placeholder("First Responder") + style.detail(" (responder chain)")
             } else {
@@ -105,23 +105,23 @@ struct ConnectionText {
             }
             if let events = c.controlEvents { s += " [" + events.description + "]" }
         case .binding:
-            s = style.kind("binding") + " \(c.label) → " + endpoint(c.destination)
+            s = style.kind("binding") + " " + style.text(c.label) + " → " + endpoint(c.destination)
             if let keyPath = c.keyPath { s += " keyPath " + style.name(keyPath) }
             if let options = c.options, !options.isEmpty {
                 s += style.detail(" {" + options.keys.sorted().map { "\($0)=\(options[$0] ?? "")" }.joined(separator: ", ") + "}")
             }
         case .runtimeAttribute:
-            s = style.kind("runtime attribute") + " \(c.label) = " + (c.value.map(valueText) ?? "nil")
+            s = style.kind("runtime attribute") + " " + style.text(c.label) + " = " + (c.value.map(valueText) ?? "nil")
         case .accessibility:
-            s = style.kind("accessibility") + " \(c.label) = " + (c.value.map(valueText) ?? "nil")
+            s = style.kind("accessibility") + " " + style.text(c.label) + " = " + (c.value.map(valueText) ?? "nil")
         case .segue:
             let segue = c.segue
-            s = style.kind("segue") + " \(c.label)"
+            s = style.kind("segue") + " " + style.text(c.label)
             if let id = segue?.identifier { s += " " + style.name(quote(id)) }
             s += " → scene " + (segue?.destinationScene.map { style.name($0) } ?? style.warning("?"))
             if let cls = segue?.segueClass { s += style.detail(" (\(cls))") }
         case .other:
-            s = style.kind("other") + " \(c.label)"
+            s = style.kind("other") + " " + style.text(c.label)
             if let d = c.destination { s += " → " + endpoint(d) }
             if let v = c.value { s += " = " + valueText(v) }
         }
@@ -132,7 +132,7 @@ struct ConnectionText {
     /// What a connection does, seen from its destination: `← outlet view from #1 File's Owner`.
     func incoming(_ c: Connection) -> String {
         let kind = c.kind == .outletCollection ? "outlet collection" : c.kind.rawValue
-        var s = "← " + style.kind(kind) + " \(c.label) from " + endpoint(c.source)
+        var s = "← " + style.kind(kind) + " " + style.text(c.label) + " from " + endpoint(c.source)
         if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why.message)") }
         return s
     }
@@ -141,7 +141,7 @@ struct ConnectionText {
         switch v {
         case .string(let s): return style.name(quote(s))
         case .object(let id): return endpoint(id)
-        default: return v.description
+        default: return style.text(v.description)
         }
     }
 }

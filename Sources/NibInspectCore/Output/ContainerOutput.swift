@@ -12,13 +12,13 @@ enum ContainerText {
         case .file:
             return ""
         case .nibBundle:
-            s += "\(c.name): nib bundle\n"
+            s += "\(terminalSafe(c.name)): nib bundle\n"
             s += "variants: " + variantsLine(c.variants) + "\n"
         case .compiledStoryboard:
             break
         case .directory:
             let n = documents ?? c.documents.count
-            s += "\(c.name): directory, \(n) document\(n == 1 ? "" : "s")\n"
+            s += "\(terminalSafe(c.name)): directory, \(n) document\(n == 1 ? "" : "s")\n"
         }
         for sb in c.storyboards { s += storyboard(sb) }
         return s
@@ -27,7 +27,7 @@ enum ContainerText {
     /// `objects-13.0+.nib (read), runtime.nib, designable.nib (source), info.nib (metadata)`.
     static func variantsLine(_ variants: [NibVariant]) -> String {
         variants.map { v in
-            var s = v.name
+            var s = terminalSafe(v.name)
             if v.chosen { s += " (read)" }
             else if v.role != .compiled { s += " (\(v.role.rawValue))" }
             else if v.size == 0 { s += " (empty)" }
@@ -37,19 +37,19 @@ enum ContainerText {
 
     /// A storyboard's summary: platform, Info.plist, entry point and scene → nib table.
     static func storyboard(_ sb: CompiledStoryboard) -> String {
-        var s = "\(sb.name): compiled storyboard"
+        var s = "\(terminalSafe(sb.name)): compiled storyboard"
         if let info = sb.info {
-            s += " (\(info.platform.rawValue), \(sb.infoFile ?? "Info.plist")"
+            s += " (\(info.platform.rawValue), \(terminalSafe(sb.infoFile ?? "Info.plist"))"
             if let v = info.version { s += " version \(v)" }
             s += ")\n"
-            s += "entry point: \(info.entryPoint ?? "none")\n"
-            if let menu = info.mainMenu { s += "main menu: \(menu)\n" }
+            s += "entry point: \(terminalSafe(info.entryPoint ?? "none"))\n"
+            if let menu = info.mainMenu { s += "main menu: \(terminalSafe(menu))\n" }
             for (id, target) in info.externalReferences.sorted(by: { $0.key < $1.key }) {
-                s += "external reference: \(id) → \(target)\n"
+                s += "external reference: \(terminalSafe(id)) → \(terminalSafe(target))\n"
             }
             s += "scenes:\n"
             for scene in sb.scenes {
-                s += "  \(scene.identifier) → \(scene.nibName).nib"
+                s += "  \(terminalSafe(scene.identifier)) → \(terminalSafe(scene.nibName)).nib"
                 if scene.documents.isEmpty { s += " (missing)" }
                 if scene.isEntryPoint { s += " (entry point)" }
                 s += "\n"
@@ -57,7 +57,7 @@ enum ContainerText {
         } else {
             s += " (no Info.plist)\n"
         }
-        if let dir = sb.nibDirectory { s += "nibs read from: \(dir)\n" }
+        if let dir = sb.nibDirectory { s += "nibs read from: \(terminalSafe(dir))\n" }
         return s
     }
 
@@ -70,10 +70,10 @@ enum ContainerText {
             guard let nib = try? NibBundle(path: bundle.path) else { continue }
             let chosen = (try? nib.choose(requested))?.name ?? (try? nib.choose(nil))?.name
             let variants = nib.marking(chosen ?? "")
-            s += bundle.name + ":\n"
+            s += terminalSafe(bundle.name) + ":\n"
             let width = variants.map(\.name.count).max() ?? 0
             for v in variants {
-                let name = v.name.padding(toLength: width, withPad: " ", startingAt: 0)
+                let name = terminalSafe(v.name).padding(toLength: width, withPad: " ", startingAt: 0)
                 s += "\(v.chosen ? "*" : " ") \(name)  \(v.role.rawValue)  \(v.format)  \(v.size) bytes\n"
             }
         }

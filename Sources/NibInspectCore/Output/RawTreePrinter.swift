@@ -41,7 +41,9 @@ struct RawTreePrinter {
         seen.insert(graph.root.index)
         out.append(label(for: graph.root))
         walk(graph.root, prefix: "", depth: 1)
-        return out.joined(separator: "\n") + "\n"
+        // Class names, keys and type encodings come from the input: no control character of
+        // theirs reaches the terminal (the lines hold nothing of ours that needs one).
+        return out.map(terminalSafe).joined(separator: "\n") + "\n"
     }
 
     private func label(for ref: ObjectRef) -> String {
@@ -178,20 +180,16 @@ private func h2(_ b: UInt8) -> String {
     return b < 16 ? "0" + s : s
 }
 
-/// A string in double quotes with `"`, `\` and control characters escaped, one line.
+/// A string in double quotes with `"`, `\` and control characters escaped, one line
+/// (``terminalSafe(_:)`` for the control characters).
 func quote(_ s: String) -> String {
-    var out = "\""
+    var out = ""
     for ch in s.unicodeScalars {
         switch ch {
         case "\"": out += "\\\""
         case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        default:
-            if ch.value < 0x20 || ch.value == 0x7F { out += "\\u{\(String(ch.value, radix: 16))}" }
-            else { out.unicodeScalars.append(ch) }
+        default: out.unicodeScalars.append(ch)
         }
     }
-    return out + "\""
+    return "\"" + terminalSafe(out) + "\""
 }

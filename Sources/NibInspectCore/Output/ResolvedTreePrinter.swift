@@ -80,7 +80,7 @@ struct ResolvedTreePrinter {
             out.append("Connections without a source")
             for c in orphans { out.append("  " + text.outgoing(c)) }
         }
-        for d in document.diagnostics { out.append(style.warning("\(d.severity.rawValue): ") + d.message) }
+        for d in document.diagnostics { out.append(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
         return out.joined(separator: "\n") + "\n"
     }
 

@@ -17,7 +17,15 @@ struct TerminalStyle: Sendable {
         }
     }
 
-    private func wrap(_ s: String, _ code: String) -> String { enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    /// `s` made terminal-safe (``terminalSafe(_:)``), in colour when enabled: every styled span is
+    /// safe whatever it holds, and the only escape sequences in the output are these.
+    private func wrap(_ s: String, _ code: String) -> String {
+        let s = terminalSafe(s)
+        return enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
+    }
+
+    /// Input text without colour, terminal-safe.
+    func text(_ s: String) -> String { terminalSafe(s) }
 
     /// Object ids (`#12`): dim.
     func id(_ s: String) -> String { wrap(s, "2") }

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+import TestSupport
+import NibModel
+@testable import NibInspectCore
+
+/// One rule for queries that match nothing (issue 11 item 8): `--source`, `--destination`,
+/// `--focus`, `--scene` and `--variant` all exit 64 with one message shape.
+@Suite("Queries that match nothing")
+struct UnmatchedQueryTests {
+    func run(_ args: [String]) -> (code: ExitCode, out: String, err: String) {
+        let console = Console.capturing()
+        let code = NibInspectCLI.run(args, console: console)
+        return (code, console.output, console.errors)
+    }
+
+    static let samples = CLITests.packageRoot.appendingPathComponent("Samples")
+
+    @Test("few candidates are listed in full; many as a count, the first ones and how to list them")
+    func messageShape() {
+        let few = UnmatchedQuery(option: "--scene", query: "Nope", noun: "scene", candidates: ["Home", "Login"],
+                                 listCommand: "'nibinspect tree X'")
+        #expect(few.description == "--scene 'Nope' matches no scene; scenes: Home, Login")
+        let names = (1...30).map { "Item \($0)" }
+        let many = UnmatchedQuery(option: "--focus", query: "Zap", noun: "object", candidates: names,
+                                  listCommand: "'nibinspect tree X'", hint: "give an id")
+        #expect(many.description == "--focus 'Zap' matches no object (give an id); 30 objects, the first 12: "
+                + names.prefix(12).joined(separator: ", ") + ", …; 'nibinspect tree X' lists them all")
+        let none = UnmatchedQuery(option: "--variant", query: "a.nib", noun: "variant in x.nib", pluralNoun: "variants", candidates: [])
+        #expect(none.description == "--variant 'a.nib' matches no variant in x.nib; there are no variants to choose from")
+    }
+
+    @Test("every query option: exit 64, 'OPTION 'QUERY' matches no …' on stderr, nothing on stdout", arguments: [
+        ["connections", "--source", "Nope", "MainMenu.nib"],
+        ["connections", "--destination", "Nope", "MainMenu.nib"],
+        ["graph", "--focus", "Nope", "MainMenu.nib"],
+        ["graph", "--scene", "Nope", "MainMenu.nib"],
+        ["tree", "--variant", "nope.nib", "MainMenu.nib"],
+        ["json", "--variant", "nope.nib", "MainMenu.nib"],
+    ])
+    func everyOption(_ args: [String]) {
+        let path = Self.samples.appendingPathComponent(args.last!).path
+        let r = run(Array(args.dropLast()) + [path])
+        #expect(r.code == .usage, "\(r.err)")
+        #expect(r.out.isEmpty)
+        let option = args[1], query = args[2]
+        #expect(r.err.hasPrefix("Error: \(option) '\(query)' matches no "), "\(r.err)")
+        #expect(r.err.split(separator: "\n").count == 3, "one message line, then usage: \(r.err)")
+    }
+}
