@@ -152,4 +152,26 @@ struct SourceCLITests {
         #expect(entries.count > 150)
         #expect(failures.isEmpty, "\(failures.prefix(20).joined(separator: "\n"))")
     }
+
+    @Test("compare names what a rejected <source> really is")
+    func compareNamesRejectedSource() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let nib = CLITests.packageRoot.appendingPathComponent("Samples/LoginViewController.nib").path
+        let cases: [(String, [UInt8]?, String)] = [
+            ("empty.xib", [], "is an empty file"),
+            ("notes.xib", Array("just some notes\n".utf8), "is plain UTF-8 text"),
+            ("noise.xib", [0x00, 0xFF, 0x13, 0x37, 0x00, 0x01], "is binary data of no known format"),
+            ("picture.xib", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0], "is a PNG image"),
+            ("dir", nil, "is a directory"),
+        ]
+        for (name, bytes, words) in cases {
+            let path = try bytes.map { try tree.write(name, $0) } ?? tree.mkdir(name)
+            let (code, _, err) = run(["compare", path, nib])
+            #expect(code == .usage)
+            #expect(err.contains("'\(path)' \(words)"), "\(err)")
+        }
+        let (_, _, err) = run(["compare", nib, nib])
+        #expect(err.contains("is a compiled nib (NIBArchive)"), "\(err)")
+    }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Reads the first bytes of a file, for format sniffing, without reading the whole file.
 enum FileProbe {
     /// Size and first `count` bytes of the file at `path`; nil when unreadable.
-    static func head(_ path: String, count: Int = 1024) -> (size: Int, head: [UInt8])? {
+    static func head(_ path: String, count: Int = FileFormat.sniffLength) -> (size: Int, head: [UInt8])? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil

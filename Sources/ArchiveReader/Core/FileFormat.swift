@@ -16,9 +16,10 @@ public enum FileFormat: Hashable, Sendable {
     case asciiPlist
     case unknown
 
-    /// Sniffs `bytes` (the first 1 KiB is enough).
+    /// Sniffs `bytes`: the first 1 KiB is enough for every binary format; XML is classified by its
+    /// root element, found within the first ``sniffLength`` bytes.
     public init<C: Collection>(sniffing bytes: C) where C.Element == UInt8 {
-        let head = Array(bytes.prefix(1024))
+        let head = Array(bytes.prefix(Self.sniffLength))
         func starts(_ s: String) -> Bool { head.starts(with: Array(s.utf8)) }
         if head.isEmpty { self = .empty; return }
         if starts("NIBArchive") { self = .nibArchive; return }
@@ -28,17 +29,23 @@ public enum FileFormat: Hashable, Sendable {
             if sig == "typedstream" { self = .typedstream(bigEndian: true); return }
             if sig == "streamtyped" { self = .typedstream(bigEndian: false); return }
         }
-        var text = String(decoding: head, as: UTF8.self)
+        // XML, in UTF-8 or UTF-16 with a byte-order mark: classified by its root element, however
+        // long the declaration, comments and DOCTYPE before it.
+        let (utf8, _) = XMLProlog.utf8(head)
+        if let tag = XMLProlog.rootTag(utf8) {
+            switch XMLProlog.elementName(tag) {
+            case "document": self = .xibDocument(storyboard: tag.contains("Storyboard")); return
+            case "archive" where tag.contains("InterfaceBuilder"): self = .xibArchive; return
+            case "plist": self = .xmlPlist; return
+            default: self = .unknown; return
+            }
+        }
+        var text = String(decoding: utf8, as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0 == " " || $0 == "\n" || $0 == "\r" || $0 == "\t" }
         if trimmed.hasPrefix("<") {
-            if text.contains("<document") && text.contains("InterfaceBuilder") {
-                self = .xibDocument(storyboard: text.contains("Storyboard"))
-                return
-            }
-            if text.contains("<archive") && text.contains("InterfaceBuilder") { self = .xibArchive; return }
+            // XML cut before its root element (only the first bytes were given).
             if text.contains("<plist") || text.contains("PropertyList") { self = .xmlPlist; return }
-            if text.contains("<document") { self = .xibDocument(storyboard: text.contains("Storyboard")); return }
             self = .unknown
             return
         }
@@ -47,6 +54,10 @@ public enum FileFormat: Hashable, Sendable {
         if body.hasPrefix("{") && !ForeignFormat.looksLikeJSON(body) { self = .asciiPlist; return }
         self = .unknown
     }
+
+    /// How many leading bytes sniffing looks at: enough for a long licence comment or DOCTYPE before
+    /// a xib's root element.
+    public static let sniffLength = 64 << 10
 
     /// `text` without leading `//` line comments, `/* */` comments and blanks.
     static func droppingComments(_ text: Substring) -> Substring {

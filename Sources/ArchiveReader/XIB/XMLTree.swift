@@ -49,7 +49,15 @@ enum XMLTreeBuilder {
 
     /// Parses `bytes`; malformed XML throws ``ArchiveError`` `.malformed` naming the line and
     /// column, with the byte offset of that position.
-    static func parse(_ bytes: [UInt8]) throws(ArchiveError) -> XMLElementNode {
+    static func parse(_ input: [UInt8]) throws(ArchiveError) -> XMLElementNode {
+        // UTF-16 sources (with a byte-order mark) are read as their UTF-8 transcoding; line numbers
+        // are the same, byte offsets in messages count in the transcoded text.
+        let bytes = XMLProlog.utf8(input).bytes
+        if let entity = XMLProlog.entityDeclaration(bytes) {
+            let line = 1 + bytes[..<entity].reduce(0) { $0 + ($1 == 0x0A ? 1 : 0) }
+            throw ArchiveError(.malformed("entity declarations are not allowed (line \(line)): Interface Builder never writes them"),
+                               at: entity)
+        }
         // FoundationXML traps on names and attribute values that are not UTF-8; IB writes UTF-8
         // only, so anything else is rejected before the parser sees it.
         if let bad = XMLInputGuard.firstInvalidUTF8(bytes) {
@@ -71,8 +79,8 @@ enum XMLTreeBuilder {
             if first.code == 76, let open = first.open {   // XML_ERR_TAG_NAME_MISMATCH
                 what = ": closing tag does not match <\(open.name)> opened at line \(open.line)"
             }
-            throw ArchiveError(.malformed("malformed XML at line \(first.line), column \(first.column)\(what) (libxml2 error \(first.code))"),
-                               at: offset)
+            if what.isEmpty { what = Self.explanation(code: first.code, bytes: bytes, offset: offset).map { ": " + $0 } ?? "" }
+            throw ArchiveError(.malformed("malformed XML at line \(first.line), column \(first.column)\(what)"), at: offset)
         }
         if let failure = delegate.failure {
             // An element still open at the end: the file was most likely cut short.
@@ -83,14 +91,60 @@ enum XMLTreeBuilder {
             let line = max(1, parser.lineNumber)
             let column = max(1, parser.columnNumber)
             let offset = byteOffset(bytes, line: line, column: column)
-            let code = (parser.parserError as NSError?).map { " (libxml2 error \($0.code))" } ?? ""
+            let why = (parser.parserError as NSError?).flatMap { Self.explanation(code: $0.code, bytes: bytes, offset: offset) }
             let atEnd = offset >= bytes.count || bytes[offset...].allSatisfy { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
             let what = atEnd ? "truncated or malformed XML: unexpected end of file" : "malformed XML"
-            throw ArchiveError(.malformed("\(what) at line \(line), column \(column)\(code)"), at: offset)
+            throw ArchiveError(.malformed("\(what) at line \(line), column \(column)\(why.map { ": " + $0 } ?? "")"), at: offset)
         }
         return root
     }
 
+
+    /// libxml2's error, in words (`xmlParserErrors` of libxml2's `xmlerror.h`); nil for codes
+    /// without a better description than the position.
+    static func explanation(code: Int, bytes: [UInt8], offset: Int) -> String? {
+        switch code {
+        case 4: return "the document is empty"
+        case 5, 86: return "extra content after the root element"
+        case 6, 7, 8: return "invalid character reference"
+        case 9: return "a character that XML does not allow"
+        case 22, 23, 24, 25: return "an entity reference is not terminated with ';'"
+        case 26, 27: return "undeclared entity (only &amp; &lt; &gt; &quot; &apos; exist)"
+        case 31, 32, 81: return "unsupported text encoding"
+        case 38: return "'<' inside an attribute value"
+        case 39: return "attribute value without quotes"
+        case 40:
+            // libxml2 refuses attribute values longer than 10,000,000 bytes (XML_MAX_TEXT_LENGTH).
+            // The error points at or before the attribute: measure the value from its opening quote.
+            var start = max(0, offset - 1)
+            while start < bytes.count, start - offset < 256, bytes[start] != 0x22, bytes[start] != 0x27 { start += 1 }
+            guard start < bytes.count, bytes[start] == 0x22 || bytes[start] == 0x27 else { return "attribute value not closed" }
+            let quote = bytes[start]
+            var end = start + 1
+            while end < bytes.count, bytes[end] != quote, end - start <= 10_000_001 { end += 1 }
+            return end - start > 10_000_000 ? "attribute longer than 10 MB" : "attribute value not closed"
+        case 41: return "attribute without a value"
+        case 42: return "the same attribute twice in one element"
+        case 45: return "comment not closed"
+        case 46, 47: return "processing instruction not closed"
+        case 57: return "XML declaration not closed"
+        case 61: return "DOCTYPE not closed"
+        case 63: return "CDATA section not closed"
+        case 64: return "a processing instruction named 'xml' that is not the declaration at the start"
+        case 65: return "a space is required here"
+        case 68: return "an element or attribute name is missing"
+        case 73: return "'>' expected"
+        case 74: return "'</' expected"
+        case 75: return "'=' expected after an attribute name"
+        case 76: return "closing tag does not match the element opened"
+        case 77: return "element not closed"
+        case 80: return "'--' inside a comment"
+        case 89: return "an entity refers to itself"
+        case 104: return "entity expansion too large"
+        case 110: return "name longer than libxml2's limit"
+        default: return nil
+        }
+    }
 
     /// Byte offset of a 1-based line and column (column counted in bytes, as libxml2 does).
     static func byteOffset(_ bytes: [UInt8], line: Int, column: Int) -> Int {

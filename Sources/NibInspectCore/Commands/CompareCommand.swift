@@ -38,7 +38,7 @@ enum CompareCommand: Command {
             if !FileManager.default.fileExists(atPath: sourcePath) && sourcePath != "-" {
                 throw InputError(.notFound, path: sourcePath)
             }
-            throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is a compiled nib")
+            throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is \(what(sourcePath))")
         }
         let (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath)
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
@@ -50,6 +50,34 @@ enum CompareCommand: Command {
             context.console.write(text(report, style: style))
         }
         return report.agrees ? .success : .findings
+    }
+
+    /// What a rejected `<source>` is, by its first bytes: `a directory`, `a compiled nib (NIBArchive)`,
+    /// `an empty file`, `a PNG image`, `plain UTF-8 text`, `binary data of no known format`.
+    static func what(_ path: String) -> String {
+        if path == "-" { return "a compiled nib or not an Interface Builder file (standard input)" }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return "a directory"
+        }
+        var head: [UInt8] = []
+        if let handle = FileHandle(forReadingAtPath: path) {
+            head = [UInt8]((try? handle.read(upToCount: FileFormat.sniffLength)) ?? Data())
+            try? handle.close()
+        }
+        switch FileFormat(sniffing: head) {
+        case .empty: return "an empty file"
+        case .nibArchive, .binaryPlist, .typedstream: return "a compiled nib (\(FileFormat(sniffing: head).displayName))"
+        case .xmlPlist: return "an XML plist"
+        case .asciiPlist: return "an old-style ASCII plist"
+        case .xibDocument, .xibArchive: return "an Interface Builder source that could not be read"
+        case .unknown:
+            guard let foreign = ForeignFormat(sniffing: head) else { return "binary data of no known format" }
+            switch foreign {
+            case .text, .json: return foreign.displayName
+            default: return "a " + foreign.displayName
+            }
+        }
     }
 
     /// `compare` as text: verdict, counts, differences with source lines, dropped items.
