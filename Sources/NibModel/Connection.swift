@@ -41,7 +41,7 @@ public struct Connection: Hashable, Sendable, Codable {
     public var isNilTargeted: Bool
     /// Binding key path or runtime attribute key path.
     public var keyPath: String?
-    /// Runtime attribute or accessibility value, formatted; binding options as `key=value`.
+    /// Runtime attribute or accessibility value; binding options are in ``options``.
     public var value: PropertyValue?
     public var options: [String: String]?
     /// Segue details.

@@ -74,6 +74,8 @@ struct ObjectMatcher {
     }
 
     /// Class key plus the first of title, text, frame: what tells two siblings of one class apart.
+    /// A value counts by its text (a string's without quotes); empty strings, numbers, booleans
+    /// and references do not count.
     static func signature(_ o: NibObject) -> String {
         var distinguishing = ""
         // Title and text are one label: cells archive either under `NSContents`.
@@ -81,9 +83,12 @@ struct ObjectMatcher {
             if let v = o.property(key) {
                 let kind = key.hasPrefix("frame") ? key : "label"
                 switch v {
-                case .string(let s) where !s.isEmpty: distinguishing = kind + "=" + s
-                case .formatted(let s): distinguishing = kind + "=" + s
-                default: continue
+                case .string, .localizedString:
+                    guard let s = v.text, !s.isEmpty else { continue }
+                    distinguishing = kind + "=" + s
+                case .int, .double, .bool, .object: continue
+                case .rect, .point, .size, .insets, .color, .font, .image, .data, .constraint, .formatted:
+                    distinguishing = kind + "=" + v.description
                 }
                 break
             }

@@ -35,7 +35,7 @@ struct PrototypeIndex {
     /// `identifier` (AppKit) or `reuseIdentifier` (UIKit) as written in the source.
     static func ownIdentifier(_ o: NibObject) -> String? {
         for key in ["reuseIdentifier", "identifier"] {
-            if case .string(let s)? = o.property(key), !s.isEmpty { return s }
+            if let s = o.property(key)?.text, !s.isEmpty { return s }
         }
         return nil
     }

@@ -67,7 +67,7 @@ enum StoryboardAliases {
         for key in side.order {
             guard let o = side.object(key) else { continue }
             for p in o.properties {
-                if case .string(let s) = p.value, s == viewNib { return key }
+                if p.value.text == viewNib { return key }
             }
         }
         return nil

@@ -2,7 +2,8 @@
 /// type code for the element type (`06` float32, `07` float64) followed by the components.
 ///
 /// `07` + 2×float64 (17 bytes) is a point or size, `07` + 4×float64 (33 bytes) a rect or insets;
-/// the float32 forms are 9 and 17 bytes.
+/// the float32 forms are 9 and 17 bytes. The resolver turns components into the model's
+/// ``Rect``, ``Size`` and ``Point``.
 public enum Geometry {
     /// The components of a geometry blob, or nil when `bytes` is not one.
     public static func components(_ bytes: [UInt8]) -> [Double]? {
@@ -26,16 +27,13 @@ public enum Geometry {
         return out
     }
 
-    /// `{x, y}` or `{{x, y}, {w, h}}` in the style of `NSStringFromCGRect`.
+    /// `{x, y}` or `{{x, y}, {w, h}}` in the style of `NSStringFromCGRect` (``ValueText/braces(_:)``).
     public static func format(_ components: [Double]) -> String {
-        let parts = components.map(formatNumber)
-        if parts.count == 4 { return "{{\(parts[0]), \(parts[1])}, {\(parts[2]), \(parts[3])}}" }
-        return "{" + parts.joined(separator: ", ") + "}"
+        ValueText.braces(components)
     }
 
-    /// A number without a trailing `.0` when integral: `320`, `0.5`.
+    /// A number without a trailing `.0` when integral: `320`, `0.5` (``ValueText/number(_:)``).
     public static func formatNumber(_ d: Double) -> String {
-        if d.isFinite, d == d.rounded(), abs(d) < 1e15 { return String(Int64(d)) }
-        return String(d)
+        ValueText.number(d)
     }
 }

@@ -98,12 +98,16 @@ extension ResolverRun {
             }
             var properties = decoder.properties(of: archived)
             if let oid = oids[index] { properties.append(Property("oid", .int(oid))) }
-            properties.sort { $0.key < $1.key }
             let placeholder = placeholders[index]
+            let shown = displayName(index, archived, properties, placeholder)
+            // The names table of a legacy nib holds Interface Builder's own object names
+            // ("NSMenuItem22", "Button2"): when a title is shown instead, the name stays a property.
+            if let name = names[index], name != shown { properties.append(Property("objectName", .string(name))) }
+            properties.sort { $0.key < $1.key }
             objects.append(NibObject(
                 id: ObjectID(Ref(index)), className: identity.className, customClass: identity.customClass,
                 customModule: identity.customModule, runtimeClassName: identity.runtimeClassName,
-                placeholder: placeholder, name: displayName(index, archived, properties, placeholder),
+                placeholder: placeholder, name: shown,
                 parent: parent[index].map { ObjectID(Ref($0)) },
                 children: (children[index] ?? []).map { ObjectID(Ref($0)) },
                 properties: properties, archiveIndex: index))
@@ -128,8 +132,14 @@ extension ResolverRun {
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,
-    /// or a placeholder's identifier.
+    /// or a placeholder's identifier. In legacy typedstream nibs (IB 2) the names table holds
+    /// Interface Builder's generated object names (`1111`, `NSButton4`), so a title comes first.
     private func displayName(_ index: Int, _ o: ArchivedObject, _ properties: [Property], _ placeholder: Placeholder?) -> String? {
+        if graph.encoding == .typedstream, placeholder == nil {
+            if let title = ownTitle(o, properties) { return title }
+            // A separator is marked as such, as in the other formats, not by its generated name.
+            if case .bool(true)? = properties.first(where: { $0.key == "separator" })?.value { return nil }
+        }
         if let name = names[index] { return name }
         if let placeholder {
             switch placeholder.kind {
@@ -138,9 +148,15 @@ extension ResolverRun {
             }
         }
         if let id = accessibilityIdentifiers[index] { return id }
+        return ownTitle(o, properties)
+    }
+
+    /// The title or text the object shows: its `title`, `text`, `placeholder` or header title,
+    /// else its cell's contents (`NSCell`, `NSTitleCell`); a segue template's identifier.
+    private func ownTitle(_ o: ArchivedObject, _ properties: [Property]) -> String? {
         let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
         for key in keys {
-            if case .string(let s)? = properties.first(where: { $0.key == key })?.value, !s.isEmpty { return s }
+            if let s = properties.first(where: { $0.key == key })?.value.text, !s.isEmpty { return s }
         }
         for key in ["NSCell", "NSTitleCell"] {
             if let r = o[key]?.objectRef, let cell = graph[r], let s = graph.string(cell["NSContents"]), !s.isEmpty { return s }

@@ -1,65 +1,5 @@
-/// Display forms of colours, fonts, images, key equivalents and constraints (nib-format.md §2.9,
-/// §3.5, §4.5).
+/// Display forms of key equivalents and constraints (nib-format.md §3.5, §4.5).
 extension PropertyDecoder {
-    /// `systemBlue`, `rgba(1 0.5 0 1)`, `white(0.2 1)`, `named(System labelColor)`.
-    func color(_ raw: ArchiveValue?) -> String? {
-        guard let r = raw?.objectRef, let c = graph[r] else { return nil }
-        if let name = graph.string(c["UISystemColorName"]) { return name }
-        if let name = graph.string(c["NSColorName"]) {
-            let catalog = graph.string(c["NSCatalogName"]).map { $0 + " " } ?? ""
-            return "named(\(catalog)\(name))"
-        }
-        if let red = number(c["UIRed"]), let green = number(c["UIGreen"]), let blue = number(c["UIBlue"]) {
-            return "rgba(\(fmt(red)) \(fmt(green)) \(fmt(blue)) \(fmt(number(c["UIAlpha"]) ?? 1)))"
-        }
-        if let white = number(c["UIWhite"]) { return "white(\(fmt(white)) \(fmt(number(c["UIAlpha"]) ?? 1)))" }
-        if let text = asciiComponents(c["NSRGB"]) { return "rgb(\(text))" }
-        if let text = asciiComponents(c["NSWhite"]) { return "white(\(text))" }
-        if let text = asciiComponents(c["NSCMYK"]) { return "cmyk(\(text))" }
-        if let text = asciiComponents(c["NSComponents"]) { return "components(\(text))" }
-        if let inner = c["NSColor"], inner.objectRef != nil, inner.objectRef != r { return color(inner) }
-        return "<\(c.className)>"
-    }
-
-    private func number(_ v: ArchiveValue?) -> Double? { graph.double(v) }
-
-    private func fmt(_ d: Double) -> String {
-        let rounded = (d * 1000).rounded() / 1000
-        return Geometry.formatNumber(rounded)
-    }
-
-    /// `NSRGB`-style ASCII components (`0.314 0.318 0.318`), trimmed of NULs.
-    private func asciiComponents(_ v: ArchiveValue?) -> String? {
-        guard let v else { return nil }
-        var text: String?
-        if case .data(let bytes) = v { text = String(decoding: bytes.filter { $0 != 0 }, as: UTF8.self) }
-        else { text = graph.string(v) }
-        let parts = (text ?? "").split(whereSeparator: { $0 == " " || $0 == "\n" })
-        guard !parts.isEmpty else { return nil }
-        return parts.map { Double($0).map(fmt) ?? String($0) }.joined(separator: " ")
-    }
-
-    /// `Helvetica-Bold 17`, `system 17`.
-    func font(_ raw: ArchiveValue?) -> String? {
-        guard let r = raw?.objectRef, let f = graph[r] else { return nil }
-        let name = graph.string(f["UIFontName"]) ?? graph.string(f["NSName"])
-        let size = graph.double(f["UIFontPointSize"]) ?? graph.double(f["NSSize"])
-        let sizeText = size.map { " " + Geometry.formatNumber($0) } ?? ""
-        if let name { return name + sizeText }
-        return "<\(f.className)>" + sizeText
-    }
-
-    /// The image name of `UIImageNibPlaceholder`, `NSCustomResource` or an inline string.
-    func image(_ raw: ArchiveValue?) -> String? {
-        guard let raw else { return nil }
-        guard let r = raw.objectRef, let i = graph[r] else { return nil }
-        if let name = graph.string(i["UIResourceName"]) ?? graph.string(i["NSResourceName"]) { return name }
-        if i.className == "NSImage" || i.className == "UIImage" {
-            return graph.string(i["NSImageName"]).map { $0 } ?? "<\(i.className)>"
-        }
-        return nil
-    }
-
     /// A menu item's key equivalent as AppKit's menus show it: modifiers in Apple's order ⌃⌥⇧⌘,
     /// then the key (`⌘Q`, `⌥⌘N`, `⇧⌘F` for an uppercase `F`, which implies Shift; `⌘↑`, `F5`,
     /// `⌦`). The bare key when no modifier mask is archived.
@@ -107,30 +47,27 @@ extension PropertyDecoder {
         "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
     ]
 
-    /// `#5.leading = #3.leading + 20`, `#5.width = 100 @750` for `NSLayoutConstraint`s.
-    func constraint(_ object: ArchivedObject) -> String? {
+    /// The constraint of an `NSLayoutConstraint` (§3.5): items by id, attributes by their xib
+    /// names; nil for objects that are not constraints.
+    func constraint(_ object: ArchivedObject) -> LayoutConstraint? {
         guard object.className.contains("LayoutConstraint"), object["NSFirstAttribute"] != nil || object["NSFirstItem"] != nil
         else { return nil }
         func attribute(_ key: String) -> String {
             guard let a = graph.integer(object[key]) else { return "?" }
             return a >= 0 && a < Self.attributeNames.count ? Self.attributeNames[Int(a)] : "attribute\(a)"
         }
-        let first = object["NSFirstItem"]?.objectRef.map { "\(ObjectID($0))" } ?? "self"
-        var s = "\(first).\(attribute("NSFirstAttribute"))"
+        let relation: LayoutConstraint.Relation
         switch graph.integer(object["NSRelation"]) ?? 0 {
-        case -1: s += " <= "
-        case 1: s += " >= "
-        default: s += " = "
+        case -1: relation = .lessThanOrEqual
+        case 1: relation = .greaterThanOrEqual
+        default: relation = .equal
         }
-        let constant = graph.double(object["NSConstant"]) ?? graph.double(object["NSConstantV2"]) ?? 0
-        if let second = object["NSSecondItem"]?.objectRef {
-            s += "\(ObjectID(second)).\(attribute("NSSecondAttribute"))"
-            if let m = graph.double(object["NSMultiplier"]), m != 1 { s += " × " + Geometry.formatNumber(m) }
-            if constant != 0 { s += (constant < 0 ? " - " : " + ") + Geometry.formatNumber(abs(constant)) }
-        } else {
-            s += Geometry.formatNumber(constant)
-        }
-        if let p = graph.double(object["NSPriority"]), p != 1000 { s += " @" + Geometry.formatNumber(p) }
-        return s
+        let second = object["NSSecondItem"]?.objectRef.map { ObjectID($0) }
+        return LayoutConstraint(
+            firstItem: object["NSFirstItem"]?.objectRef.map { ObjectID($0) }, firstAttribute: attribute("NSFirstAttribute"),
+            relation: relation, secondItem: second, secondAttribute: second == nil ? nil : attribute("NSSecondAttribute"),
+            multiplier: graph.double(object["NSMultiplier"]) ?? 1,
+            constant: graph.double(object["NSConstant"]) ?? graph.double(object["NSConstantV2"]) ?? 0,
+            priority: graph.double(object["NSPriority"]).flatMap { $0 == 1000 ? nil : $0 })
     }
 }

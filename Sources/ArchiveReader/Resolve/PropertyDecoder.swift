@@ -1,7 +1,9 @@
 /// Decodes the key properties of an Interface Builder object into ``Property`` values in
 /// Interface Builder's terms (nib-format.md §2.9 value conventions, §3.5 view keys, §4.5 AppKit
 /// keys): frame, text, title, placeholder, colours, fonts, images by name, tag, hidden, enabled,
-/// identifiers, key equivalents, window titles, constraints.
+/// identifiers, key equivalents, window titles, constraints. Geometry, colours, fonts, images and
+/// localizable strings become typed values (``Rect``, ``Color``, ``Font``, ``ImageReference``,
+/// ``LocalizedString``).
 struct PropertyDecoder {
     let graph: ObjectGraph
 
@@ -41,7 +43,7 @@ struct PropertyDecoder {
         func put(_ key: String, _ value: PropertyValue?) {
             if let value, out[key] == nil { out[key] = value }
         }
-        if let frame = uikitFrame(object) { put(frame.0, .formatted(frame.1)) }
+        if let frame = uikitFrame(object) { put(frame.0, frame.1) }
         for (key, name, kind) in Self.specs {
             guard let raw = object[key] else { continue }
             if kind == .string, let s = graph.string(raw), s.isEmpty, key == "NSWindowTitle" || key == "NSTitle" { continue }
@@ -50,49 +52,56 @@ struct PropertyDecoder {
         if let contents = object["NSContents"] {
             let isText = object.className.contains("TextField") || object.className.contains("FormCell")
             if let s = graph.string(contents) {
-                if !s.isEmpty { put(isText ? "text" : "title", .string(s)) }
-            } else if let image = image(contents) {
-                put("image", .formatted(image))
+                if !s.isEmpty { put(isText ? "text" : "title", text(contents)) }
+            } else {
+                put("image", image(contents))
             }
         }
         if let key = graph.string(object["NSKeyEquiv"]), !key.isEmpty {
             put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
+        // A typedstream (IB 2) menu item keeps no NSIsSeparator: a separator is an item without a
+        // title whose flags word has bit 30 set (every such item of the corpus, and no other).
+        if object.className == "NSMenuItem", let flags = graph.integer(object["NSMenuItem.1"]), flags & 0x4000_0000 != 0,
+           graph.string(object["NSTitle"])?.isEmpty ?? true {
+            put("separator", .bool(true))
+        }
         // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
         if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
             put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
         }
-        if let constraint = constraint(object) { put("constraint", .formatted(constraint)) }
+        if let constraint = constraint(object) { put("constraint", .constraint(constraint)) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
     }
 
     private func decode(_ raw: ArchiveValue, _ kind: Kind) -> PropertyValue? {
         switch kind {
-        case .string: return graph.string(raw).map { .string($0) }
+        case .string: return text(raw)
         case .int: return graph.integer(raw).map { .int($0) }
         case .bool: return graph.bool(raw).map { .bool($0) }
         case .invertedBool: return graph.bool(raw).map { .bool(!$0) }
         case .double: return graph.double(raw).map { .double($0) }
-        case .color: return color(raw).map { .formatted($0) }
-        case .font: return font(raw).map { .formatted($0) }
-        case .image: return image(raw).map { .formatted($0) }
+        case .color: return color(raw)
+        case .font: return font(raw)
+        case .image: return image(raw)
         case .geometry:
-            if let s = graph.string(raw) { return .formatted(s) }
-            if case .data(let bytes) = raw, let g = Geometry.components(bytes) { return .formatted(Geometry.format(g)) }
+            if let s = graph.string(raw) { return .geometry(text: s) }
+            if case .data(let bytes) = raw, let g = Geometry.components(bytes) { return .geometry(g) }
             return nil
         case .value: return value(raw)
         }
     }
 
     /// iOS frame from `UIBounds` (size) and `UICenter`: origin = center − size/2 (§2.9).
-    private func uikitFrame(_ object: ArchivedObject) -> (String, String)? {
+    /// Without a `UICenter` the bounds are kept as `bounds`.
+    private func uikitFrame(_ object: ArchivedObject) -> (String, PropertyValue?)? {
         guard case .data(let b)? = object["UIBounds"], let bounds = Geometry.components(b), bounds.count == 4 else { return nil }
         guard case .data(let c)? = object["UICenter"], let center = Geometry.components(c), center.count == 2 else {
-            return ("bounds", Geometry.format(bounds))
+            return ("bounds", .geometry(bounds))
         }
         let w = bounds[2], h = bounds[3]
-        return ("frame", Geometry.format([center[0] - w / 2, center[1] - h / 2, w, h]))
+        return ("frame", .geometry([center[0] - w / 2, center[1] - h / 2, w, h]))
     }
 
     /// Title, image and title colour of a `UIButton`'s normal state (`UIButtonStatefulContent`).
@@ -100,14 +109,15 @@ struct PropertyDecoder {
         guard let states = graph.pairs(object["UIButtonStatefulContent"]) else { return }
         for (state, content) in states where (graph.integer(state) ?? 0) == 0 {
             guard let r = content.objectRef, let c = graph[r] else { continue }
-            if let title = graph.string(c["UITitle"]) { put("title", .string(title)) }
-            if let image = image(c["UIImage"]) { put("image", .formatted(image)) }
-            if let color = color(c["UITitleColor"]) { put("titleColor", .formatted(color)) }
+            put("title", text(c["UITitle"]))
+            put("image", image(c["UIImage"]))
+            put("titleColor", color(c["UITitleColor"]))
         }
     }
 
-    /// Any archived value as a property value: scalars, strings, colours, fonts, images, geometry,
-    /// or a reference (`.object`) to a non-value object.
+    /// Any archived value as a property value: scalars, strings, colours, fonts, images, geometry
+    /// (two numbers read as a size: a bare blob does not say), byte counts, or a reference
+    /// (`.object`) to a non-value object.
     func value(_ raw: ArchiveValue?) -> PropertyValue? {
         guard let raw else { return nil }
         switch raw {
@@ -121,24 +131,24 @@ struct PropertyDecoder {
         case .array(let items): return .formatted("[\(items.count) items]")
         case .dictionary(let fields): return .formatted("{\(fields.count) entries}")
         case .data(let bytes):
-            if let g = Geometry.components(bytes) { return .formatted(Geometry.format(g)) }
+            if let g = Geometry.components(bytes), let value = PropertyValue.geometry(g) { return value }
             if let s = graph.string(raw) { return .string(s) }
-            return .formatted("<\(bytes.count) bytes>")
+            return .data(byteCount: bytes.count)
         case .object(let r):
             guard let o = graph[r] else { return nil }
-            if let s = graph.string(raw) { return .string(s) }
+            if let s = text(raw) { return s }
             if o.className.hasSuffix("Number") {
                 if case .double(let d)? = o["NS.dblval"] { return .double(d) }
                 if case .bool(let b)? = o["NS.boolval"] { return .bool(b) }
                 if let i = graph.integer(raw) { return .int(i) }
             }
-            if o.className.hasSuffix("Color") { return color(raw).map { .formatted($0) } }
-            if o.className.hasSuffix("Font") { return font(raw).map { .formatted($0) } }
-            if let image = image(raw) { return .formatted(image) }
+            if o.className.hasSuffix("Color") { return color(raw) }
+            if o.className.hasSuffix("Font") { return font(raw) }
+            if let image = image(raw) { return image }
             if o.className == "NSValue" {
-                for key in ["NS.rectval", "NS.sizeval", "NS.pointval", "NS.rangeval"] {
-                    if let s = graph.string(o[key]) { return .formatted(s) }
-                }
+                if let s = graph.string(o["NS.rectval"]) ?? graph.string(o["NS.sizeval"]) { return .geometry(text: s) }
+                if let s = graph.string(o["NS.pointval"]) { return .geometry(text: s, pair: .point) }
+                if let s = graph.string(o["NS.rangeval"]) { return .formatted(s) }
             }
             if let items = graph.elements(raw) { return .formatted("[\(items.count) items]") }
             if ObjectRoles.isPlumbing(o.className) { return .formatted("<\(o.className)>") }

@@ -91,7 +91,7 @@ extension NibResolver {
             }?.destination
             if let controller = document.object(controllerID) {
                 scene.controllerClass = controller.effectiveClass
-                if case .string(let viewNib)? = controller.property("nibName") {
+                if let viewNib = controller.property("nibName")?.text {
                     scene.viewNibName = viewNib
                     for v in documents where splitDevice(normalized(v.name)).base == normalized(viewNib) {
                         scene.documents.append(v.name)

@@ -59,9 +59,9 @@ enum XIBArchiveObjects {
             guard let key = child["key"], let value = scalar(child) ?? reader.text(child).map(PropertyValue.string) else { continue }
             properties.append(Property(key, value))
             if let alias = aliases[key] {
-                // Geometry strings read like the `<document>` format's formatted rects.
+                // Geometry strings become typed values, as in the `<document>` format.
                 if case .string(let text) = value, text.hasPrefix("{") {
-                    properties.append(Property(alias, .formatted(text)))
+                    properties.append(Property(alias, .geometry(text: text)))
                 } else {
                     properties.append(Property(alias, value))
                 }
@@ -85,8 +85,8 @@ enum XIBArchiveObjects {
         case "object":
             // A font is worth showing inline.
             if e["class"] == "NSFont", let name = e.child(key: "NSName").map(XIBProperties.stringValue) {
-                let size = e.child(key: "NSSize")?.trimmedText.flatMap(Double.init).map(Geometry.formatNumber)
-                return .formatted([name, size].compactMap { $0 }.joined(separator: " "))
+                let size = e.child(key: "NSSize")?.trimmedText.flatMap(Double.init)
+                return .finite(.font(Font(name: name, size: size)))
             }
             return nil
         default: return nil

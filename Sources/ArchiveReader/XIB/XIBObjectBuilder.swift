@@ -143,18 +143,52 @@ struct XIBObjectBuilder {
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
+        if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
+            properties.append(Property("constraint", .constraint(constraint)))
+        }
         let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
         let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
             ?? (placeholder?.kind == .external ? e["placeholderIdentifier"] : placeholder?.kind.displayName)
         let dropCustom = customClass == className || placeholder?.kind == .firstResponder
             || (placeholder?.kind == .application && customClass == "NSObject")
-        return NibObject(id: id, className: className,
-                         customClass: dropCustom ? nil : customClass,
-                         customModule: e["customModule"], placeholder: placeholder, name: name, parent: parent,
+        // A custom class written as its Swift runtime name (`_TtC5MyApp8CardView`) is the same class
+        // as `MyApp.CardView`: demangled here as compiled nibs are, the runtime name kept.
+        var custom = dropCustom ? nil : customClass
+        var module = e["customModule"]
+        var runtimeName: String?
+        if let c = custom, let swift = SwiftNames.demangle(c) {
+            (custom, runtimeName) = (swift.name, c)
+            if module == nil { module = swift.module }
+        }
+        return NibObject(id: id, className: className, customClass: custom, customModule: module,
+                         runtimeClassName: runtimeName, placeholder: placeholder, name: name, parent: parent,
                          properties: properties, sourceLine: e.line)
     }
 
     /// Attributes that are part of the object itself rather than properties.
+    /// A `<constraint>` element as a ``LayoutConstraint``: a missing `firstItem` is the view
+    /// that holds the constraint; `multiplier` is a number or a ratio (`2:1`).
+    static func constraint(_ e: XMLElementNode, holder: ObjectID?) -> LayoutConstraint? {
+        guard let first = e["firstAttribute"] else { return nil }
+        let relation: LayoutConstraint.Relation
+        switch e["relation"] {
+        case "lessThanOrEqual": relation = .lessThanOrEqual
+        case "greaterThanOrEqual": relation = .greaterThanOrEqual
+        default: relation = .equal
+        }
+        var multiplier = 1.0
+        if let m = e["multiplier"] {
+            let parts = m.split(separator: ":").compactMap { Double($0) }
+            if parts.count == 2, parts[1] != 0 { multiplier = parts[0] / parts[1] } else if let d = parts.first { multiplier = d }
+        }
+        let second = e["secondItem"].map(ObjectID.init)
+        return LayoutConstraint(firstItem: e["firstItem"].map(ObjectID.init) ?? holder, firstAttribute: first,
+                                relation: relation, secondItem: second,
+                                secondAttribute: second == nil ? nil : e["secondAttribute"] ?? first,
+                                multiplier: multiplier, constant: e["constant"].flatMap(Double.init) ?? 0,
+                                priority: e["priority"].flatMap(Double.init).flatMap { $0 == 1000 ? nil : $0 })
+    }
+
     static let structuralAttributes: Set<String> = ["id", "customClass", "customModule", "userLabel", "key"]
 
     /// macOS File's Owner (-2), First Responder (-1), Application (-3) custom objects (§7.2).

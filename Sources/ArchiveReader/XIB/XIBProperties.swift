@@ -1,11 +1,12 @@
 import Foundation
 
-/// Formats the value elements of a `<document>`-format xib (`<rect>`, `<color>`, `<font>`,
+/// Reads the value elements of a `<document>`-format xib (`<rect>`, `<color>`, `<font>`,
 /// `<string>`, `<state>`, …) as ``Property`` values (nib-format.md §7.1).
 ///
-/// Geometry uses the `NSStringFromCGRect` style of ``Geometry/format(_:)`` so that source and
-/// compiled frames read alike. Elements this table does not know are kept as raw properties:
-/// `element(attr=value, …)` plus their text (user-needs.md §A4 #33: lossless).
+/// Geometry, colours and fonts become typed values (``Rect``, ``Point``, ``Size``, ``Insets``,
+/// ``Color``, ``Font``) that print like their compiled counterparts. Elements this table does
+/// not know, and known ones whose attributes do not make a typed value, are kept as raw
+/// properties: `element(attr=value, …)` plus their text (user-needs.md §A4 #33: lossless).
 enum XIBProperties {
     /// Typed value of an attribute: `YES`/`NO` → bool, `tag` → int, anything else a string.
     static func attributeValue(key: String, _ value: String) -> PropertyValue {
@@ -20,19 +21,17 @@ enum XIBProperties {
         let key = e["key"] ?? e.name
         switch e.name {
         case "rect":
-            if let c = numbers(e, ["x", "y", "width", "height"]) { return [Property(key, .formatted(Geometry.format(c)))] }
+            if let c = numbers(e, ["x", "y", "width", "height"]), let v = PropertyValue.geometry(c) { return [Property(key, v)] }
         case "point":
-            if let c = numbers(e, ["x", "y"]) { return [Property(key, .formatted(Geometry.format(c)))] }
+            if let c = numbers(e, ["x", "y"]), let v = PropertyValue.geometry(c, pair: .point) { return [Property(key, v)] }
         case "size":
-            if let c = numbers(e, ["width", "height"]) { return [Property(key, .formatted(Geometry.format(c)))] }
+            if let c = numbers(e, ["width", "height"]), let v = PropertyValue.geometry(c) { return [Property(key, v)] }
         case "inset", "edgeInsets":
-            if let c = numbers(e, ["minX", "minY", "maxX", "maxY"]) ?? numbers(e, ["top", "left", "bottom", "right"]) {
-                return [Property(key, .formatted(Geometry.format(c)))]
-            }
+            if let insets = insets(e) { return [Property(key, .finite(.insets(insets)))] }
         case "color":
-            return [Property(key, .formatted(color(e)))]
+            return [Property(key, color(e).map { .finite(.color($0)) } ?? .formatted(raw(e)))]
         case "font", "fontDescription":
-            return [Property(key, .formatted(font(e)))]
+            return [Property(key, font(e).map { .finite(.font($0)) } ?? .formatted(raw(e)))]
         case "string", "mutableString":
             return [Property(key, .string(stringValue(e)))]
         case "integer":
@@ -87,34 +86,45 @@ enum XIBProperties {
         return text
     }
 
-    /// `rgba(1 0 0 1)` for RGB colours, `white(0.5 1)`, or the named/system colour:
-    /// `systemBackgroundColor`, `controlTextColor (System)`.
-    static func color(_ e: XMLElementNode) -> String {
-        if let system = e["systemColor"] { return system }
-        if let name = e["name"] {
-            return e["catalog"].map { "\(name) (\($0))" } ?? name
+    /// `<edgeInsets top left bottom right>` or `<inset minX minY maxX maxY>` (either element with
+    /// either set of attributes; `minX` is the left inset, `minY` the top).
+    static func insets(_ e: XMLElementNode) -> Insets? {
+        if let c = numbers(e, ["minX", "minY", "maxX", "maxY"]) {
+            return Insets(top: c[1], left: c[0], bottom: c[3], right: c[2], notation: .minMax)
         }
-        func n(_ k: String) -> String? { e[k].flatMap(Double.init).map(Geometry.formatNumber) }
-        let alpha = n("alpha") ?? "1"
-        if let r = n("red"), let g = n("green"), let b = n("blue") { return "rgba(\(r) \(g) \(b) \(alpha))" }
-        if let w = n("white") { return "white(\(w) \(alpha))" }
-        if let c = n("cyan"), let m = n("magenta"), let y = n("yellow"), let k = n("black") {
-            return "cmyka(\(c) \(m) \(y) \(k) \(alpha))"
+        if let c = numbers(e, ["top", "left", "bottom", "right"]) {
+            return Insets(top: c[0], left: c[1], bottom: c[2], right: c[3], notation: .edges)
         }
-        return raw(e)
+        return nil
     }
 
-    /// `system 17`, `boldSystem 15`, `Helvetica-Bold 12`, `metaFont system`.
-    static func font(_ e: XMLElementNode) -> String {
-        let size = (e["pointSize"] ?? e["size"]).flatMap(Double.init).map(Geometry.formatNumber)
-        var parts: [String] = []
-        if let name = e["name"] { parts.append(name) }
-        else if let type = e["type"] { parts.append(type) }
-        else if let style = e["style"] { parts.append(style) }
-        else if let meta = e["metaFont"] { parts.append("metaFont " + meta) }
-        if let weight = e["weight"] { parts.append(weight) }
-        if let size { parts.append(size) }
-        return parts.isEmpty ? raw(e) : parts.joined(separator: " ")
+    /// The system colour (`systemColor`), named colour (`name`, `catalog`), or RGB, grey or CMYK
+    /// components (`red green blue`, `white`, `cyan magenta yellow black`, with `alpha`); nil for
+    /// anything else (`cocoaTouchSystemColor`, components that are not numbers).
+    static func color(_ e: XMLElementNode) -> Color? {
+        if let system = e["systemColor"] { return Color(space: .system, name: system, notation: .xib) }
+        if let name = e["name"] { return Color(space: .catalog, name: name, catalog: e["catalog"], notation: .xib) }
+        func n(_ k: String) -> Double? { e[k].flatMap(Double.init) }
+        let alpha = n("alpha")
+        if let r = n("red"), let g = n("green"), let b = n("blue") {
+            return Color(space: .rgb, components: [r, g, b], alpha: alpha, notation: .xib)
+        }
+        if let w = n("white") { return Color(space: .white, components: [w], alpha: alpha, notation: .xib) }
+        if let c = n("cyan"), let m = n("magenta"), let y = n("yellow"), let k = n("black") {
+            return Color(space: .cmyk, components: [c, m, y, k], alpha: alpha, notation: .xib)
+        }
+        return nil
+    }
+
+    /// `<fontDescription>`/`<font>`: `name`, `type` (system font), `style` (text style),
+    /// `metaFont`, `weight`, `pointSize`/`size`; nil when none of these is there
+    /// (`usesAppearanceFont`). An AppKit `textStyle` is kept with a `name`, which is what prints.
+    static func font(_ e: XMLElementNode) -> Font? {
+        let font = Font(name: e["name"], size: (e["pointSize"] ?? e["size"]).flatMap(Double.init),
+                        textStyle: e["style"] ?? (e["name"] != nil ? e["textStyle"] : nil),
+                        systemType: e["type"], weight: e["weight"], metaFont: e["metaFont"])
+        let written = [font.name, font.systemType, font.textStyle, font.metaFont, font.weight].contains { $0 != nil }
+        return written || font.size != nil ? font : nil
     }
 
     /// Numbers for `names` (all must be present and numeric).

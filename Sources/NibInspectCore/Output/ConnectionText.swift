@@ -140,6 +140,7 @@ struct ConnectionText {
     func valueText(_ v: PropertyValue) -> String {
         switch v {
         case .string(let s): return style.name(quote(s))
+        case .localizedString(let l): return style.name(quote(l.text))
         case .object(let id): return endpoint(id)
         default: return style.text(v.description)
         }

@@ -2,8 +2,8 @@ import ArchiveReader
 import Foundation
 
 /// Version of the resolved JSON of `json` and `connections --format json`
-/// (Schemas/nibinspect.schema.json); bumped on any incompatible change (2: `diagnostics` objects
-/// instead of `warnings` strings; `unresolved` is a diagnostic object).
+/// (Schemas/nibinspect.schema.json); bumped on any incompatible change (2: typed property values;
+/// `diagnostics` objects instead of `warnings` strings; `unresolved` is a diagnostic object).
 let resolvedJSONSchemaVersion = 2
 
 /// `nibinspect json FILE`: one input's resolved documents and storyboard summary.

@@ -80,7 +80,7 @@ struct CompareTests {
         compiled.connections[delegate].destination = graphID
         compiled.connections.append(Connection(kind: .outlet, source: compiled.objects[0].id, destination: graphID, label: "chart"))
         compiled.objects[graph].customClass = "ChartView"
-        let content = try #require(compiled.objects.firstIndex { $0.property("frame") == .formatted("{{0, 0}, {480, 270}}") })
+        let content = try #require(compiled.objects.firstIndex { $0.property("frame") == .rect(Rect(x: 0, y: 0, width: 480, height: 270)) })
         compiled.objects.append(NibObject(id: ObjectID("#99"), className: "NSTextField", parent: compiled.objects[content].id))
         compiled.objects[content].children.append(ObjectID("#99"))
         let report = NibComparer.compare(source: src, compiled: compiled)

@@ -27,7 +27,7 @@ struct SourceReaderTests {
         #expect(root.className == "UIView")
         #expect(root.name == "Root")
         #expect(root.children == [ObjectID("btn"), ObjectID("lbl"), ObjectID("fw")])
-        #expect(root.property("backgroundColor") == .formatted("systemBackgroundColor"))
+        #expect(root.property("backgroundColor") == .color(Color(space: .system, name: "systemBackgroundColor", notation: .xib)))
         #expect(doc.topLevelObjects == ["-1", "-2", "ext", "root-view"].map(ObjectID.init))
         #expect(doc.roots == [ObjectID("root-view")])
     }
@@ -38,7 +38,7 @@ struct SourceReaderTests {
         #expect(button.className == "UIButton")
         #expect(button.parent == ObjectID("root-view"))
         #expect(button.sourceLine == 18)
-        #expect(button.property("frame") == .formatted("{{16, 100}, {343, 44}}"))
+        #expect(button.property("frame") == .rect(Rect(x: 16, y: 100, width: 343, height: 44)))
         #expect(button.property("title") == .string("Sign In"))
         #expect(button.property("image") == .string("arrow"))
         #expect(button.property("tag") == .int(7))
@@ -48,8 +48,8 @@ struct SourceReaderTests {
         #expect(label.className == "UILabel")
         #expect(label.name == "Welcome")
         #expect(label.property("text") == .string("Welcome"))
-        #expect(label.property("fontDescription") == .formatted("boldSystem 17"))
-        #expect(label.property("textColor") == .formatted("rgba(1 0 0 1)"))
+        #expect(label.property("fontDescription") == .font(Font(size: 17, systemType: "boldSystem")))
+        #expect(label.property("textColor") == .color(Color(space: .rgb, components: [1, 0, 0], alpha: 1, notation: .xib)))
     }
 
     @Test func unknownElementsAndAttributesAreKept() throws {
@@ -254,7 +254,7 @@ struct SourceStoryboardArchiveTests {
         #expect(panel.children == [ObjectID("5")])
         let button = try #require(doc.object(ObjectID("5")))
         #expect(button.className == "NSButton" && button.parent == ObjectID("1") && button.name == "Push Button")
-        #expect(button.property("frame") == .formatted("{{20, 20}, {80, 32}}"))
+        #expect(button.property("frame") == .rect(Rect(x: 20, y: 20, width: 80, height: 32)))
         #expect(button.property("tag") == .int(3))
         #expect(doc.topLevelObjects == ["-2", "-1", "-3", "1"].map(ObjectID.init))
 

@@ -1,0 +1,61 @@
+/// A decoded property value: a scalar, a string, a reference to another object, or a typed
+/// value (geometry, colour, font, image, localized string, data).
+///
+/// ``description`` prints the value for people the way `nibinspect tree --properties` shows it:
+/// strings quoted, numbers without a trailing `.0`, geometry as `{{0, 0}, {320, 44}}`, colours as
+/// `rgba(1 0.5 0 1)`, fonts as `Helvetica-Bold 17`, images by name.
+public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
+    case string(String)
+    case int(Int64)
+    case double(Double)
+    case bool(Bool)
+    /// A reference to another object of the document.
+    case object(ObjectID)
+    case rect(Rect)
+    case point(Point)
+    case size(Size)
+    case insets(Insets)
+    case color(Color)
+    case font(Font)
+    case image(ImageReference)
+    /// An `NSLocalizableString`: text with its strings-file key.
+    case localizedString(LocalizedString)
+    /// Bytes that are neither text nor geometry; only their count is kept.
+    case data(byteCount: Int)
+    /// An Auto Layout constraint (the `constraint` property of a constraint object).
+    case constraint(LayoutConstraint)
+    /// Text for what has no type of its own here: key-value lists, dates (`date(…)`), collections (`[3 items]`), objects outside the
+    /// document (`<UIColor>`), raw xib elements; and values whose numbers a typed form could not
+    /// print as they are archived (not finite, or not plain numbers).
+    case formatted(String)
+
+    public var description: String {
+        switch self {
+        case .string(let s): return "\"\(s)\""
+        case .int(let i): return String(i)
+        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .bool(let b): return b ? "YES" : "NO"
+        case .object(let id): return id.rawValue
+        case .rect(let v): return v.description
+        case .point(let v): return v.description
+        case .size(let v): return v.description
+        case .insets(let v): return v.description
+        case .color(let v): return v.description
+        case .font(let v): return v.description
+        case .image(let v): return v.description
+        case .localizedString(let v): return "\"\(v.text)\""
+        case .data(let count): return "<\(count) bytes>"
+        case .constraint(let v): return v.description
+        case .formatted(let s): return s
+        }
+    }
+
+    /// The text of a ``string(_:)`` or ``localizedString(_:)``, else nil.
+    public var text: String? {
+        switch self {
+        case .string(let s): return s
+        case .localizedString(let l): return l.text
+        default: return nil
+        }
+    }
+}
