@@ -120,7 +120,7 @@ struct DocumentGraphBuilder {
     /// the end had to be drawn as `?`.
     private mutating func end(_ id: ObjectID?, role: String, _ c: Connection) -> (String, ObjectID?, Bool) {
         if let id, objects[id] != nil { return (nodeID(id), id, false) }
-        let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved ?? "no \(role)"
+        let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved?.message ?? "no \(role)"
         unresolvedCount += 1
         let node = synthetic("@unresolved-\(unresolvedCount)", .unresolved, ["?", truncate(reason)], tooltip: reason)
         return (node, nil, true)
@@ -179,7 +179,7 @@ struct DocumentGraphBuilder {
             var kind = ConnectionGraph.EdgeKind(c.kind)
             if c.kind == .segue, c.segue?.kind == "relationship" { kind = .relationship }
             let edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
-                            isUnresolved: broken, tooltip: c.unresolved)
+                            isUnresolved: broken, tooltip: c.unresolved?.message)
             return (edge, [from.1, to.1].compactMap { $0 })
         }
     }

@@ -5,7 +5,7 @@
 /// The resolver reads only through the graph's Foundation accessors (`elements`, `pairs`,
 /// `string`, …), so NIBArchive, keyed-archive (synthetic `$top` root) and typedstream graphs
 /// resolve the same way. It never throws and never traps: anything it cannot follow becomes a
-/// document warning or a connection with ``Connection/unresolved`` set.
+/// document diagnostic or a connection with ``Connection/unresolved`` set.
 public enum NibResolver {
     /// Resolves one compiled nib.
     ///
@@ -24,10 +24,13 @@ public enum NibResolver {
             } else if let data = objectData(root, in: graph) {
                 run.resolveAppKit(data: data)
             } else {
-                run.warnings.append("the archive root (\(root.className)) has neither UIKit nib keys nor IB.objectdata; no objects resolved")
+                run.diagnostics.append(Diagnostic(
+                    .unrecognizedArchiveRoot,
+                    "the archive root (\(root.className)) has neither UIKit nib keys nor IB.objectdata; no objects resolved",
+                    location: .init(byteOffset: root.offset)))
             }
         } else {
-            run.warnings.append("the archive has no root object")
+            run.diagnostics.append(Diagnostic(.noRootObject, "the archive has no root object"))
         }
         run.markUIKitPlaceholders()
         run.markAppKitPlaceholders()
@@ -110,7 +113,7 @@ extension ResolverRun {
                 properties: properties, archiveIndex: index))
         }
         let valid = Set(members)
-        return NibDocument(
+        var document = NibDocument(
             name: name, path: path, platform: platform, format: SourceFormat(graph.encoding),
             formatVersion: String(graph.versionMajor), coderVersion: graph.versionMinor.map { String($0) },
             variant: variant, objects: objects,
@@ -123,7 +126,9 @@ extension ResolverRun {
                 copy.value = .formatted("<\(object(index)?.className ?? "object")>")
                 return copy
             },
-            warnings: graph.warnings + warnings)
+            diagnostics: graph.diagnostics + diagnostics)
+        document.locateDiagnostics()
+        return document
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,

@@ -16,7 +16,7 @@ extension NibResolver {
     public static func resolveStoryboard(name: String, info: StoryboardInfo,
                                          scenes: [(nibName: String, graph: ObjectGraph)]) -> NibInput {
         var documents = scenes.map { resolve($0.graph, name: $0.nibName) }
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         // View nib name → placeholder identifier → "<scene>:<id>", and the controller's class.
         var upstream: [String: [String: (target: String, className: String?)]] = [:]
         for (sceneIndex, scene) in scenes.enumerated() {
@@ -44,14 +44,18 @@ extension NibResolver {
                 if let entry = table[placeholder.identifier] {
                     objects[o].placeholder?.resolvedTarget = entry.target
                 } else {
-                    warnings.append("\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table")
+                    diagnostics.append(Diagnostic(
+                        .unresolvedUpstreamPlaceholder,
+                        "\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table",
+                        location: .init(document: documents[d].name, object: documents[d].objects[o].id,
+                                        byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
                 }
             }
             documents[d].objects = objects
             if documents[d].platform == .unknown { documents[d].platform = info.platform }
         }
         let summary = summarize(name: name, info: info, documents: documents, scenes: scenes)
-        return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, warnings: warnings)
+        return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, diagnostics: diagnostics)
     }
 
     /// `Foo.nib/runtime.nib`, `Main.storyboardc/Foo.nib` and `Foo.nib` → `Foo`; `Foo~ipad.nib` →

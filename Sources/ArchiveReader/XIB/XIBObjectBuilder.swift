@@ -16,7 +16,7 @@ struct XIBObjectBuilder {
 
     private(set) var objects: [NibObject] = []
     private(set) var connections: [Connection] = []
-    private(set) var warnings: [String] = []
+    private(set) var diagnostics: [Diagnostic] = []
     private var objectIndex: [ObjectID: Int] = [:]
 
     init(platform: Platform, globalIndex: [String: XMLElementNode]) {
@@ -42,13 +42,17 @@ struct XIBObjectBuilder {
 
     private mutating func walk(_ element: XMLElementNode, parent: ObjectID?, depth: Int, topLevel: inout [ObjectID]) {
         guard depth < maxDepth else {
-            warnings.append("line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped")
+            diagnostics.append(Diagnostic(.elementNestingTooDeep,
+                                          "line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped",
+                                          location: .init(sourceLine: element.line)))
             return
         }
         if Self.isObject(element), let rawID = element["id"] {
             let id = ObjectID(rawID)
             if objectIndex[id] != nil {
-                warnings.append("line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry")
+                diagnostics.append(Diagnostic(.duplicateObjectID,
+                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry",
+                                              location: .init(object: id, sourceLine: element.line)))
             }
             var object = makeObject(element, id: id, parent: parent)
             if parent == nil { topLevel.append(id) }
@@ -214,16 +218,18 @@ struct XIBObjectBuilder {
     /// Marks destinations and members that name no object of the file.
     private mutating func resolveConnections() {
         for i in connections.indices {
-            var problems: [String] = []
+            var problems: [(code: DiagnosticCode, text: String)] = []
             if let d = connections[i].destination, globalIndex[d.rawValue] == nil {
-                problems.append("destination '\(d.rawValue)' not found")
+                problems.append((.unresolvedDestination, "destination '\(d.rawValue)' not found"))
             }
             for m in connections[i].members ?? [] where globalIndex[m.rawValue] == nil {
-                problems.append("member '\(m.rawValue)' not found")
+                problems.append((.unresolvedMember, "member '\(m.rawValue)' not found"))
             }
-            if !problems.isEmpty {
+            if let first = problems.first {
                 let line = connections[i].sourceLine.map { " (line \($0))" } ?? ""
-                connections[i].unresolved = problems.joined(separator: "; ") + line
+                connections[i].unresolved = Diagnostic(
+                    first.code, problems.map(\.text).joined(separator: "; ") + line,
+                    location: .init(object: connections[i].source, sourceLine: connections[i].sourceLine))
             }
             if connections[i].kind == .action, let d = connections[i].destination,
                let element = globalIndex[d.rawValue], Self.isFirstResponder(element) {

@@ -86,7 +86,7 @@ struct ResolvedTreePrinter {
             out.append("Connections without a source")
             for c in orphans { out.append("  " + text.outgoing(c)) }
         }
-        for w in document.warnings { out.append(style.warning("warning: ") + style.text(w)) }
+        for d in document.diagnostics { out.append(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
         return out.joined(separator: "\n") + "\n"
     }
 
