@@ -29,6 +29,10 @@ struct DocumentGraphBuilder {
     let idPrefix: String
     /// The document's object index.
     private var objects: ObjectList { document.$objects }
+    /// ``NibDocument/placeholders``, computed once (it filters and sorts every object).
+    private let placeholders: [NibObject]
+    /// The First Responder placeholder, if the document has one.
+    private let firstResponderPlaceholder: NibObject?
     private var syntheticNodes: [Node] = []
     private var syntheticIDs: Set<String> = []
     private var unresolvedCount = 0
@@ -37,6 +41,8 @@ struct DocumentGraphBuilder {
         self.document = document
         self.options = options
         self.idPrefix = idPrefix
+        placeholders = document.placeholders
+        firstResponderPlaceholder = placeholders.first { $0.placeholder?.kind == .firstResponder }
     }
 
     /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.
@@ -60,7 +66,7 @@ struct DocumentGraphBuilder {
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
 
         var nodes: [Node] = []
-        for object in document.placeholders where shown.contains(object.id) { nodes.append(node(for: object)) }
+        for object in placeholders where shown.contains(object.id) { nodes.append(node(for: object)) }
         for object in document.objects where object.placeholder == nil && shown.contains(object.id)
             && objects[object.id] == object {
             nodes.append(node(for: object))
@@ -127,7 +133,7 @@ struct DocumentGraphBuilder {
     }
 
     private mutating func firstResponder() -> (String, ObjectID?, Bool) {
-        if let fr = document.placeholders.first(where: { $0.placeholder?.kind == .firstResponder }) {
+        if let fr = firstResponderPlaceholder {
             return (nodeID(fr.id), fr.id, false)
         }
         return (synthetic("@firstResponder", .firstResponder, ["First Responder"]), nil, false)
