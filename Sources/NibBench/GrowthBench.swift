@@ -14,7 +14,25 @@ enum GrowthBench {
         BenchSection(name: "growth-corpus", arguments: "<nibinspect> <corpus-dir>",
                      summary: "every command on a directory holding the corpus 1x, 4x, 16x",
                      run: corpus),
+        BenchSection(name: "synthetic-pair", arguments: "<directory> <screens>",
+                     summary: "write the synthetic nib and its xib source of `screens` screens (Synthetic.nib, Synthetic.xib), as growth-synthetic uses them",
+                     run: pair),
     ]
+
+    static func pair(_ args: [String]) -> Int32 {
+        guard args.count == 2, let screens = Int(args[1]), screens > 0 else {
+            print("synthetic-pair: usage: nibbench synthetic-pair <directory> <screens>")
+            return 64
+        }
+        do {
+            try Data(try SyntheticNib.make(screens: screens)).write(to: URL(fileURLWithPath: args[0] + "/Synthetic.nib"))
+            try Data(SyntheticXib.make(screens: screens).utf8).write(to: URL(fileURLWithPath: args[0] + "/Synthetic.xib"))
+            return 0
+        } catch {
+            print("synthetic-pair: \(error)")
+            return 70
+        }
+    }
 
     /// Input multiples.
     static let steps = [1, 4, 16]
