@@ -79,8 +79,10 @@ public enum NibInspectCLI {
         run(arguments, console: .process()).rawValue
     }
 
-    /// Runs the tool with `arguments`, writing to `console`; returns the exit status.
+    /// Runs the tool with `arguments`, writing to `console` (flushed before returning); returns
+    /// the exit status.
     public static func run(_ arguments: [String], console: Console) -> ExitCode {
+        defer { console.flush() }
         var args = arguments
         guard let first = args.first else {
             console.error(overview)
