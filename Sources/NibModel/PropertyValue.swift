@@ -4,6 +4,11 @@
 /// ``description`` prints the value for people the way `nibinspect tree --properties` shows it:
 /// strings quoted, numbers without a trailing `.0`, geometry as `{{0, 0}, {320, 44}}`, colours as
 /// `rgba(1 0.5 0 1)`, fonts as `Helvetica-Bold 17`, images by name.
+///
+/// Values larger than 16 bytes (rectangles, insets, colours, fonts, images, localized strings,
+/// constraints) are stored out of line (`indirect`), so that a value takes 24 bytes rather than
+/// the 104 of its largest case: a document holds one per property, and most are strings and
+/// numbers.
 public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case string(String)
     case int(Int64)
@@ -11,19 +16,19 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case bool(Bool)
     /// A reference to another object of the document.
     case object(ObjectID)
-    case rect(Rect)
+    indirect case rect(Rect)
     case point(Point)
     case size(Size)
-    case insets(Insets)
-    case color(Color)
-    case font(Font)
-    case image(ImageReference)
+    indirect case insets(Insets)
+    indirect case color(Color)
+    indirect case font(Font)
+    indirect case image(ImageReference)
     /// An `NSLocalizableString`: text with its strings-file key.
-    case localizedString(LocalizedString)
+    indirect case localizedString(LocalizedString)
     /// Bytes that are neither text nor geometry; only their count is kept.
     case data(byteCount: Int)
     /// An Auto Layout constraint (the `constraint` property of a constraint object).
-    case constraint(LayoutConstraint)
+    indirect case constraint(LayoutConstraint)
     /// Text for what has no type of its own here: key-value lists, dates (`date(…)`), collections (`[3 items]`), objects outside the
     /// document (`<UIColor>`), raw xib elements; and values whose numbers a typed form could not
     /// print as they are archived (not finite, or not plain numbers).

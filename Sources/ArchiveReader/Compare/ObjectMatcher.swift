@@ -205,7 +205,9 @@ struct ObjectMatcher {
     /// candidates pair in document order only when both sides have the same number.
     private mutating func propagateThroughConnections(uniqueOnly: Bool) -> Bool {
         typealias Ends = [String: [String]]
-        func index(_ side: CompareSide, map: [String: String]?) -> Ends {
+        // Only ends still free can be paired, and an end once paired stays paired: ends that are
+        // not free are left out of the index, so a pass costs what is left to match.
+        func index(_ side: CompareSide, map: [String: String]?, free: (String) -> Bool) -> Ends {
             var out: Ends = [:]
             for (_, c) in side.connections {
                 guard let family = ConnectionFamily(c.kind), family != .runtimeAttribute else { continue }
@@ -214,15 +216,16 @@ struct ObjectMatcher {
                     ? (c.members ?? []).compactMap { Self.anchor(side, $0, nilTargeted: false) }
                     : [Self.anchor(side, c.destination, nilTargeted: c.isNilTargeted || family == .action)].compactMap { $0 }
                 func mapped(_ k: String) -> String { k == "<FR>" ? k : (map.map { $0[k] ?? "?" } ?? k) }
+                let srcFree = free(src)
                 for d in dests {
-                    out["\(family.rawValue)>\(c.label)>\(mapped(src))", default: []].append(d)
-                    out["\(family.rawValue)<\(c.label)<\(mapped(d))", default: []].append(src)
+                    if free(d) { out["\(family.rawValue)>\(c.label)>\(mapped(src))", default: []].append(d) }
+                    if srcFree { out["\(family.rawValue)<\(c.label)<\(mapped(d))", default: []].append(src) }
                 }
             }
             return out
         }
-        let s = index(source, map: nil)
-        let c = index(compiled, map: backward)
+        let s = index(source, map: nil, free: freeSource)
+        let c = index(compiled, map: backward, free: freeCompiled)
         var changed = false
         // Sorted: dictionary order varies between runs, and earlier pairs steer later ones.
         for key in s.keys.sorted() where !key.hasSuffix(">?") && !key.hasSuffix("<?") {

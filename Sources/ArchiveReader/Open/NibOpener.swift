@@ -23,6 +23,8 @@ public struct NibOpener: Sendable {
     public var loader: NibLoader
     /// How many units are decoded or resolved at once; 1 reads them one after another.
     public var width: Int
+    /// What ``OpenedInput/loaded`` keeps of the compiled archives (default: everything).
+    public var retention: ArchiveRetention = .everything
 
     /// - Parameters:
     ///   - limits: decoding limits applied to every archive.
@@ -69,8 +71,10 @@ public struct NibOpener: Sendable {
             if inventory.kind == .directory, !inventory.units.contains(where: { $0.holdsArchives || $0.kind == .source }) {
                 throw InputError(.emptyDirectory, path: path)
             }
-            let loaded = try await loader.loadCompiled(inventory, width: width)
+            var loaded = try await loader.loadCompiled(inventory, width: width)
+            loaded.releaseBeforeResolving(retention)
             var compiled = await NibResolver.resolve(loaded, width: width)
+            loaded.releaseAfterResolving(retention)
             let sources = await readSources(inventory.sourceUnits)
             var failures = loaded.failures
             if !sources.isEmpty {
@@ -85,8 +89,11 @@ public struct NibOpener: Sendable {
         if SourceReader.isSource(bytes) {
             return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name), loaded: nil, failures: [])
         }
-        let loaded = try loader.loadContainer(bytes: bytes, name: name)
-        return OpenedInput(input: NibResolver.resolve(loaded), loaded: loaded, failures: loaded.failures)
+        var loaded = try loader.loadContainer(bytes: bytes, name: name)
+        loaded.releaseBeforeResolving(retention)
+        let input = NibResolver.resolve(loaded)
+        loaded.releaseAfterResolving(retention)
+        return OpenedInput(input: input, loaded: loaded, failures: loaded.failures)
     }
 
     /// One XML source file given as the input (a `--variant` does not apply to it and is ignored,
@@ -196,6 +203,7 @@ public struct OpenedInput: Sendable {
     public var input: NibInput
     /// The compiled archives behind the documents and the container description (nib bundle
     /// variants, storyboard `Info.plist`s, nested archives); nil when the input is an XML source.
+    /// Their tables and graphs are there as far as ``NibOpener/retention`` keeps them.
     public var loaded: LoadedContainer?
     /// Documents of a directory or storyboard that could not be read (compiled or source), in
     /// the order they were found; the others are in ``input``.

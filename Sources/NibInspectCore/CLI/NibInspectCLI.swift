@@ -10,8 +10,9 @@ protocol Command: Sendable {
 /// What a running command can use: the console and input loading.
 struct Context {
     let console: Console
-    /// The library's one door, with the `--variant` of the command line.
-    let opener: NibOpener
+    /// The library's one door, with the `--variant` of the command line. The commands read the
+    /// resolved documents only, so it keeps no archive tables or graphs (``ArchiveRetention``).
+    var opener: NibOpener
     var loader: NibLoader { opener.loader }
 
     /// Every document of one input with the container description (nib bundle variants,
@@ -118,7 +119,9 @@ public enum NibInspectCLI {
             if parsed.wantsHelp { console.write(spec.help); return .success }
             var variant: String?
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
-            let context = Context(console: console, opener: NibOpener(variant: variant))
+            var opener = NibOpener(variant: variant)
+            opener.retention = .documents
+            let context = Context(console: console, opener: opener)
             return try command.run(parsed, context)
         } catch let error as UsageError {
             console.error("Error: \(terminalSafe(error.message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")

@@ -46,7 +46,9 @@ extension Context {
     /// localizable strings carry (``LocalizationHints``), and per nested-archive document where it
     /// is nested (nib-format.md §2.9). A source in this position is compared as is.
     func loadCompiledForCompare(_ path: String) throws -> (NibInput, [String: [ObjectID: String]], [String: ArchiveNesting]) {
-        let (input, _, loaded) = try loadResolvedWithStatus(path)
+        var withGraphs = self   // the hints are read from the graphs, released when this returns
+        withGraphs.opener.retention = .graphs
+        let (input, _, loaded) = try withGraphs.loadResolvedWithStatus(path)
         var hints: [String: [ObjectID: String]] = [:]
         var nesting: [String: ArchiveNesting] = [:]
         let names = Set(input.documents.map(\.name))

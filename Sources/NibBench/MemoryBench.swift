@@ -1,0 +1,70 @@
+import ArchiveReader
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `nibbench memory-phases <file>`: where the memory of opening one compiled nib goes — heap in
+/// use after each phase (bytes read, NIBArchive tables, object graph, resolved document) and
+/// after each intermediate is released, so that the share of the resolved model in a command's
+/// peak RSS can be told apart from the reader's.
+enum MemoryBench {
+    static let sections = [
+        BenchSection(name: "memory-phases", arguments: "<compiled nib>",
+                     summary: "memory in use after reading, decoding, objectGraph, resolving, and after releasing the bytes and the graph (Linux)",
+                     run: run),
+    ]
+
+    /// Resident bytes after glibc's `malloc_trim(0)` has returned the free heap to the system
+    /// (Linux: `/proc/self/statm`): the memory in use, code and libraries included. Nil elsewhere.
+    static func heapInUse() -> Int? {
+        #if os(Linux)
+        typealias Trim = @convention(c) (Int) -> Int32
+        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
+        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
+              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
+        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
+        #else
+        return nil
+        #endif
+    }
+
+    static func run(_ args: [String]) -> Int32 {
+        guard let path = args.first else { print("usage: nibbench memory-phases <compiled nib>"); return 64 }
+        guard let start = heapInUse() else { print("memory-phases: memory in use not known here; skipped"); return 0 }
+        guard var bytes = Bench.readFile(path) else {
+            print("memory-phases: cannot read \(path)")
+            return 66
+        }
+        var last = start
+        func phase(_ name: String) {
+            let now = heapInUse() ?? 0
+            print("memory-phases: " + name.padding(toLength: 36, withPad: " ", startingAt: 0)
+                  + String(format: "in use %9@ (%@%@)", Bench.mb(now - start), now >= last ? "+" : "-", Bench.mb(abs(now - last))))
+            last = now
+        }
+        print("memory-phases: \(path), \(Bench.mb(bytes.count)); bytes per element: ArchiveField \(MemoryLayout<ArchiveField>.stride), "
+              + "NibObject \(MemoryLayout<NibObject>.stride), Property \(MemoryLayout<Property>.stride), "
+              + "PropertyValue \(MemoryLayout<PropertyValue>.stride), Connection \(MemoryLayout<Connection>.stride)")
+        phase("file read")
+        do {
+            var archive: NibArchive? = try NibArchive(bytes: bytes)
+            phase("NIBArchive decoded")
+            var graph: ObjectGraph? = archive?.objectGraph()
+            phase("objectGraph()")
+            let document = NibResolver.resolve(graph!, name: (path as NSString).lastPathComponent)
+            phase("resolved (NibDocument)")
+            archive = nil
+            bytes = []
+            phase("bytes and tables released")
+            graph = nil
+            phase("graph released: the document alone")
+            print("memory-phases: \(document.objects.count) objects, \(document.connections.count) connections; peak RSS \(Bench.mb(Bench.peakRSS()))")
+            withExtendedLifetime((archive, graph, document)) {}
+            return 0
+        } catch {
+            print("memory-phases: \(error)")
+            return 65
+        }
+    }
+}
