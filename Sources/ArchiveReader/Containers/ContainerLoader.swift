@@ -17,20 +17,10 @@ extension NibLoader {
     ///   without compiled variant or a storyboard without Info.plist). Inputs are only read.
     public func loadContainer(at path: String) throws -> LoadedContainer {
         let inventory = try inventory(at: path)
-        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
+        if inventory.kind == .directory && !inventory.units.contains(where: \.holdsArchives) {
             throw InputError(.emptyDirectory, path: path)
         }
         return try loadCompiled(inventory)
-    }
-
-    /// ``loadContainer(at:)`` with the units of a directory decoded as concurrent child tasks, at
-    /// most `width` at a time; the result is the same, in the same order.
-    public func loadContainer(at path: String, width: Int) async throws -> LoadedContainer {
-        let inventory = try inventory(at: path)
-        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
-            throw InputError(.emptyDirectory, path: path)
-        }
-        return try await loadCompiled(inventory, width: width)
     }
 
     /// Decodes the compiled units of `inventory` concurrently (at most `width` at a time) and
@@ -183,10 +173,7 @@ struct ContainerBuilder {
     @discardableResult
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
         if let existing = documentByPath[path] { return existing }
-        let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
-        if bytes.count > loader.limits.maxFileSize {
-            throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
-        }
+        let bytes = try loader.readInput(path)
         let loaded = try loader.loadArchive(bytes: bytes, name: name, path: path, variant: info.variant)
         var doc = info
         doc.name = name

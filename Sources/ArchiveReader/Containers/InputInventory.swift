@@ -2,8 +2,8 @@ import Foundation
 
 /// What one input consists of, found without decoding anything (nib-format.md §5, §8): its shape
 /// and the units that can be decoded independently of each other, in the order their documents are
-/// listed. Listing reads directory entries and the first 1 KiB of loose files (formats are told by
-/// their first bytes), nothing more.
+/// listed. Listing reads directory entries and the first bytes of loose files (formats are told by
+/// their first bytes: 1 KiB, up to 64 KiB for XML behind a long prolog), nothing more.
 ///
 /// ```
 /// App/                        kind: directory
@@ -79,7 +79,8 @@ extension NibLoader {
         let name = (path as NSString).lastPathComponent
         let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
         guard FileProbe.isDirectory(path) else {
-            let isSource = FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false
+            // Only a regular file is sniffed here: a pipe would lose the bytes read.
+            let isSource = FileProbe.isRegularFile(path) && (FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false)
             let unit = InputUnit(kind: isSource ? .source : .file, path: path, name: name, device: device,
                                  nibName: name.hasSuffix(".nib") ? nibName : nil)
             return InputInventory(path: path, name: name, kind: .file, units: [unit])

@@ -62,6 +62,10 @@ public struct NibOpener: Sendable {
             return try open(bytes: bytes, name: name)
         case .path(let path):
             if let variant = sourceVariant(of: path) { return try openSourceVariant(variant, of: path) }
+            if FileManager.default.fileExists(atPath: path), !FileProbe.isDirectory(path), !FileProbe.isRegularFile(path) {
+                // A pipe (`<(…)`) can be read only once: read it whole, then tell its format by its bytes.
+                return try open(bytes: try loader.readInput(path), name: (path as NSString).lastPathComponent)
+            }
             let inventory = try loader.inventory(at: path)
             if inventory.kind == .file, inventory.units.first?.kind == .source {
                 return try openSource(at: path, name: inventory.name)
@@ -92,13 +96,13 @@ public struct NibOpener: Sendable {
     /// One XML source file given as the input (a `--variant` does not apply to it and is ignored,
     /// so that one command line can name a source and a compiled bundle).
     private func openSource(at path: String, name: String) throws -> OpenedInput {
-        let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
+        let bytes = try loader.readInput(path)
         return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: path), loaded: nil, failures: [])
     }
 
     /// `--variant designable.nib` of a nib bundle: the IB 3 XML source, asked for by name.
     private func openSourceVariant(_ variant: SourceVariant, of path: String) throws -> OpenedInput {
-        let bytes = try NibLoader.readFile(variant.file, maxSize: loader.limits.maxFileSize)
+        let bytes = try loader.readInput(variant.file)
         let name = (path as NSString).lastPathComponent + "/" + variant.name
         return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: variant.file),
                            loaded: nil, failures: [])
@@ -129,21 +133,19 @@ public struct NibOpener: Sendable {
 
     /// True when `path` opens as an Interface Builder XML source: a file whose first bytes are a
     /// xib, storyboard or IB 3 archive, or a nib bundle whose requested variant is one.
+    /// Only regular files are sniffed: a pipe would lose the bytes read.
     public func isSource(_ path: String) -> Bool {
         if sourceVariant(of: path) != nil { return true }
-        guard !FileProbe.isDirectory(path), let head = FileProbe.head(path)?.head else { return false }
+        guard FileProbe.isRegularFile(path), let head = FileProbe.head(path)?.head else { return false }
         return SourceReader.isSource(head)
     }
 
     /// The XML sources of a directory, read concurrently; each a resolved input or its failure.
     private func readSources(_ units: [InputUnit]) async -> [(unit: InputUnit, result: Result<NibInput, any Error & Sendable>)] {
-        let limits = loader.limits
+        let loader = loader
         return await Concurrently.map(units, width: width) { unit in
             do {
-                let bytes = try NibLoader.readFile(unit.path, maxSize: limits.maxFileSize)
-                if bytes.count > limits.maxFileSize {
-                    throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
-                }
+                let bytes = try loader.readInput(unit.path)
                 return (unit, .success(try SourceReader.read(bytes: bytes, name: unit.name, path: unit.path)))
             } catch {
                 return (unit, .failure(ContainerBuilder.sendable(error)))

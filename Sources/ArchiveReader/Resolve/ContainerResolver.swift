@@ -83,7 +83,9 @@ extension NibResolver {
             if let s = result.summary { summaries.append(s) }
             diagnostics += result.diagnostics
         }
-        var documents = loaded.archives.compactMap { byName[$0.name] }
+        var documents = loaded.archives.map { archive in
+            byName[archive.name] ?? resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
+        }
         resolveNestedUpstream(&documents, loaded)
         for failure in loaded.failures { diagnostics.append(notRead(failure)) }
         let kind = container.kind == .file ? (documents.first?.format.displayName ?? "compiled nib") : container.kind.rawValue

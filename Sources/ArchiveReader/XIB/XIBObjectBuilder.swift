@@ -144,7 +144,7 @@ struct XIBObjectBuilder {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
         if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
-            properties.append(Property("constraint", .constraint(constraint)))
+            properties.append(Property("constraint", .finite(.constraint(constraint))))
         }
         let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
         let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
@@ -179,7 +179,12 @@ struct XIBObjectBuilder {
         var multiplier = 1.0
         if let m = e["multiplier"] {
             let parts = m.split(separator: ":").compactMap { Double($0) }
-            if parts.count == 2, parts[1] != 0 { multiplier = parts[0] / parts[1] } else if let d = parts.first { multiplier = d }
+            // A number or a ratio `a:b`; anything else (`2:0`, text) is no constraint we can state.
+            switch parts.count {
+            case 1 where !m.contains(":"): multiplier = parts[0]
+            case 2 where parts[1] != 0 && m.split(separator: ":").count == 2: multiplier = parts[0] / parts[1]
+            default: return nil
+            }
         }
         let second = e["secondItem"].map(ObjectID.init)
         return LayoutConstraint(firstItem: e["firstItem"].map(ObjectID.init) ?? holder, firstAttribute: first,

@@ -118,17 +118,15 @@ public enum NibInspectCLI {
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
             let context = Context(console: console, opener: NibOpener(variant: variant))
             return try command.run(parsed, context)
-        } catch let error as UsageError {
-            console.error("Error: \(terminalSafe(error.message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
-            return .usage
-        } catch where unmatchedVariant(error) != nil {
+        } catch {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
-            console.error("Error: \(terminalSafe(unmatchedVariant(error)!.description))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error)?.description else {
+                console.diagnostic("nibinspect: error: \(describe(error))")
+                return exitCode(for: error)
+            }
+            console.error("Error: \(terminalSafe(message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
             return .usage
-        } catch {
-            console.diagnostic("nibinspect: error: \(describe(error))")
-            return exitCode(for: error)
         }
     }
 

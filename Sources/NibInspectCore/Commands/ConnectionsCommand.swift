@@ -23,7 +23,7 @@ enum ConnectionsCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(args.positionals[0])
+        let (input, status, loaded) = try context.loadResolvedWithStatus(args.positionals[0])
         let kinds = Set(args.values("--kind"))
         var rows: [(NibDocument, Connection)] = []
         for document in input.documents {
@@ -58,7 +58,7 @@ enum ConnectionsCommand: Command {
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             context.console.write(text(rows, documents: input.documents, style: style))
         }
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// What `--source` and `--destination` can name, sorted: placeholder names, classes, custom

@@ -40,12 +40,14 @@ enum GraphCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if let output = args.value("--output") { try checkOutputIsNotInput(output, input: path) }
-        let input = try resolvedInput(for: path, context: context)
-        return try draw(input, args, context)
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
+        return try draw(input, args, context, status: status)
     }
 
     /// Draws an already resolved input as the options in `args` say (everything after loading).
-    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+    /// `status`: the input's exit status (``Context/loadResolvedWithStatus(_:)``); without it, 65
+    /// when the input holds an error diagnostic.
+    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context, status: ExitCode? = nil) throws -> ExitCode {
         let path = input.path
         var options = GraphOptions()
         options.hierarchy = args.flag("--hierarchy")
@@ -85,7 +87,7 @@ enum GraphCommand: Command {
         }
         let errors = input.diagnostics.filter { $0.severity == .error }
         context.printDiagnostics(errors, input: input.path)
-        return errors.isEmpty ? .success : .dataError
+        return status ?? (errors.isEmpty ? .success : .dataError)
     }
 
     /// Refuses `-o` naming the input itself (inputs are never modified): same path after
@@ -102,10 +104,5 @@ enum GraphCommand: Command {
             same = ix == iy && dx == dy
         }
         if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
-    }
-
-    /// The resolved documents of one input (the shared loader: archives → ``NibResolver``).
-    static func resolvedInput(for path: String, context: Context) throws -> NibInput {
-        try context.loadResolved(path)
     }
 }

@@ -29,9 +29,9 @@ enum JSONCommand: Command {
             context.console.write(renderRaw(loaded).rendered())
             return context.report(loaded, path: path)
         }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
+        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
         context.console.write(try ResolvedJSON.render(ResolvedOutput(input)))
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope.

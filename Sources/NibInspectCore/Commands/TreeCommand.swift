@@ -50,7 +50,7 @@ enum TreeCommand: Command {
                       limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
+        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
@@ -58,7 +58,7 @@ enum TreeCommand: Command {
                                      incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
                                      header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
                                      headings: input.documents.count > 1))
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// The raw object-graph trees of every document, under a container header and per-document

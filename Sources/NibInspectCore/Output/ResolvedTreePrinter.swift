@@ -29,6 +29,8 @@ struct ResolvedTreePrinter {
     private var incoming: [ObjectID: [Connection]] = [:]
     /// The outlet that names each object (File's Owner's first), for constraint formulas.
     private var outletNames: [ObjectID: String] = [:]
+    /// Objects whose outlet name comes from File's Owner.
+    private var ownerNamed = Set<ObjectID>()
 
     init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
         self.document = document
@@ -43,9 +45,13 @@ struct ResolvedTreePrinter {
             for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
                 incoming[d, default: []].append(c)
             }
-            if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label),
-               outletNames[d] == nil || document.object(c.source)?.placeholder?.kind == .filesOwner {
-                outletNames[d] = c.label
+            // File's Owner's first outlet to an object names it; otherwise the first outlet.
+            if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label) {
+                let fromOwner = document.object(c.source)?.placeholder?.kind == .filesOwner
+                if outletNames[d] == nil || (fromOwner && !ownerNamed.contains(d)) {
+                    outletNames[d] = c.label
+                    if fromOwner { ownerNamed.insert(d) }
+                }
             }
         }
     }

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+import TestSupport
+import ArchiveReader
+@testable import NibInspectCore
+
+/// Regressions found in review: pipes as file arguments, non-finite constraint numbers in JSON,
+/// the size limit on sources, one exit-status rule, duplicate sibling ids in the tree.
+@Suite("Review regressions")
+struct ReviewRegressionTests {
+    func run(_ args: [String]) -> (code: ExitCode, out: String, err: String) {
+        let console = Console.capturing()
+        let code = NibInspectCLI.run(args, console: console)
+        return (code, console.output, console.errors)
+    }
+
+    static let samples = CLITests.packageRoot.appendingPathComponent("Samples")
+
+    @Test("a named pipe given as the file is read once, compiled or source", arguments: ["MainMenu.nib/keyedobjects.nib", "MainMenu.xib"])
+    func namedPipe(_ sample: String) throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let fifo = tree.path("pipe")
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let writer = Process()
+        writer.executableURL = URL(fileURLWithPath: "/bin/sh")
+        writer.arguments = ["-c", "cat \"$0\" > \"$1\"", Self.samples.appendingPathComponent(sample).path, fifo]
+        try writer.run()
+        let r = run(["tree", fifo])
+        writer.waitUntilExit()
+        #expect(r.code == .success, "\(r.err)")
+        #expect(r.out.contains("18 objects") || r.out.contains("17 objects"), "\(r.out.prefix(200))")
+    }
+
+    @Test("a constraint with numbers that are not finite is still valid JSON")
+    func nonFiniteConstraint() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try tree.write("c.xib", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view id="v"><constraints>
+                        <constraint firstAttribute="width" multiplier="nan" constant="inf" id="c1"/>
+                        <constraint firstAttribute="height" multiplier="2:0" constant="1" id="c2"/>
+                    </constraints></view>
+                </objects>
+            </document>
+            """)
+        let r = run(["json", path])
+        #expect(r.code == .success, "\(r.err)")
+        #expect((try? JSONSerialization.jsonObject(with: Data(r.out.utf8))) != nil)
+        #expect(!r.out.contains("\"constraint\" : {"), "non-finite or invalid constraints are kept as text, not typed")
+    }
+
+    @Test("a source larger than the size limit is refused for its size")
+    func sourceSizeLimit() throws {
+        var limits = DecodingLimits.default
+        limits.maxFileSize = 100
+        let path = Self.samples.appendingPathComponent("LoginViewController.xib").path
+        do {
+            _ = try NibOpener(limits: limits).open(.path(path))
+            Issue.record("no error")
+        } catch let error as ArchiveError {
+            #expect(error.description.contains("size") || error.description.contains("limit"), "\(error)")
+            #expect(error.offset == 0)
+        }
+    }
+
+    @Test("every command exits 65 when a document of a directory cannot be read", arguments: [
+        ["tree"], ["json"], ["connections"], ["graph"],
+    ])
+    func failingSourceInDirectory(_ command: [String]) throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("d/Login.nib", [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent("LoginViewController.nib"))))
+        try tree.write("d/Broken.xib", Array("<?xml version=\"1.0\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.XIB\"><objects>".utf8))
+        let r = run(command + [tree.path("d")])
+        #expect(r.code == .dataError, "\(r.err)")
+        #expect(r.err.contains("Broken.xib"))
+    }
+
+    @Test("a child listed twice is drawn once and the tree's branches stay closed")
+    func duplicateChild() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try tree.write("dup.xib", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <view id="v"><subviews>
+                        <label id="dup" text="one"/>
+                        <label id="dup" text="two"/>
+                    </subviews></view>
+                </objects>
+            </document>
+            """)
+        let r = run(["tree", path])
+        let lines = r.out.split(separator: "\n")
+        let dups = lines.filter { $0.contains("dup UILabel") }
+        #expect(dups.count == 1, "\(r.out)")
+        #expect(dups.first?.contains("└─") == true, "\(r.out)")
+    }
+}
