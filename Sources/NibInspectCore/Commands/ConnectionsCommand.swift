@@ -11,14 +11,17 @@ enum ConnectionsCommand: Command {
             .option("--format", value: "format", help: "Output format.", allowed: ["text", "tsv", "json"]),
             .option("--kind", value: "kind", help: "Only connections of this kind (repeatable).",
                     allowed: Connection.Kind.allCases.map(\.rawValue)),
-            .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name."),
-            .option("--destination", value: "object", help: "Only connections to this object: #id, class, custom class or name."),
+            .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
+            .option("--destination", value: "object", help: "Only connections to this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
         discussion: """
         tsv columns: document, kind, source, source class, label, destination, destination class,
         detail (control events, key path, value, collection members, segue), unresolved.
+        In a storyboard, a view controller's outlets and the actions aimed at it mostly live in its
+        view nib, on an upstream placeholder bound to the controller: naming the controller finds
+        them with those of its scene nib, and the placeholder is described by the controller's class.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
