@@ -3,7 +3,8 @@
 // (no `import ArchiveReader`), with `swiftc -sanitize=fuzzer,address -parse-as-library`, so
 // libFuzzer's own main() drives it (toolchain-notes.md §6, finding 3).
 //
-// Each input goes through the same path as `nibinspect tree -` on standard input:
+// Each input goes through the same path as `nibinspect tree -` on standard input (XML sources
+// through SourceReader):
 // FileFormat(sniffing:) → NibLoader.loadContainer(bytes:name:) (magic-byte dispatch, then every
 // nested archive), and for every graph that decodes, every accessor of ObjectGraph+Foundation on
 // every field of every object. Built with -DFUZZ_RESOLVE it also runs the resolver when present.
@@ -66,6 +67,17 @@ public func fuzzTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt
     _ = FileFormat(sniffing: bytes.prefix(1024))
     var limits = DecodingLimits.default
     limits.maxFileSize = 1 << 20
+    // XML sources (xib, storyboard, designable.nib): the source reader, then the model checks.
+    if SourceReader.isSource(bytes) {
+        if let input = try? SourceReader.read(bytes: bytes, name: "fuzz-input.xib") {
+            #if FUZZ_RESOLVE
+            for document in input.documents { checkDocument(document) }
+            #else
+            _ = input
+            #endif
+        }
+        return 0
+    }
     let loader = NibLoader(limits: limits)
     guard let loaded = try? loader.loadContainer(bytes: bytes, name: "fuzz-input") else { return 0 }
     for archive in loaded.archives {

@@ -4,7 +4,12 @@
 // each child listed once under its parent), with every connection endpoint an object or flagged.
 #if FUZZ_RESOLVE
 func fuzzResolve(_ archive: LoadedArchive) {
-    let document = NibResolver.resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
+    checkDocument(NibResolver.resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant))
+}
+
+/// The model's invariants on any resolved document (compiled or source): a forest, endpoints that
+/// are objects unless flagged, the index agreeing with the list, one bounded walk.
+func checkDocument(_ document: NibDocument) {
     var byID: [ObjectID: NibObject] = [:]
     for object in document.objects { byID[object.id] = object }
     for object in document.objects {
@@ -25,7 +30,19 @@ func fuzzResolve(_ archive: LoadedArchive) {
             precondition(byID[id] != nil, "connection endpoint \(id) is not an object")
         }
     }
-    _ = document.roots
+    for object in document.objects {
+        precondition(document.object(object.id) != nil, "index misses \(object.id)")
+    }
+    var visited = Set<ObjectID>()
+    var steps = 0
+    let walk = HierarchyWalk(document)
+    for root in document.roots.compactMap({ document.object($0) }) {
+        walk.walk(from: root, visited: &visited) { step in
+            steps += 1
+            precondition(step.depth <= HierarchyWalk.depthLimit, "walk deeper than its limit")
+        }
+    }
+    precondition(steps <= document.objects.count, "an object walked twice")
     _ = document.placeholders
 }
 #endif

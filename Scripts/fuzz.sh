@@ -6,10 +6,10 @@
 #   Scripts/fuzz.sh run TARGET [SECONDS]  # fuzz one target (default 240 s)
 #   Scripts/fuzz.sh repro FILE...         # run the fuzzer binary on saved inputs (no fuzzing)
 #   Scripts/fuzz.sh minimize FILE         # -minimize_crash=1 on one crashing input
-#   TARGET = nibarchive | bplist | xmlplist | typedstream | all
+#   TARGET = nibarchive | bplist | xmlplist | typedstream | xib | all
 #
 # The harness (Fuzz/FuzzEntry.swift) is compiled with plain swiftc together with every file of
-# Sources/ArchiveReader into one module, with -parse-as-library so libFuzzer's own main() runs
+# Sources/NibModel and Sources/ArchiveReader into one module (-DNIBINSPECT_SINGLE_MODULE), with -parse-as-library so libFuzzer's own main() runs
 # (SwiftPM's `--defsym main` trap: toolchain-notes.md §6). Check the `INFO: Loaded N modules`
 # line of the output: without it the binary is not instrumented and finds nothing.
 #
@@ -20,7 +20,8 @@
 #
 # Environment: FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
 # SEEDS=N, JOBS (not used: the machine is shared, one process per run), RSS_MB (default 1024),
-# TIMEOUT_S (per input, default 10), MAX_LEN (default 65536).
+# TIMEOUT_S (per input, default 10), MAX_LEN (default 65536), RUNS (stop after this many executions
+# instead of after SECONDS; 0 = no limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -36,8 +37,8 @@ build() {
     [[ "${FUZZ_RESOLVE:-0}" == 1 ]] && flags+=(-DFUZZ_RESOLVE)
     # -O keeps the exec rate useful; -g gives symbolised stacks.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${flags[@]}" \
-        -module-name ArchiveReader -package-name nibinspect -swift-version 6 \
-        $(find Sources/ArchiveReader -name '*.swift' | sort) Fuzz/*.swift \
+        -module-name ArchiveReader -package-name nibinspect -swift-version 6 -DNIBINSPECT_SINGLE_MODULE \
+        $(find Sources/NibModel Sources/ArchiveReader -name '*.swift' | sort) Fuzz/*.swift \
         -o "$BIN" 2> >(grep -v "Cannot export local symbol" >&2)
     echo "built $BIN"
 }
@@ -46,7 +47,7 @@ build() {
 manifest_format() {
     case $1 in
         nibarchive) echo NIBArchive ;; bplist) echo bplist ;;
-        xmlplist) echo xml-plist ;; typedstream) echo typedstream ;;
+        xmlplist) echo xml-plist ;; typedstream) echo typedstream ;; xib) echo xml-ib ;;
         *) echo "unknown target $1" >&2; exit 64 ;;
     esac
 }
@@ -54,7 +55,7 @@ manifest_format() {
 seed_dir() {
     local target=$1 dir=$2 n=${SEEDS:-40}
     mkdir -p "$dir"
-    cp Samples/*.nib "$dir"/ 2>/dev/null || true
+    if [[ $target == xib ]]; then cp Samples/*.xib "$dir"/ 2>/dev/null || true; else cp Samples/*.nib "$dir"/ 2>/dev/null || true; fi
     [[ -f "$CORPUS_DIR/MANIFEST.tsv" ]] || { echo "no corpus at $CORPUS_DIR; Samples only" >&2; return; }
     local fmt; fmt=$(manifest_format "$target")
     # smallest-first spread: files under 64 KiB of that format
@@ -66,7 +67,7 @@ seed_dir() {
 run() {
     local target=$1 secs=${2:-240}
     if [[ $target == all ]]; then
-        for t in nibarchive bplist xmlplist typedstream; do run "$t" "$secs"; done
+        for t in nibarchive bplist xmlplist typedstream xib; do run "$t" "$secs"; done
         return
     fi
     [[ -x $BIN ]] || build
@@ -77,7 +78,7 @@ run() {
     mkdir -p "$corpus" "$findings"
     echo "fuzzing $target for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
     "$BIN" "$corpus" "$seeds" -dict="Fuzz/dict/$target.dict" \
-        -max_total_time="$secs" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
+        -max_total_time="$secs" -runs="${RUNS:-0}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
         -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-65536}" -print_final_stats=1 \
         -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
 }

@@ -46,9 +46,11 @@ public struct Connection: Hashable, Sendable, Codable {
     public var options: [String: String]?
     /// Segue details.
     public var segue: Segue?
-    /// Why the source or destination could not be resolved, when it could not. Such a connection
-    /// is kept and flagged, never dropped.
-    public var unresolved: String?
+    /// Why the source, destination or a member could not be resolved, when it could not
+    /// (``DiagnosticCode/unresolvedSource``, ``DiagnosticCode/unresolvedDestination``, …; the
+    /// message is the reason, `destination 'x' not found (line 10)`). Such a connection is kept
+    /// and flagged, never dropped.
+    public var unresolved: Diagnostic?
     /// Line of the element in an XML source (1-based).
     public var sourceLine: Int?
     /// Index of the connection object in the compiled archive (for cross-reference with `--raw`).
@@ -58,7 +60,7 @@ public struct Connection: Hashable, Sendable, Codable {
                 members: [ObjectID]? = nil, collectionClass: String? = nil, appendsToCollection: Bool? = nil,
                 controlEvents: ControlEvents? = nil, isNilTargeted: Bool = false, keyPath: String? = nil,
                 value: PropertyValue? = nil, options: [String: String]? = nil, segue: Segue? = nil,
-                unresolved: String? = nil, sourceLine: Int? = nil, archiveIndex: Int? = nil) {
+                unresolved: Diagnostic? = nil, sourceLine: Int? = nil, archiveIndex: Int? = nil) {
         self.kind = kind
         self.source = source
         self.destination = destination

@@ -27,14 +27,15 @@ public struct NibDocument: Hashable, Sendable, Codable {
     public var visibleWindows: [ObjectID]
     /// The connection table, in archive (or document) order.
     public var connections: [Connection]
-    /// Things the resolver noticed that a user may need to know (unknown version, a reference it
-    /// could not follow, …). One line each.
-    public var warnings: [String]
+    /// What the reader and resolver noticed that a user may need to know (an unknown version, a
+    /// reference they could not follow, …), in the order noticed; each names this document in its
+    /// ``Diagnostic/location``.
+    public var diagnostics: [Diagnostic]
 
     public init(name: String, path: String? = nil, platform: Platform, format: SourceFormat,
                 formatVersion: String? = nil, coderVersion: String? = nil, variant: String? = nil,
                 objects: [NibObject] = [], topLevelObjects: [ObjectID] = [], visibleWindows: [ObjectID] = [],
-                connections: [Connection] = [], warnings: [String] = []) {
+                connections: [Connection] = [], diagnostics: [Diagnostic] = []) {
         self.name = name
         self.path = path
         self.platform = platform
@@ -46,7 +47,7 @@ public struct NibDocument: Hashable, Sendable, Codable {
         self.topLevelObjects = topLevelObjects
         self.visibleWindows = visibleWindows
         self.connections = connections
-        self.warnings = warnings
+        self.diagnostics = diagnostics
     }
 
     /// The object with `id`, if any (the first, should a malformed source repeat an id). O(1).

@@ -1,12 +1,13 @@
 /// JSON: a one-key object naming the kind — `{"string": "Sign In"}`, `{"int": 7}`,
 /// `{"object": "#12"}`, `{"rect": {"x": 0, "y": 0, "width": 320, "height": 44}}`,
 /// `{"color": {"space": "rgb", …}}`, `{"localizedString": {"text": …, "key": …}}`,
-/// `{"data": {"byteCount": 16}}`, `{"formatted": "#5.width = 100"}`
+/// `{"data": {"byteCount": 16}}`, `{"constraint": {"firstItem": "#5", "firstAttribute": "width", …}}`,
+/// `{"formatted": "[3 items]"}`
 /// (Schemas/nibinspect.schema.json, `propertyValue`).
 extension PropertyValue: Codable {
     private enum CodingKeys: String, CodingKey {
         case string, int, double, bool, object, rect, point, size, insets, color, font, image, localizedString,
-             data, formatted
+             data, constraint, formatted
     }
 
     private enum DataKeys: String, CodingKey { case byteCount }
@@ -35,6 +36,7 @@ extension PropertyValue: Codable {
         case .data:
             let d = try c.nestedContainer(keyedBy: DataKeys.self, forKey: key)
             self = .data(byteCount: try d.decode(Int.self, forKey: .byteCount))
+        case .constraint: self = .constraint(try c.decode(LayoutConstraint.self, forKey: key))
         case .formatted: self = .formatted(try c.decode(String.self, forKey: key))
         }
     }
@@ -55,6 +57,7 @@ extension PropertyValue: Codable {
         case .font(let v): try c.encode(v, forKey: .font)
         case .image(let v): try c.encode(v, forKey: .image)
         case .localizedString(let v): try c.encode(v, forKey: .localizedString)
+        case .constraint(let v): try c.encode(v, forKey: .constraint)
         case .data(let count):
             var d = c.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
             try d.encode(count, forKey: .byteCount)

@@ -22,8 +22,9 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     case localizedString(LocalizedString)
     /// Bytes that are neither text nor geometry; only their count is kept.
     case data(byteCount: Int)
-    /// Text for what has no type of its own here: constraint formulas (`#5.leading = #3.leading
-    /// + 20`), key-value lists, dates (`date(…)`), collections (`[3 items]`), objects outside the
+    /// An Auto Layout constraint (the `constraint` property of a constraint object).
+    case constraint(LayoutConstraint)
+    /// Text for what has no type of its own here: key-value lists, dates (`date(…)`), collections (`[3 items]`), objects outside the
     /// document (`<UIColor>`), raw xib elements; and values whose numbers a typed form could not
     /// print as they are archived (not finite, or not plain numbers).
     case formatted(String)
@@ -44,6 +45,7 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         case .image(let v): return v.description
         case .localizedString(let v): return "\"\(v.text)\""
         case .data(let count): return "<\(count) bytes>"
+        case .constraint(let v): return v.description
         case .formatted(let s): return s
         }
     }

@@ -168,19 +168,21 @@ public struct NibInput: Hashable, Sendable, Codable {
     /// Every storyboard summary of the input, in container order (a directory may hold several,
     /// e.g. `Main~ipad.storyboardc` and `Main~iphone.storyboardc`); empty for non-storyboards.
     public var storyboards: [StoryboardSummary] = []
-    public var warnings: [String]
-    /// Documents of a directory or storyboard that could not be read, one line each
-    /// (`Main.storyboardc/X.nib: truncated … at byte 0x1A`); the others are still in ``documents``.
-    public var errors: [String] = []
+    /// What concerns the input as a whole rather than one document: container observations
+    /// (empty variants skipped, missing scene nibs, nested archives that could not be read),
+    /// storyboard-level problems, and one ``DiagnosticCode/documentNotRead`` error per document of
+    /// a directory or storyboard that could not be read (the others are still in ``documents``).
+    /// Each document's own diagnostics are in ``NibDocument/diagnostics``.
+    public var diagnostics: [Diagnostic]
 
     public init(path: String, kind: String, variants: [String] = [], documents: [NibDocument] = [],
-                storyboard: StoryboardSummary? = nil, warnings: [String] = []) {
+                storyboard: StoryboardSummary? = nil, diagnostics: [Diagnostic] = []) {
         self.path = path
         self.kind = kind
         self.variants = variants
         self.documents = documents
         self.storyboard = storyboard
-        self.warnings = warnings
+        self.diagnostics = diagnostics
     }
 
     /// ``storyboards``, or ``storyboard`` alone when only it is set.

@@ -81,7 +81,7 @@ struct ContainerCorpusTests {
             let nested = archive.nestedArchiveValues.filter { $0.bytes.starts(with: NibArchive.magic) }
             guard !nested.isEmpty else { continue }
             let loaded = try NibLoader().loadContainer(at: entry.url.path)
-            #expect(loaded.container.warnings.isEmpty, "\(entry): \(loaded.container.warnings)")
+            #expect(loaded.container.diagnostics.isEmpty, "\(entry): \(loaded.container.diagnostics)")
             let direct = loaded.container.documents.filter { $0.parent == loaded.archives[0].name }
             #expect(direct.count == nested.count, "\(entry)")
             #expect(Set(direct.compactMap(\.offset)) == Set(nested.map(\.offset)), "\(entry)")

@@ -51,8 +51,8 @@ struct NestedArchiveTests {
         limits.maxNestingDepth = 1
         let cut = try NibLoader(limits: limits).loadContainer(at: path)
         #expect(cut.archives.count == 2)
-        #expect(cut.container.warnings.count == 1)
-        #expect(cut.container.warnings.first?.contains("nesting depth limit exceeded (2)") == true)
+        #expect(cut.container.diagnostics.count == 1)
+        #expect(cut.container.diagnostics.first?.message.contains("nesting depth limit exceeded (2)") == true)
     }
 
     @Test func brokenNestedArchiveIsAWarningWithAbsoluteOffset() throws {
@@ -65,12 +65,15 @@ struct NestedArchiveTests {
         let path = try tree.write("Outer.nib", outer)
         let loaded = try NibLoader().loadContainer(at: path)
         #expect(loaded.archives.count == 1)
-        let warning = try #require(loaded.container.warnings.first)
+        let diagnostic = try #require(loaded.container.diagnostics.first)
+        #expect(diagnostic.code == .nestedArchiveUnreadable && diagnostic.severity == .warning)
+        let warning = diagnostic.message
         #expect(warning.hasPrefix("Outer.nib > prototype \"Bad\": "))
         let start = try #require(NestedArchiveFinder.candidates(in: loaded.archives[0]).first?.offset)
         // The reported offset is at or after the nested archive's start in the outer file.
         let hex = try #require(warning.range(of: "0x").map { String(warning[$0.upperBound...].prefix { $0.isHexDigit }) })
         let reported = try #require(Int(hex, radix: 16))
         #expect(reported >= start && reported < outer.count)
+        #expect(diagnostic.location.byteOffset == reported && diagnostic.location.path == path)
     }
 }

@@ -20,18 +20,19 @@ struct NibArchiveLayoutTests {
         #expect(archive.trailer == [0x4C, 0x4E, 0x45, 0x00])
         #expect(archive.hasLNETrailer)
         #expect(archive.trailerOffset == 69)
-        #expect(archive.warnings == ["4 byte(s) after the last table at byte 0x45 (LNE\\0 trailer)"])
+        #expect(archive.diagnostics == [Diagnostic(.trailingBytes, "4 byte(s) after the last table at byte 0x45 (LNE\\0 trailer)",
+                                                   severity: .warning, location: .init(byteOffset: 0x45))])
         let other = try NibArchive(bytes: B.archive(trailer: [1, 2]))
-        #expect(other.trailer == [1, 2] && !other.hasLNETrailer && other.warnings.count == 1)
+        #expect(other.trailer == [1, 2] && !other.hasLNETrailer && other.diagnostics.map(\.code) == [.trailingBytes])
     }
 
     @Test("accepts unknown version words with a warning")
     func unknownVersion() throws {
         let archive = try NibArchive(bytes: B.archive(version: (2, 11)))
         #expect(archive.header.formatVersion == 2 && archive.header.coderVersion == 11)
-        #expect(archive.warnings.count == 1)
-        #expect(archive.warnings.first?.contains("unknown NIBArchive version 2/11") == true)
-        #expect(try NibArchive(bytes: B.archive(version: (1, 10))).warnings.isEmpty)
+        #expect(archive.diagnostics.count == 1)
+        #expect(archive.diagnostics.first?.message.contains("unknown NIBArchive version 2/11") == true)
+        #expect(try NibArchive(bytes: B.archive(version: (1, 10))).diagnostics.isEmpty)
     }
 
     @Test("reads objects with no values (first = 0, count = 0)")
@@ -61,7 +62,7 @@ struct NibArchiveLayoutTests {
         let archive = try NibArchive(bytes: bytes)
         #expect(stripped(archive.objectGraph()) == stripped(try NibArchive(bytes: B.minimal).objectGraph()))
         #expect(archive.objects[0].offset == o)
-        #expect(archive.warnings.isEmpty)
+        #expect(archive.diagnostics.isEmpty)
     }
 
     // MARK: Varints (§2.2)

@@ -68,7 +68,7 @@ struct NibArchiveRoundTripTests {
         copy.objects = ArchivedObjects(graph.objects.map { o in
             ArchivedObject(className: o.className, classChain: o.classChain, fields: o.fields.map { ArchiveField($0.key, $0.value) })
         })
-        copy.warnings = []
+        copy.diagnostics = []
         return copy
     }
 

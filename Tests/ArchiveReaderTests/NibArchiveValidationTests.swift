@@ -30,7 +30,7 @@ struct NibArchiveValidationTests {
         #expect(graph.objects.count == 1)
         #expect(graph.objects[0].className == "NSObject")
         #expect(graph.objects[0].fields == [ArchiveField("a", .int(5), offset: 55)])
-        #expect(archive.warnings.isEmpty)
+        #expect(archive.diagnostics.isEmpty)
     }
 
     @Test("rejects an empty file")

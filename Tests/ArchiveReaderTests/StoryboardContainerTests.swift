@@ -55,7 +55,7 @@ struct StoryboardContainerTests {
         #expect(login.first?.graph.objects.contains { $0.className == "LoginVC11" } == true)
         #expect(loaded.archives(forNibNamed: "xyz-view-uvw").count == 1)
         #expect(loaded.sceneNibs(of: sb).map(\.nibName) == ["Login", "UINavigationController-abc", "xyz-view-uvw"])
-        #expect(c.warnings.isEmpty)
+        #expect(c.diagnostics.isEmpty)
     }
 
     @Test func macOSInfoPlistKeys() throws {
@@ -141,7 +141,7 @@ struct StoryboardContainerTests {
         #expect(c.documents.map(\.nibName) == ["Login", "Login", "Login", "Login"])
         #expect(c.storyboards.map(\.name) == ["Main.storyboardc", "Main~ipad.storyboardc", "Main~iphone.storyboardc"])
         #expect(c.storyboards[0].info == nil)
-        #expect(c.warnings.contains { $0.contains("Main.storyboardc has no Info.plist") })
+        #expect(c.diagnostics.contains { $0.message.contains("Main.storyboardc has no Info.plist") })
         let pad = c.storyboards[1]
         #expect(pad.device == "ipad")
         #expect(pad.nibDirectory == "Main.storyboardc")
@@ -163,8 +163,9 @@ struct StoryboardContainerTests {
         let loaded = try NibLoader(variant: "runtime.nib").loadContainer(at: tree.path("d"))
         #expect(loaded.container.documents.map(\.name) ==
                 ["A.nib/runtime.nib", "B.nib/keyedobjects-101300.nib", "MyNib~iphone~iphone.nib"])
-        #expect(loaded.container.warnings.contains("B.nib: no variant 'runtime.nib'; read keyedobjects-101300.nib"))
-        #expect(loaded.container.warnings.contains { $0.hasPrefix("MyNib~iphone~iphone.nib: doubled device modifier") })
+        #expect(loaded.container.diagnostics.map(\.message).contains("B.nib: no variant 'runtime.nib'; read keyedobjects-101300.nib"))
+        #expect(loaded.container.diagnostics.contains { $0.message.hasPrefix("MyNib~iphone~iphone.nib: doubled device modifier") })
+        #expect(loaded.container.diagnostics.map(\.code) == [.variantNotFound, .doubledDeviceModifier])
         do {
             _ = try NibLoader(variant: "objects-99.0+.nib").loadContainer(at: tree.path("d"))
             Issue.record("expected an error")

@@ -42,7 +42,7 @@ struct TypedstreamCorpusTests {
             #expect(graph.elements(data["NSNamesKeys"])?.count == nameValues.count, "\(entry)")
             let oids = graph.elements(data["NSOidsValues"]) ?? []
             #expect(!oids.isEmpty && oids.allSatisfy { graph.integer($0) != nil }, "\(entry)")
-            #expect(graph.warnings.isEmpty, "\(entry): \(graph.warnings)")
+            #expect(graph.diagnostics.isEmpty, "\(entry): \(graph.diagnostics)")
         }
     }
 

@@ -63,7 +63,7 @@ struct TypedstreamEncodingTests {
         let number = graph.objects[1]
         #expect(number.className == "NSNumber" && number.classChain == ["NSValue", "NSObject"])
         #expect(graph.integer(.object(ObjectRef(1))) == 42)
-        #expect(graph.warnings.isEmpty)
+        #expect(graph.diagnostics.isEmpty)
     }
 
     @Test("Foundation collections come out in the keyed spelling")

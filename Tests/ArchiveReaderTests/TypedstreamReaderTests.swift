@@ -114,7 +114,7 @@ struct TypedstreamReaderTests {
         #expect(graph.string(item["NSTitle"]) == "Quit" && graph.string(item["NSKeyEquiv"]) == "q")
         #expect(item["NSKeyEquivModMask"] == .int(1_048_576) && item["NSMnemonicLoc"] == .int(0x7FFF_FFFF))
         #expect(item["NSAction"] == .string("terminate:") && item["NSMenu"] == children[1])
-        #expect(graph.warnings.isEmpty)
+        #expect(graph.diagnostics.isEmpty)
     }
 
     @Test("big- and little-endian streams of the same content give the same graph")
@@ -151,7 +151,9 @@ struct TypedstreamReaderTests {
         let graph = try TypedstreamUnarchiver.decode(w.bytes)
         #expect(graph.objects[0].fields.map(\.key) == ["NSCustomObject.0"])
         #expect(graph.objects[0]["NSCustomObject.0"] == .int(7))
-        #expect(graph.warnings.count == 1)
-        #expect(graph.warnings.first?.contains("NSCustomObject v41 layout not recognised") == true)
+        #expect(graph.diagnostics.count == 1)
+        #expect(graph.diagnostics.first?.message.contains("NSCustomObject v41 layout not recognised") == true)
+        #expect(graph.diagnostics.first?.code == .unrecognizedClassLayout)
+        #expect(graph.diagnostics.first?.location.object == ObjectID("#0") && graph.diagnostics.first?.location.byteOffset != nil)
     }
 }

@@ -17,7 +17,7 @@ import Testing
                 Connection(kind: .action, source: button.id, destination: owner.id, label: "signIn:",
                            controlEvents: ControlEvents(rawValue: 0x40)),
             ],
-            warnings: ["a resolver warning"])
+            diagnostics: [Diagnostic(.unrecognizedArchiveRoot, "a resolver warning")])
         return NibInput(path: "Login.nib", kind: "NIBArchive", documents: [doc])
     }
 

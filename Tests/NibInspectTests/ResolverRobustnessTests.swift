@@ -55,9 +55,11 @@ import Testing
         var b = GraphBuilder(.keyed)
         let x = b.add("NSView")
         let d = NibResolver.resolve(b.graph(root: x), name: "odd")
-        #expect(d.objects.isEmpty && d.warnings.count == 1 && d.platform == .unknown)
+        #expect(d.objects.isEmpty && d.diagnostics.map(\.code) == [.unrecognizedArchiveRoot] && d.platform == .unknown)
         let empty = ObjectGraph(encoding: .nibArchive, objects: [], root: ObjectRef(0), versionMajor: 1, versionMinor: 10)
-        #expect(NibResolver.resolve(empty, name: "empty").warnings == ["the archive has no root object"])
+        let none = NibResolver.resolve(empty, name: "empty").diagnostics
+        #expect(none.map(\.message) == ["the archive has no root object"] && none.map(\.code) == [.noRootObject])
+        #expect(none.first?.location.document == "empty")
     }
 
     /// Rewires random fields of every fixture to random values, many times, with a fixed seed.

@@ -174,4 +174,25 @@ struct SourceCLITests {
         let (_, _, err) = run(["compare", nib, nib])
         #expect(err.contains("is a compiled nib (NIBArchive)"), "\(err)")
     }
+
+    @Test("a directory of sources, and one that mixes sources and compiled nibs, shows every document, each labelled")
+    func directoriesWithSources() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let samples = CLITests.packageRoot.appendingPathComponent("Samples")
+        for name in ["LoginViewController.xib", "LoginViewController.nib"] {
+            try tree.write("mixed/" + name, [UInt8](try Data(contentsOf: samples.appendingPathComponent(name))))
+        }
+        try tree.write("sources/Login.xib", [UInt8](try Data(contentsOf: samples.appendingPathComponent("LoginViewController.xib"))))
+        let (code, out, err) = run(["tree", tree.path("mixed")])
+        #expect(code == .success, "\(err)")
+        #expect(out.hasPrefix("mixed: directory, 2 documents\n"))
+        #expect(out.contains("== LoginViewController.nib ==\nLoginViewController.nib — iOS NIBArchive (format 1, coder 9)"))
+        #expect(out.contains("== LoginViewController.xib ==\nLoginViewController.xib — iOS xib (version 3.0"))
+        let sources = run(["tree", tree.path("sources")])
+        #expect(sources.0 == .success, "\(sources.2)")
+        #expect(sources.1.contains("Login.xib — iOS xib"))
+        let json = run(["json", tree.path("mixed")])
+        #expect(json.1.contains("\"format\" : \"xib\"") && json.1.contains("\"format\" : \"nibArchive\""))
+    }
 }

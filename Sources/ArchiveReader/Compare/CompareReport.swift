@@ -4,7 +4,7 @@
 /// (see ``ObjectMatcher``) and every compiled object is named by the source id it was matched to.
 /// ``agrees`` is true when no ``differences`` remain; what compilation legitimately drops
 /// (§7.5: macOS First Responder, Exit placeholders, `<resources>`, connection ids, design-time
-/// objects) is listed in ``dropped`` and never counted as a difference.
+/// objects) is listed in ``notes`` (and, as text, ``dropped``) and never counted as a difference.
 public struct CompareReport: Hashable, Sendable, Codable {
     /// A reference to one object on one side, for people: `NSButton "Sign In"` at line 42.
     public struct ObjectRef: Hashable, Sendable, Codable, CustomStringConvertible {
@@ -131,9 +131,11 @@ public struct CompareReport: Hashable, Sendable, Codable {
     public var compiled: String
     public var counts: Counts
     public var differences: [Difference]
-    /// Things present on one side only because compilation drops or adds them, one line each
-    /// (`First Responder placeholder (line 8): not archived on macOS`).
-    public var dropped: [String]
+    /// Things present on one side only because compilation drops or adds them, as `info`
+    /// diagnostics with a code each (``DiagnosticCode/firstResponderNotArchived``,
+    /// ``DiagnosticCode/implicitObjects``, …), located at the source object and line where there
+    /// is one.
+    public var notes: [Diagnostic]
     /// Source id → compiled id for every matched object (JSON output only); with several compiled
     /// documents (a `.storyboardc`) the compiled id is `<document>|#N`.
     public var matches: [String: String]
@@ -143,16 +145,48 @@ public struct CompareReport: Hashable, Sendable, Codable {
 
     public var agrees: Bool { differences.isEmpty }
 
+    /// The ``notes`` as the lines `compare` prints under "Not compared"
+    /// (`First Responder placeholder (line 8): not archived (actions to it have a nil target)`).
+    public var dropped: [String] { notes.map(\.message) }
+
     /// True when no connection difference remains (objects may still differ).
     public var connectionsAgree: Bool { !differences.contains { $0.isConnectionDifference } }
 
     public init(source: String, compiled: String, counts: Counts = Counts(), differences: [Difference] = [],
-                dropped: [String] = [], matches: [String: String] = [:]) {
+                notes: [Diagnostic] = [], matches: [String: String] = [:]) {
         self.source = source
         self.compiled = compiled
         self.counts = counts
         self.differences = differences
-        self.dropped = dropped
+        self.notes = notes
         self.matches = matches
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case source, compiled, counts, differences, notes, dropped, matches, nested
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        source = try c.decode(String.self, forKey: .source)
+        compiled = try c.decode(String.self, forKey: .compiled)
+        counts = try c.decode(Counts.self, forKey: .counts)
+        differences = try c.decode([Difference].self, forKey: .differences)
+        notes = try c.decodeIfPresent([Diagnostic].self, forKey: .notes) ?? []
+        matches = try c.decode([String: String].self, forKey: .matches)
+        nested = try c.decodeIfPresent([NestedArchive].self, forKey: .nested) ?? []
+    }
+
+    /// Encodes the stored fields plus ``dropped`` (the notes' messages, as before notes had codes).
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(source, forKey: .source)
+        try c.encode(compiled, forKey: .compiled)
+        try c.encode(counts, forKey: .counts)
+        try c.encode(differences, forKey: .differences)
+        try c.encode(notes, forKey: .notes)
+        try c.encode(dropped, forKey: .dropped)
+        try c.encode(matches, forKey: .matches)
+        try c.encode(nested, forKey: .nested)
     }
 }

@@ -103,11 +103,23 @@ enum CompareClasses {
         case "NSCustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
         case "NSCustomView": return "NSView"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
+        // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
+        // either as an NSToolbarItem with that identifier or as AppKit's class of the same name.
+        case _ where standardToolbarItems.contains(c): return "NSToolbarItem"
         default:
             if c.hasSuffix("Window") || c.hasSuffix("Panel") { return "NSWindow" }
             return c
         }
     }
+
+    /// AppKit's standard toolbar item identifiers, which are also the names of the classes ibtool
+    /// may compile them to (`NSToolbarFlexibleSpaceItem`, …).
+    static let standardToolbarItems: Set<String> = [
+        "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem", "NSToolbarShowColorsItem",
+        "NSToolbarShowFontsItem", "NSToolbarPrintItem", "NSToolbarCustomizeToolbarItem", "NSToolbarToggleSidebarItem",
+        "NSToolbarCloudSharingItem", "NSToolbarSidebarTrackingSeparatorItem", "NSToolbarInspectorTrackingSeparatorItem",
+        "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
+    ]
 
     /// A custom class without a module prefix (`Module.Class` → `Class`).
     static func custom(_ o: NibObject) -> String? {

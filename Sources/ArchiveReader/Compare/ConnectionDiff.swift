@@ -146,11 +146,17 @@ enum ConnectionDiff {
                 source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil))
         }
         if implied > 0 {
-            report.dropped.append("\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)")
+            report.notes.append(Diagnostic(.impliedConnections, "\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)"))
         }
-        if droppedSource > 0 { report.dropped.append("\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates") }
-        if droppedCompiled > 0 { report.dropped.append("\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)") }
-        if notCompared > 0 { report.dropped.append("\(notCompared) segue/accessibility/ordering connection(s) not compared") }
+        if droppedSource > 0 {
+            report.notes.append(Diagnostic(.designTimeConnections, "\(droppedSource) source connection(s) to Exit or storyboard placeholders: compiled into segue templates"))
+        }
+        if droppedCompiled > 0 {
+            report.notes.append(Diagnostic(.storyboardConnectionsAdded, "\(droppedCompiled) compiled connection(s) added by storyboard compilation (scene owner, storyboard, segue templates)"))
+        }
+        if notCompared > 0 {
+            report.notes.append(Diagnostic(.connectionsNotCompared, "\(notCompared) segue/accessibility/ordering connection(s) not compared"))
+        }
         return (compared, matched)
     }
 

@@ -129,10 +129,13 @@ enum NestedArchiveCompare {
                 report.differences.append(d)
             }
             if r.sourceRoot == nil {
-                report.dropped.append(prefix + "no source prototype matches it (by identifier or class); compared with the placeholders alone")
+                report.notes.append(Diagnostic(.nestedArchiveWithoutSource,
+                                               prefix + "no source prototype matches it (by identifier or class); compared with the placeholders alone",
+                                               location: .init(document: r.document)))
             }
-            for note in r.report.dropped where !isPlaceholderNote(note) {
-                report.dropped.append(prefix + note)
+            for var note in r.report.notes where !placeholderNotes.contains(note.code) {
+                note.message = prefix + note.message
+                report.notes.append(note)
             }
             report.nested.append(.init(document: r.document, location: r.location, sourceRoot: r.sourceRoot,
                                        counts: r.report.counts, differences: r.report.differences.count))
@@ -140,9 +143,7 @@ enum NestedArchiveCompare {
     }
 
     /// Notes about placeholders, already made by the main comparison.
-    static func isPlaceholderNote(_ note: String) -> Bool {
-        note.hasPrefix("First Responder placeholder") || note.hasPrefix("Exit placeholder")
-            || note.contains("class not archived") || note.contains("not archived for placeholders")
-            || note.contains("storyboard placeholder(s)")
-    }
+    static let placeholderNotes: Set<DiagnosticCode> = [
+        .firstResponderNotArchived, .exitPlaceholderNotArchived, .placeholderClassNotArchived, .storyboardObjectsAdded,
+    ]
 }

@@ -7,7 +7,7 @@
 /// Responder (a placeholder in the source, a nil target or `IBFirstResponder` proxy compiled) as
 /// one destination. Segues, accessibility and ordering connectors are not compared: compilation
 /// rewrites them (§5.2). What compilation legitimately drops or adds is reported in
-/// ``CompareReport/dropped`` instead of as a difference.
+/// ``CompareReport/notes`` instead of as a difference.
 public enum NibComparer {
     /// Compares the documents of a source input with those of a compiled input.
     ///
@@ -109,7 +109,7 @@ public enum NibComparer {
             }
         }
         matcher.run()
-        report.dropped = drops.notes
+        report.notes = drops.notes
         report.counts.sourceObjects = s.order.count
         report.counts.compiledObjects = c.order.count
         report.counts.matchedObjects = matcher.forward.count
@@ -147,7 +147,10 @@ public enum NibComparer {
                 // Owner or First Responder in the source is design-time only (§3.2).
                 if CompareClasses.custom(co) == nil, let custom = CompareClasses.custom(so) {
                     if p.kind != .firstResponder {
-                        report.dropped.append("\(p.kind.displayName) class \(custom)\(so.sourceLine.map { " (line \($0))" } ?? ""): not archived for placeholders in this nib")
+                        report.notes.append(Diagnostic(
+                            .placeholderClassNotArchived,
+                            "\(p.kind.displayName) class \(custom)\(so.sourceLine.map { " (line \($0))" } ?? ""): not archived for placeholders in this nib",
+                            location: .init(document: ref.document, object: so.id, sourceLine: so.sourceLine)))
                     }
                     continue
                 }
@@ -176,7 +179,7 @@ public enum NibComparer {
                                             compiled: ref))
         }
         if implicit > 0 {
-            report.dropped.append("\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source")
+            report.notes.append(Diagnostic(.implicitObjects, "\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source"))
         }
     }
 
@@ -207,7 +210,7 @@ public enum NibComparer {
 struct Drops {
     var sourceObjects: Set<String> = []
     var compiledObjects: Set<String> = []
-    var notes: [String] = []
+    var notes: [Diagnostic] = []
 
     init(source s: CompareSide, compiled c: CompareSide, storyboard: Bool) {
         let compiledHasFirstResponder = c.nodes.values.contains { $0.object.placeholder?.kind == .firstResponder }
@@ -215,20 +218,21 @@ struct Drops {
         for k in s.order {
             guard let o = s.object(k) else { continue }
             let line = o.sourceLine.map { " (line \($0))" } ?? ""
+            let at = Diagnostic.Location(document: s.ref(k)?.document, object: o.id, sourceLine: o.sourceLine)
             switch o.placeholder?.kind {
             case .firstResponder? where !compiledHasFirstResponder || storyboard:
                 sourceObjects.insert(k)
-                notes.append("First Responder placeholder\(line): not archived (actions to it have a nil target)")
+                notes.append(Diagnostic(.firstResponderNotArchived, "First Responder placeholder\(line): not archived (actions to it have a nil target)", location: at))
             case .exit?:
                 sourceObjects.insert(k)
-                notes.append("Exit placeholder\(line): design-time only (unwind segues are compiled into templates)")
+                notes.append(Diagnostic(.exitPlaceholderNotArchived, "Exit placeholder\(line): design-time only (unwind segues are compiled into templates)", location: at))
             default:
                 if o.className.hasSuffix("LayoutGuide") && !compiledHasLayoutGuides {
                     sourceObjects.insert(k)
-                    notes.append("layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object")
+                    notes.append(Diagnostic(.layoutGuideNotArchived, "layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object", location: at))
                 } else if o.className.hasSuffix("StoryboardReference") {
                     sourceObjects.insert(k)
-                    notes.append("storyboard reference \(o.id.rawValue)\(line): compiled into Info.plist references")
+                    notes.append(Diagnostic(.storyboardReferenceNotArchived, "storyboard reference \(o.id.rawValue)\(line): compiled into Info.plist references", location: at))
                 }
             }
         }
@@ -241,7 +245,7 @@ struct Drops {
             }
         }
         if !compiledObjects.isEmpty {
-            notes.append("\(compiledObjects.count) compiled storyboard placeholder(s)/segue template(s): added by compilation")
+            notes.append(Diagnostic(.storyboardObjectsAdded, "\(compiledObjects.count) compiled storyboard placeholder(s)/segue template(s): added by compilation"))
         }
     }
 }

@@ -87,7 +87,7 @@ struct ObjectMatcher {
                     guard let s = v.text, !s.isEmpty else { continue }
                     distinguishing = kind + "=" + s
                 case .int, .double, .bool, .object: continue
-                case .rect, .point, .size, .insets, .color, .font, .image, .data, .formatted:
+                case .rect, .point, .size, .insets, .color, .font, .image, .data, .constraint, .formatted:
                     distinguishing = kind + "=" + v.description
                 }
                 break

@@ -60,15 +60,15 @@ public struct CompiledStoryboard: Hashable, Sendable, Codable {
 
 extension CompiledStoryboard {
     /// Lists the storyboard at `path` and reads its Info.plist; returns it with the absolute path of
-    /// each nib entry and warnings.
+    /// each nib entry and diagnostics (missing scene nibs, doubled device modifiers, …).
     /// - Throws: ``InputError`` when unreadable; ``ArchiveError`` `.invalidContainer` when it has
     ///   no Info.plist (and no device-specific sibling holding one) or the plist is not a storyboard's.
-    static func scan(path: String, displayName: String, limits: DecodingLimits) throws -> (CompiledStoryboard, [String], [String]) {
+    static func scan(path: String, displayName: String, limits: DecodingLimits) throws -> (CompiledStoryboard, [String], [Diagnostic]) {
         let name = (path as NSString).lastPathComponent
         let stem = NibFileName.stem(name, ext: "storyboardc") ?? name
         let (base, devices) = NibFileName.splitDevice(stem)
         var sb = CompiledStoryboard(name: name, path: path, device: devices.last)
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         let entries = try FileProbe.entries(path)
         let parent = (path as NSString).deletingLastPathComponent
 
@@ -92,7 +92,10 @@ extension CompiledStoryboard {
             guard devices.isEmpty, !siblings.isEmpty else {
                 throw ArchiveError(.invalidContainer("compiled storyboard has no Info.plist"), at: 0, path: [name])
             }
-            warnings.append("\(displayName) has no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here")
+            diagnostics.append(Diagnostic(
+                .infoPlistInDeviceStoryboards,
+                "\(displayName) has no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here",
+                location: .init(path: path)))
         }
 
         var nibDir = path
@@ -112,7 +115,7 @@ extension CompiledStoryboard {
         }
         for file in nibNames {
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(file)
-            if doubled { warnings.append("\(displayName)/\(file): doubled device modifier; no loader resolves this name") }
+            if doubled { diagnostics.append(ContainerBuilder.doubledDeviceModifier("\(displayName)/\(file)", path: FileProbe.join(nibDir, file))) }
             sb.nibs.append(Nib(fileName: file, nibName: nibName, device: device,
                                isBundle: FileProbe.isDirectory(FileProbe.join(nibDir, file)), documents: []))
         }
@@ -120,14 +123,16 @@ extension CompiledStoryboard {
             for (id, nib) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
                 sb.scenes.append(Scene(identifier: id, nibName: nib, isEntryPoint: id == info.entryPoint, documents: []))
                 if !sb.nibs.contains(where: { $0.nibName == nib }) {
-                    warnings.append("\(displayName): scene \(id) names nib \(nib).nib, which is missing")
+                    diagnostics.append(Diagnostic(.missingSceneNib, "\(displayName): scene \(id) names nib \(nib).nib, which is missing",
+                                                  location: .init(path: sb.infoFile.map { FileProbe.join(path, $0) })))
                 }
             }
             if let entry = info.entryPoint, info.identifiersToNibNames[entry] == nil {
-                warnings.append("\(displayName): entry point \(entry) is not among the scene identifiers")
+                diagnostics.append(Diagnostic(.unknownEntryPoint, "\(displayName): entry point \(entry) is not among the scene identifiers",
+                                              location: .init(path: sb.infoFile.map { FileProbe.join(path, $0) })))
             }
         }
-        return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, warnings)
+        return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, diagnostics)
     }
 
     /// Parses a storyboard `Info.plist` (binary or XML, with the project's bounded

@@ -53,7 +53,7 @@ extension NibLoader {
         let loaded = try loadArchive(bytes: bytes, name: name)
         builder.append(loaded, info: NibContainer.Document(name: name, path: nil, format: ""), bytes: bytes)
         let container = NibContainer(kind: .file, path: name, name: name, documents: builder.documents,
-                                     warnings: builder.warnings)
+                                     diagnostics: builder.diagnostics)
         return LoadedContainer(container: container, archives: builder.archives, failures: builder.failures)
     }
 
@@ -64,7 +64,7 @@ extension NibLoader {
     /// builder; when the unit is the input itself the error is returned for the caller to throw.
     func decode(_ unit: InputUnit, of inventory: InputInventory) -> UnitResult {
         var builder = ContainerBuilder(loader: self)
-        builder.warnings = unit.notes
+        builder.diagnostics = unit.notes
         let info = NibContainer.Document(name: unit.name, path: unit.path, format: "", device: unit.device,
                                          nibName: unit.nibName)
         do {
@@ -97,7 +97,7 @@ extension NibLoader {
         var documents: [NibContainer.Document] = []
         var archives: [LoadedArchive] = []
         var failures: [LoadedContainer.Failure] = []
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         var storyboards: [CompiledStoryboard] = []
         var bundleVariants: [NibVariant] = []
         var variantMatched = false
@@ -126,7 +126,7 @@ extension NibLoader {
                 archives.append(archive)
             }
             failures += part.failures
-            warnings += part.warnings
+            diagnostics += part.diagnostics
             for var sb in part.storyboards {
                 for i in sb.nibs.indices { sb.nibs[i].documents = sb.nibs[i].documents.map { renamed[$0] ?? $0 } }
                 for i in sb.scenes.indices { sb.scenes[i].documents = sb.scenes[i].documents.map { renamed[$0] ?? $0 } }
@@ -136,13 +136,13 @@ extension NibLoader {
             variantMatched = variantMatched || part.variantMatched
             for v in part.variantsSeen where !variantsSeen.contains(v) { variantsSeen.append(v) }
         }
-        warnings += inventory.trailingNotes
+        diagnostics += inventory.trailingNotes
         if let variant, inventory.kind != .nibBundle, inventory.kind != .file, !variantMatched {
             throw VariantNotFound(requested: variant, container: inventory.name, available: variantsSeen)
         }
         let container = NibContainer(kind: inventory.kind, path: inventory.path, name: inventory.name,
                                      variants: bundleVariants, storyboards: storyboards, documents: documents,
-                                     warnings: warnings)
+                                     diagnostics: diagnostics)
         return LoadedContainer(container: container, archives: archives, failures: failures)
     }
 }
@@ -164,7 +164,7 @@ struct ContainerBuilder {
     var documents: [NibContainer.Document] = []
     var archives: [LoadedArchive] = []
     var failures: [LoadedContainer.Failure] = []
-    var warnings: [String] = []
+    var diagnostics: [Diagnostic] = []
     var storyboards: [CompiledStoryboard] = []
     /// Variants of the nib bundle input (strict mode).
     var bundleVariants: [NibVariant] = []
@@ -212,7 +212,7 @@ struct ContainerBuilder {
     mutating func addBundle(_ path: String, name: String, strict: Bool, info: NibContainer.Document) throws -> String {
         let bundle = try NibBundle(path: path)
         var chosen: String
-        var notes: [String]
+        var notes: [Diagnostic]
         if let requested = loader.variant {
             if let v = bundle.variants.first(where: { $0.name == requested || $0.name == requested + ".nib" }) {
                 (chosen, notes) = (v.name, [])
@@ -221,13 +221,14 @@ struct ContainerBuilder {
                 throw VariantNotFound(requested: requested, container: name, available: bundle.variants.map(\.name))
             } else {
                 (chosen, notes) = try bundle.choose(nil, displayName: name)
-                notes.append("\(name): no variant '\(requested)'; read \(chosen)")
+                notes.append(Diagnostic(.variantNotFound, "\(name): no variant '\(requested)'; read \(chosen)",
+                                        location: .init(path: path)))
                 for v in bundle.variants where !variantsSeen.contains(v.name) { variantsSeen.append(v.name) }
             }
         } else {
             (chosen, notes) = try bundle.choose(nil, displayName: name)
         }
-        warnings += notes
+        diagnostics += notes
         let variants = bundle.marking(chosen)
         if strict { bundleVariants = variants }
         var doc = info
@@ -246,7 +247,7 @@ struct ContainerBuilder {
     /// Reads a `.storyboardc` and every nib in it; nib failures are collected, not thrown.
     mutating func addStoryboard(_ path: String, name: String) throws {
         var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits)
-        warnings += notes
+        diagnostics += notes
         var prefix = name
         if let dir = sb.nibDirectory {
             let parent = (name as NSString).deletingLastPathComponent
@@ -278,6 +279,13 @@ struct ContainerBuilder {
     mutating func recordFailure(name: String, path: String, error: any Error) {
         failures.append(.init(name: failedDocument ?? name, path: path, error: Self.sendable(error)))
         failedDocument = nil
+    }
+
+    /// A nib named with two device modifiers (`Foo~iphone~iphone.nib`), which no loader asks for;
+    /// `name` is its display name in the container.
+    static func doubledDeviceModifier(_ name: String, path: String) -> Diagnostic {
+        Diagnostic(.doubledDeviceModifier, "\(name): doubled device modifier; no loader resolves this name",
+                   location: .init(document: name, path: path))
     }
 
     static func sendable(_ error: any Error) -> any Error & Sendable {

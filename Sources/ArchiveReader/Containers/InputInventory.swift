@@ -20,8 +20,8 @@ public struct InputInventory: Sendable, Hashable {
     public var kind: NibContainer.Kind
     /// Independently decodable units, in sorted path order for a directory.
     public var units: [InputUnit]
-    /// Observations made while listing after the last unit (a directory nested too deeply).
-    public var trailingNotes: [String] = []
+    /// Diagnostics made while listing after the last unit (a directory nested too deeply).
+    public var trailingNotes: [Diagnostic] = []
 
     /// The units the compiled-archive loader decodes: every unit but the XML sources of a
     /// directory (a single file is always given to it, so that a source there is refused with a
@@ -57,8 +57,9 @@ public struct InputUnit: Sendable, Hashable {
     public var device: String?
     /// Nib name as `UINib` looks it up (no `.nib`, no device modifier), for `.nib` names only.
     public var nibName: String?
-    /// Warnings found while listing, reported before this unit's own.
-    public var notes: [String] = []
+    /// Diagnostics made while listing (a doubled device modifier, a directory nested too deeply),
+    /// reported before this unit's own.
+    public var notes: [Diagnostic] = []
 }
 
 extension NibLoader {
@@ -104,7 +105,7 @@ extension NibLoader {
 private struct DirectoryWalker {
     var units: [InputUnit] = []
     /// Notes not yet attached to a unit.
-    var pendingNotes: [String] = []
+    var pendingNotes: [Diagnostic] = []
     private var visited = Set<String>()
 
     private mutating func add(_ unit: InputUnit) {
@@ -115,7 +116,11 @@ private struct DirectoryWalker {
     }
 
     mutating func walk(_ dir: String, relative: String, depth: Int) {
-        guard depth < 64 else { pendingNotes.append("\(relative): directory nesting deeper than 64 levels; not read"); return }
+        guard depth < 64 else {
+            pendingNotes.append(Diagnostic(.directoryTooDeep, "\(relative): directory nesting deeper than 64 levels; not read",
+                                           location: .init(path: dir)))
+            return
+        }
         let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
         guard visited.insert(real).inserted else { return }
         let entries: [String]
@@ -127,8 +132,7 @@ private struct DirectoryWalker {
             let path = FileProbe.join(dir, entry)
             let name = relative.isEmpty ? entry : relative + "/" + entry
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-            let doubledNote = doubled && entry.hasSuffix(".nib")
-                ? ["\(name): doubled device modifier; no loader resolves this name"] : []
+            let doubledNote = doubled && entry.hasSuffix(".nib") ? [ContainerBuilder.doubledDeviceModifier(name, path: path)] : []
             if FileProbe.isDirectory(path) {
                 if entry.hasSuffix(".nib") {
                     add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,

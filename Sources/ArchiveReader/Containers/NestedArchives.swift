@@ -144,13 +144,14 @@ struct NestedArchiveFinder {
 extension ContainerBuilder {
     /// Opens every archive nested in `loaded` as a child document named
     /// `<parent> > <location>`, recursively up to ``DecodingLimits/maxNestingDepth``. A nested
-    /// archive that cannot be read becomes a warning; its parent stays valid.
+    /// archive that cannot be read becomes a diagnostic; its parent stays valid.
     mutating func addNested(of loaded: LoadedArchive, document: NibContainer.Document, depth: Int) {
         for candidate in NestedArchiveFinder.candidates(in: loaded) {
             let name = loaded.name + " > " + candidate.location
             guard depth <= loader.limits.maxNestingDepth else {
                 let error = ArchiveError(.limitExceeded(.nestingDepth, value: depth), at: candidate.offset ?? 0)
-                warnings.append("\(name): \(error); not read")
+                diagnostics.append(Diagnostic(.nestedArchiveTooDeep, "\(name): \(error); not read",
+                                              location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
                 continue
             }
             // Nested archives are disjoint parts of their parent, so all levels together hold at
@@ -158,8 +159,11 @@ extension ContainerBuilder {
             // (a decompression bomb through a keyed archive's shared references).
             guard candidate.bytes.count <= nestedBytesLeft else {
                 if nestedBytesLeft >= 0 {   // one warning per input
-                    warnings.append("\(name): nested archives exceed \(loader.limits.maxNestingDepth)× the input size "
-                                    + "(one data value referenced many times); it and later ones not read")
+                    diagnostics.append(Diagnostic(
+                        .nestedArchivesTooLarge,
+                        "\(name): nested archives exceed \(loader.limits.maxNestingDepth)× the input size "
+                            + "(one data value referenced many times); it and later ones not read",
+                        location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
                 }
                 nestedBytesLeft = -1
                 continue
@@ -188,9 +192,11 @@ extension ContainerBuilder {
             } catch var error as ArchiveError {
                 // Readers other than NibArchive count from the nested bytes; make it absolute.
                 if !isNIBArchive, let base = candidate.offset { error.offset += base }
-                warnings.append("\(name): \(error)")
+                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, "\(name): \(error)",
+                                              location: .init(document: name, byteOffset: error.offset, path: loaded.path)))
             } catch {
-                warnings.append("\(name): \(error)")
+                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, "\(name): \(error)",
+                                              location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
             }
         }
     }

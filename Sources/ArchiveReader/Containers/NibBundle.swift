@@ -90,11 +90,12 @@ public struct NibBundle: Sendable {
     public var compiledVariants: [NibVariant] { variants.filter { $0.role == .compiled } }
 
     /// Picks the variant to read: `requested` (a file name, `.nib` optional), or by default the
-    /// first compiled variant that is not empty. Returns the name and warnings (empty variants skipped).
+    /// first compiled variant that is not empty. Returns the name and one
+    /// ``DiagnosticCode/emptyVariantSkipped`` diagnostic per empty variant passed over.
     /// - Throws: ``VariantNotFound`` for an unknown name; ``ArchiveError`` (`.invalidContainer`) when the
     ///   bundle holds no compiled variant.
     /// - Parameter displayName: the bundle's name in messages (default: its last path component).
-    public func choose(_ requested: String?, displayName: String? = nil) throws -> (name: String, warnings: [String]) {
+    public func choose(_ requested: String?, displayName: String? = nil) throws -> (name: String, diagnostics: [Diagnostic]) {
         let bundleName = displayName ?? (path as NSString).lastPathComponent
         if let requested {
             guard let v = variants.first(where: { $0.name == requested || $0.name == requested + ".nib" }) else {
@@ -110,8 +111,11 @@ public struct NibBundle: Sendable {
         }
         guard let usable = compiled.first(where: { $0.size > 0 }) else { return (first.name, []) }
         let skipped = compiled.prefix { $0.size == 0 }.map(\.name)
-        let warnings = skipped.map { "\(bundleName)/\($0) is empty (0 bytes); read \(usable.name) instead" }
-        return (usable.name, warnings)
+        let diagnostics = skipped.map { file in
+            Diagnostic(.emptyVariantSkipped, "\(bundleName)/\(file) is empty (0 bytes); read \(usable.name) instead",
+                       location: .init(document: bundleName + "/" + file, path: FileProbe.join(path, file)))
+        }
+        return (usable.name, diagnostics)
     }
 
     /// Every nib bundle at or below `path` (the path itself when it is a `Foo.nib/` directory),

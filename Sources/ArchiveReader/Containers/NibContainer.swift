@@ -75,24 +75,25 @@ public struct NibContainer: Hashable, Sendable, Codable {
     public var name: String
     /// For a nib bundle input: its files in preference order, the one read marked ``NibVariant/chosen``.
     public var variants: [NibVariant]
-    /// For a compiled storyboard input: its `Info.plist` (nil when it has none, see ``warnings``).
+    /// For a compiled storyboard input: its `Info.plist` (nil when it has none, see ``diagnostics``).
     public var storyboardInfo: StoryboardInfo? { storyboards.count == 1 ? storyboards[0].info : nil }
     /// Every `.storyboardc` read (one for a storyboard input, any number for a directory).
     public var storyboards: [CompiledStoryboard]
     public var documents: [Document]
     /// Non-fatal observations: empty variants skipped, missing nibs, doubled device modifiers,
-    /// nested archives that could not be read.
-    public var warnings: [String]
+    /// nested archives that could not be read. Documents that could not be read at all are
+    /// ``LoadedContainer/failures``, not diagnostics.
+    public var diagnostics: [Diagnostic]
 
     public init(kind: Kind, path: String, name: String, variants: [NibVariant] = [],
-                storyboards: [CompiledStoryboard] = [], documents: [Document] = [], warnings: [String] = []) {
+                storyboards: [CompiledStoryboard] = [], documents: [Document] = [], diagnostics: [Diagnostic] = []) {
         self.kind = kind
         self.path = path
         self.name = name
         self.variants = variants
         self.storyboards = storyboards
         self.documents = documents
-        self.warnings = warnings
+        self.diagnostics = diagnostics
     }
 
     /// The document named `name`, if any.

@@ -135,23 +135,24 @@ public struct ObjectGraph: Hashable, Sendable {
     public var versionMajor: Int
     /// Second version word: NIBArchive coder version (9 or 10), typedstream system version (1000).
     public var versionMinor: Int?
-    /// Non-fatal observations made while reading (unknown version words, trailing bytes, …).
-    public var warnings: [String]
+    /// Non-fatal observations made while reading (unknown version words, trailing bytes, …),
+    /// with the byte offset where the reader knows one.
+    public var diagnostics: [Diagnostic]
 
     public init(encoding: ArchiveEncoding, objects: [ArchivedObject], root: ObjectRef,
-                versionMajor: Int, versionMinor: Int?, warnings: [String] = []) {
+                versionMajor: Int, versionMinor: Int?, diagnostics: [Diagnostic] = []) {
         self.init(encoding: encoding, objects: ArchivedObjects(objects), root: root,
-                  versionMajor: versionMajor, versionMinor: versionMinor, warnings: warnings)
+                  versionMajor: versionMajor, versionMinor: versionMinor, diagnostics: diagnostics)
     }
 
     public init(encoding: ArchiveEncoding, objects: ArchivedObjects, root: ObjectRef,
-                versionMajor: Int, versionMinor: Int?, warnings: [String] = []) {
+                versionMajor: Int, versionMinor: Int?, diagnostics: [Diagnostic] = []) {
         self.encoding = encoding
         self.objects = objects
         self.root = root
         self.versionMajor = versionMajor
         self.versionMinor = versionMinor
-        self.warnings = warnings
+        self.diagnostics = diagnostics
     }
 
     /// The object for `ref`, or nil when out of range.
@@ -159,10 +160,10 @@ public struct ObjectGraph: Hashable, Sendable {
         objects.indices.contains(ref.index) ? objects[ref.index] : nil
     }
 
-    /// Equality ignores nothing: objects, root, versions, warnings.
+    /// Equality ignores nothing: objects, root, versions, diagnostics.
     public static func == (a: ObjectGraph, b: ObjectGraph) -> Bool {
         a.encoding == b.encoding && a.objects == b.objects && a.root == b.root
-            && a.versionMajor == b.versionMajor && a.versionMinor == b.versionMinor && a.warnings == b.warnings
+            && a.versionMajor == b.versionMajor && a.versionMinor == b.versionMinor && a.diagnostics == b.diagnostics
     }
 
     public func hash(into h: inout Hasher) {

@@ -34,7 +34,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
     var stringTable: [String] = []
     var classes: [ClassInfo] = []
     var budget = 0
-    var warnings: [String] = []
+    var diagnostics: [Diagnostic] = []
     /// The fields of every object, in `$objects` order, then the `$top` entries (``KeyedObjectHeader``);
     /// keys are indexes in `stringTable`.
     var fields = FieldColumnsBuilder(capacity: 0)
@@ -110,14 +110,21 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
         guard find("$archiver") != nil || (find("$objects") != nil && find("$top") != nil) else { throw notKeyed }
         let topAt = offset(document.topNode)
         if let a = find("$archiver"), string(a) != "NSKeyedArchiver" {
-            warnings.append("$archiver is \(string(a).map { "'\($0)'" } ?? "not a string"), expected 'NSKeyedArchiver'; reading anyway")
+            diagnostics.append(Diagnostic(
+                .unexpectedArchiver,
+                "$archiver is \(string(a).map { "'\($0)'" } ?? "not a string"), expected 'NSKeyedArchiver'; reading anyway",
+                location: .init(byteOffset: offset(a))))
         }
         var version = 0
         if let v = find("$version"), document.kind(v) == .otherScalar, case .int(let n) = document.scalar(v) {
             version = Int(n)
-            if n != 100_000 { warnings.append("$version is \(n), expected 100000; reading anyway") }
+            if n != 100_000 {
+                diagnostics.append(Diagnostic(.unknownArchiveVersion, "$version is \(n), expected 100000; reading anyway",
+                                              location: .init(byteOffset: offset(v))))
+            }
         } else {
-            warnings.append("$version missing or not an integer")
+            diagnostics.append(Diagnostic(.missingArchiveVersion, "$version missing or not an integer",
+                                          location: .init(byteOffset: find("$version").map(offset) ?? topAt)))
         }
         guard let objectsNode = find("$objects"), document.kind(objectsNode) == .array else {
             throw ArchiveError(.malformed("$objects is missing or not an array"), at: topAt, path: ["keyed archive"])
@@ -189,7 +196,7 @@ struct KeyedArchiveDecoder<Nodes: PlistNodes> {
             columns: fields.finish(keys: stringTable))
         let objects = ArchivedObjects(table: table)
         return ObjectGraph(encoding: encoding, objects: objects, root: ObjectRef(objects.count - 1),
-                           versionMajor: version, versionMinor: nil, warnings: warnings)
+                           versionMajor: version, versionMinor: nil, diagnostics: diagnostics)
     }
 
     /// `$objects[uid]` as an archived object: appends its fields to `fields` and returns its header.

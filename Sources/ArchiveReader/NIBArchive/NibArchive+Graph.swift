@@ -53,6 +53,6 @@ extension NibArchive {
         }
         return ObjectGraph(encoding: .nibArchive, objects: out, root: ObjectRef(0),
                            versionMajor: Int(header.formatVersion), versionMinor: Int(header.coderVersion),
-                           warnings: warnings)
+                           diagnostics: diagnostics)
     }
 }

@@ -72,8 +72,9 @@ public struct NibArchive: Hashable, Sendable {
     public var trailer: [UInt8]
     /// Absolute offset of ``trailer``.
     public var trailerOffset: Int
-    /// Non-fatal observations: unknown version words, trailing bytes.
-    public var warnings: [String]
+    /// Non-fatal observations, each with its absolute byte offset: unknown version words
+    /// (``DiagnosticCode/unknownArchiveVersion``), trailing bytes (``DiagnosticCode/trailingBytes``).
+    public var diagnostics: [Diagnostic]
     /// Absolute offset of this archive's first byte in the outermost input (non-zero for archives
     /// nested in a data value).
     public var baseOffset: Int
@@ -108,7 +109,7 @@ public struct NibArchive: Hashable, Sendable {
     }
 
     init(header: Header, keys: [String], keyOffsets: [Int], values: Values, objects: Objects,
-         classNames: [ClassName], trailer: [UInt8], trailerOffset: Int, warnings: [String], baseOffset: Int) {
+         classNames: [ClassName], trailer: [UInt8], trailerOffset: Int, diagnostics: [Diagnostic], baseOffset: Int) {
         self.header = header
         self.keys = keys
         self.keyOffsets = keyOffsets
@@ -117,7 +118,7 @@ public struct NibArchive: Hashable, Sendable {
         self.classNames = classNames
         self.trailer = trailer
         self.trailerOffset = trailerOffset
-        self.warnings = warnings
+        self.diagnostics = diagnostics
         self.baseOffset = baseOffset
     }
 

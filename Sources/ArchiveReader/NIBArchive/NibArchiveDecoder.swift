@@ -3,7 +3,7 @@ struct NibArchiveDecoder {
     let bytes: [UInt8]
     let limits: DecodingLimits
     let base: Int
-    var warnings: [String] = []
+    var diagnostics: [Diagnostic] = []
 
     init(bytes: [UInt8], limits: DecodingLimits, base: Int) {
         self.bytes = bytes
@@ -90,14 +90,17 @@ struct NibArchiveDecoder {
         let trailer = Array(bytes[lastEnd...])
         if !trailer.isEmpty {
             let lne = trailer == [0x4C, 0x4E, 0x45, 0x00]
-            warnings.append("\(trailer.count) byte(s) after the last table at byte 0x\(String(base + lastEnd, radix: 16, uppercase: true))"
-                            + (lne ? " (LNE\\0 trailer)" : ""))
+            diagnostics.append(Diagnostic(
+                .trailingBytes,
+                "\(trailer.count) byte(s) after the last table at byte 0x\(String(base + lastEnd, radix: 16, uppercase: true))"
+                    + (lne ? " (LNE\\0 trailer)" : ""),
+                location: .init(byteOffset: base + lastEnd)))
         }
         return NibArchive(
             header: header, keys: keys, keyOffsets: keyOffsets,
             values: .init(bytes: bytes, offsets: values, base: base, keyCount: header.keyCount, objectCount: header.objectCount),
             objects: .init(bytes: bytes, offsets: objects, base: base, classCount: header.classCount, valueCount: header.valueCount),
-            classNames: classNames, trailer: trailer, trailerOffset: base + lastEnd, warnings: warnings, baseOffset: base)
+            classNames: classNames, trailer: trailer, trailerOffset: base + lastEnd, diagnostics: diagnostics, baseOffset: base)
     }
 
     private mutating func readHeader() throws(ArchiveError) -> NibArchive.Header {
@@ -113,7 +116,11 @@ struct NibArchiveDecoder {
             objectCount: words[2], objectsOffset: words[3], keyCount: words[4], keysOffset: words[5],
             valueCount: words[6], valuesOffset: words[7], classCount: words[8], classesOffset: words[9])
         if !(header.formatVersion == 1 && (header.coderVersion == 9 || header.coderVersion == 10)) {
-            warnings.append("unknown NIBArchive version \(header.formatVersion)/\(header.coderVersion) (expected 1/9 or 1/10); reading anyway")
+            // The offset of the first unknown word: format version at 10, coder version at 14.
+            diagnostics.append(Diagnostic(
+                .unknownArchiveVersion,
+                "unknown NIBArchive version \(header.formatVersion)/\(header.coderVersion) (expected 1/9 or 1/10); reading anyway",
+                location: .init(byteOffset: base + (header.formatVersion == 1 ? 14 : 10))))
         }
         // Counts: each record needs at least 3 (object), 1 (key), 2 (value), 2 (class) bytes.
         let checks: [(Int, Int, ArchiveError.Limit, Int, Int)] = [

@@ -210,10 +210,11 @@ public struct NibOpener: Sendable {
             case .success(let source):
                 for (k, document) in source.documents.enumerated() { ordered.append((at, k, document)) }
                 input.storyboards += source.storyboards.isEmpty ? (source.storyboard.map { [$0] } ?? []) : source.storyboards
-                input.warnings += source.warnings
+                input.diagnostics += source.diagnostics
             case .failure(let error):
-                failures.append(.init(name: unit.name, path: unit.path, error: error))
-                input.warnings.append("\(unit.name): not read: \(error)")
+                let failure = LoadedContainer.Failure(name: unit.name, path: unit.path, error: error)
+                failures.append(failure)
+                input.diagnostics.append(NibResolver.notRead(failure))
             }
         }
         ordered.sort { ($0.0, $0.1) < ($1.0, $1.1) }
@@ -225,7 +226,8 @@ public struct NibOpener: Sendable {
 
 /// What ``NibOpener`` returns for one input.
 public struct OpenedInput: Sendable {
-    /// The resolved documents, storyboard summaries and warnings.
+    /// The resolved documents, storyboard summaries and diagnostics (a `document-not-read` error
+    /// for each of ``failures``).
     public var input: NibInput
     /// The compiled archives behind the documents and the container description (nib bundle
     /// variants, storyboard `Info.plist`s, nested archives); nil when the input is an XML source.

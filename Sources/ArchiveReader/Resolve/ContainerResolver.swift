@@ -7,6 +7,8 @@ extension NibResolver {
     /// Documents keep the container's names (`Main.storyboardc/Scene.nib/runtime.nib`);
     /// ``StoryboardSummary`` comes from the first storyboard that has an `Info.plist`
     /// and ``NibInput/storyboards`` lists the summaries of every storyboard that has one.
+    /// ``NibInput/diagnostics`` holds the container's, the storyboards', and one
+    /// ``DiagnosticCode/documentNotRead`` error per ``LoadedContainer/failures`` entry.
     public static func resolve(_ loaded: LoadedContainer) -> NibInput {
         assemble(loaded, resolutionJobs(loaded).map { $0.run() })
     }
@@ -23,8 +25,8 @@ extension NibResolver {
         case storyboard(CompiledStoryboard, [(nibName: String, archive: LoadedArchive)])
         case archive(LoadedArchive)
 
-        /// Resolved documents by archive name, the storyboard summary and warnings.
-        func run() -> (documents: [String: NibDocument], summary: StoryboardSummary?, warnings: [String]) {
+        /// Resolved documents by archive name, the storyboard summary and diagnostics.
+        func run() -> (documents: [String: NibDocument], summary: StoryboardSummary?, diagnostics: [Diagnostic]) {
             switch self {
             case .archive(let archive):
                 let document = resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
@@ -36,12 +38,19 @@ extension NibResolver {
                 let scenes = nibs.map { (nibName: $0.archive.name, graph: $0.archive.graph) }
                 var input = resolveStoryboard(name: storyboard.name, info: info, scenes: scenes)
                 var byName: [String: NibDocument] = [:]
+                var paths: [String: String] = [:]
                 for (i, nib) in nibs.enumerated() where i < input.documents.count {
                     input.documents[i].path = nib.archive.path
                     input.documents[i].variant = nib.archive.variant
+                    input.documents[i].locateDiagnostics()
                     byName[nib.archive.name] = input.documents[i]
+                    paths[nib.archive.name] = nib.archive.path
                 }
-                return (byName, storyboard.info != nil ? input.storyboard : nil, input.warnings)
+                // Storyboard diagnostics name their scene nib; add its file.
+                let diagnostics = input.diagnostics.map { d in
+                    d.location.document.map { d.located(document: $0, path: paths[$0]) } ?? d
+                }
+                return (byName, storyboard.info != nil ? input.storyboard : nil, diagnostics)
             }
         }
     }
@@ -62,26 +71,40 @@ extension NibResolver {
     /// The input from the jobs' results, documents in the container's order.
     private static func assemble(_ loaded: LoadedContainer,
                                  _ results: [(documents: [String: NibDocument], summary: StoryboardSummary?,
-                                              warnings: [String])]) -> NibInput {
+                                              diagnostics: [Diagnostic])]) -> NibInput {
         let container = loaded.container
         var byName: [String: NibDocument] = [:]
         var summaries: [StoryboardSummary] = []
-        var warnings = container.warnings
+        var diagnostics = container.diagnostics
         for result in results {
             // A nib claimed by two storyboards (a device storyboard reading the base storyboard's
             // nibs) keeps the later resolution, the device storyboard's, which has the Info.plist.
             byName.merge(result.documents) { _, later in later }
             if let s = result.summary { summaries.append(s) }
-            warnings += result.warnings
+            diagnostics += result.diagnostics
         }
         var documents = loaded.archives.compactMap { byName[$0.name] }
         resolveNestedUpstream(&documents, loaded)
-        for failure in loaded.failures { warnings.append("\(failure.name): not read: \(failure.error)") }
+        for failure in loaded.failures { diagnostics.append(notRead(failure)) }
         let kind = container.kind == .file ? (documents.first?.format.displayName ?? "compiled nib") : container.kind.rawValue
         var input = NibInput(path: container.path, kind: kind, variants: loaded.archives.compactMap(\.variant),
-                             documents: documents, storyboard: summaries.first, warnings: warnings)
+                             documents: documents, storyboard: summaries.first, diagnostics: diagnostics)
         input.storyboards = summaries
         return input
+    }
+
+    /// A document that could not be read, as an error diagnostic: `<name>: <why>`, with the path
+    /// an ``InputError`` concerns (`Main.storyboardc/X.nib: truncated … at byte 0x1A`).
+    static func notRead(_ failure: LoadedContainer.Failure) -> Diagnostic {
+        var why = "\(failure.error)"
+        var offset: Int?
+        switch failure.error {
+        case let e as InputError: why = "\(e.path): \(e)"
+        case let e as ArchiveError: offset = e.offset
+        default: break
+        }
+        return Diagnostic(.documentNotRead, "\(failure.name): \(why)",
+                          location: .init(document: failure.name, byteOffset: offset, path: failure.path))
     }
 
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's

@@ -1,4 +1,7 @@
+#if !NIBINSPECT_SINGLE_MODULE
+// Scripts/fuzz.sh compiles NibModel and ArchiveReader as one module (NIBINSPECT_SINGLE_MODULE).
 @_exported import NibModel
+#endif
 
 /// Bridges from the decoded archive layer to the model's identifiers (the model knows no reader).
 extension SourceFormat {

@@ -5,7 +5,7 @@
 /// The resolver reads only through the graph's Foundation accessors (`elements`, `pairs`,
 /// `string`, …), so NIBArchive, keyed-archive (synthetic `$top` root) and typedstream graphs
 /// resolve the same way. It never throws and never traps: anything it cannot follow becomes a
-/// document warning or a connection with ``Connection/unresolved`` set.
+/// document diagnostic or a connection with ``Connection/unresolved`` set.
 public enum NibResolver {
     /// Resolves one compiled nib.
     ///
@@ -24,10 +24,13 @@ public enum NibResolver {
             } else if let data = objectData(root, in: graph) {
                 run.resolveAppKit(data: data)
             } else {
-                run.warnings.append("the archive root (\(root.className)) has neither UIKit nib keys nor IB.objectdata; no objects resolved")
+                run.diagnostics.append(Diagnostic(
+                    .unrecognizedArchiveRoot,
+                    "the archive root (\(root.className)) has neither UIKit nib keys nor IB.objectdata; no objects resolved",
+                    location: .init(byteOffset: root.offset)))
             }
         } else {
-            run.warnings.append("the archive has no root object")
+            run.diagnostics.append(Diagnostic(.noRootObject, "the archive has no root object"))
         }
         run.markUIKitPlaceholders()
         run.markAppKitPlaceholders()
@@ -95,18 +98,22 @@ extension ResolverRun {
             }
             var properties = decoder.properties(of: archived)
             if let oid = oids[index] { properties.append(Property("oid", .int(oid))) }
-            properties.sort { $0.key < $1.key }
             let placeholder = placeholders[index]
+            let shown = displayName(index, archived, properties, placeholder)
+            // The names table of a legacy nib holds Interface Builder's own object names
+            // ("NSMenuItem22", "Button2"): when a title is shown instead, the name stays a property.
+            if let name = names[index], name != shown { properties.append(Property("objectName", .string(name))) }
+            properties.sort { $0.key < $1.key }
             objects.append(NibObject(
                 id: ObjectID(Ref(index)), className: identity.className, customClass: identity.customClass,
                 customModule: identity.customModule, runtimeClassName: identity.runtimeClassName,
-                placeholder: placeholder, name: displayName(index, archived, properties, placeholder),
+                placeholder: placeholder, name: shown,
                 parent: parent[index].map { ObjectID(Ref($0)) },
                 children: (children[index] ?? []).map { ObjectID(Ref($0)) },
                 properties: properties, archiveIndex: index))
         }
         let valid = Set(members)
-        return NibDocument(
+        var document = NibDocument(
             name: name, path: path, platform: platform, format: SourceFormat(graph.encoding),
             formatVersion: String(graph.versionMajor), coderVersion: graph.versionMinor.map { String($0) },
             variant: variant, objects: objects,
@@ -119,12 +126,20 @@ extension ResolverRun {
                 copy.value = .formatted("<\(object(index)?.className ?? "object")>")
                 return copy
             },
-            warnings: graph.warnings + warnings)
+            diagnostics: graph.diagnostics + diagnostics)
+        document.locateDiagnostics()
+        return document
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,
-    /// or a placeholder's identifier.
+    /// or a placeholder's identifier. In legacy typedstream nibs (IB 2) the names table holds
+    /// Interface Builder's generated object names (`1111`, `NSButton4`), so a title comes first.
     private func displayName(_ index: Int, _ o: ArchivedObject, _ properties: [Property], _ placeholder: Placeholder?) -> String? {
+        if graph.encoding == .typedstream, placeholder == nil {
+            if let title = ownTitle(o, properties) { return title }
+            // A separator is marked as such, as in the other formats, not by its generated name.
+            if case .bool(true)? = properties.first(where: { $0.key == "separator" })?.value { return nil }
+        }
         if let name = names[index] { return name }
         if let placeholder {
             switch placeholder.kind {
@@ -133,6 +148,12 @@ extension ResolverRun {
             }
         }
         if let id = accessibilityIdentifiers[index] { return id }
+        return ownTitle(o, properties)
+    }
+
+    /// The title or text the object shows: its `title`, `text`, `placeholder` or header title,
+    /// else its cell's contents (`NSCell`, `NSTitleCell`); a segue template's identifier.
+    private func ownTitle(_ o: ArchivedObject, _ properties: [Property]) -> String? {
         let keys = o.className.contains("SegueTemplate") ? ["identifier"] : ["title", "text", "placeholder", "headerTitle"]
         for key in keys {
             if let s = properties.first(where: { $0.key == key })?.value.text, !s.isEmpty { return s }

@@ -47,30 +47,27 @@ extension PropertyDecoder {
         "leadingMargin", "trailingMargin", "centerXWithinMargins", "centerYWithinMargins",
     ]
 
-    /// `#5.leading = #3.leading + 20`, `#5.width = 100 @750` for `NSLayoutConstraint`s.
-    func constraint(_ object: ArchivedObject) -> String? {
+    /// The constraint of an `NSLayoutConstraint` (§3.5): items by id, attributes by their xib
+    /// names; nil for objects that are not constraints.
+    func constraint(_ object: ArchivedObject) -> LayoutConstraint? {
         guard object.className.contains("LayoutConstraint"), object["NSFirstAttribute"] != nil || object["NSFirstItem"] != nil
         else { return nil }
         func attribute(_ key: String) -> String {
             guard let a = graph.integer(object[key]) else { return "?" }
             return a >= 0 && a < Self.attributeNames.count ? Self.attributeNames[Int(a)] : "attribute\(a)"
         }
-        let first = object["NSFirstItem"]?.objectRef.map { "\(ObjectID($0))" } ?? "self"
-        var s = "\(first).\(attribute("NSFirstAttribute"))"
+        let relation: LayoutConstraint.Relation
         switch graph.integer(object["NSRelation"]) ?? 0 {
-        case -1: s += " <= "
-        case 1: s += " >= "
-        default: s += " = "
+        case -1: relation = .lessThanOrEqual
+        case 1: relation = .greaterThanOrEqual
+        default: relation = .equal
         }
-        let constant = graph.double(object["NSConstant"]) ?? graph.double(object["NSConstantV2"]) ?? 0
-        if let second = object["NSSecondItem"]?.objectRef {
-            s += "\(ObjectID(second)).\(attribute("NSSecondAttribute"))"
-            if let m = graph.double(object["NSMultiplier"]), m != 1 { s += " × " + Geometry.formatNumber(m) }
-            if constant != 0 { s += (constant < 0 ? " - " : " + ") + Geometry.formatNumber(abs(constant)) }
-        } else {
-            s += Geometry.formatNumber(constant)
-        }
-        if let p = graph.double(object["NSPriority"]), p != 1000 { s += " @" + Geometry.formatNumber(p) }
-        return s
+        let second = object["NSSecondItem"]?.objectRef.map { ObjectID($0) }
+        return LayoutConstraint(
+            firstItem: object["NSFirstItem"]?.objectRef.map { ObjectID($0) }, firstAttribute: attribute("NSFirstAttribute"),
+            relation: relation, secondItem: second, secondAttribute: second == nil ? nil : attribute("NSSecondAttribute"),
+            multiplier: graph.double(object["NSMultiplier"]) ?? 1,
+            constant: graph.double(object["NSConstant"]) ?? graph.double(object["NSConstantV2"]) ?? 0,
+            priority: graph.double(object["NSPriority"]).flatMap { $0 == 1000 ? nil : $0 })
     }
 }

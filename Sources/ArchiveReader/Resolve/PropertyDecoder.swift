@@ -61,11 +61,17 @@ struct PropertyDecoder {
             put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
+        // A typedstream (IB 2) menu item keeps no NSIsSeparator: a separator is an item without a
+        // title whose flags word has bit 30 set (every such item of the corpus, and no other).
+        if object.className == "NSMenuItem", let flags = graph.integer(object["NSMenuItem.1"]), flags & 0x4000_0000 != 0,
+           graph.string(object["NSTitle"])?.isEmpty ?? true {
+            put("separator", .bool(true))
+        }
         // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
         if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
             put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
         }
-        if let constraint = constraint(object) { put("constraint", .formatted(constraint)) }
+        if let constraint = constraint(object) { put("constraint", .constraint(constraint)) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
     }
 

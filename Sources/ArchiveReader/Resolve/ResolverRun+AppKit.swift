@@ -75,19 +75,19 @@ extension ResolverRun {
         let label = graph.string(c["NSLabel"]) ?? ""
         switch connectorClass(c) {
         case "NSNibOutletConnector":
-            let (source, p1) = endpoint(c["NSSource"], role: "source")
-            let (destination, p2) = endpoint(c["NSDestination"], role: "destination")
+            let (source, p1) = endpoint(c["NSSource"], role: .source, connection: index)
+            let (destination, p2) = endpoint(c["NSDestination"], role: .destination, connection: index)
             connections.append(Connection(kind: .outlet, source: source, destination: destination, label: label,
                                           unresolved: p1 ?? p2, archiveIndex: index))
         case "NSNibControlConnector", "NSNibAuxiliaryActionConnector":
-            let (source, p1) = endpoint(c["NSSource"], role: "source")
+            let (source, p1) = endpoint(c["NSSource"], role: .source, connection: index)
             // A missing or nil destination is a First Responder action (§4.4), not a broken one.
             var destination: ObjectID?
-            var p2: String?
+            var p2: Diagnostic?
             var nilTargeted = false
             switch c["NSDestination"] {
             case nil, .null?: nilTargeted = true
-            case let value?: (destination, p2) = endpoint(value, role: "destination")
+            case let value?: (destination, p2) = endpoint(value, role: .destination, connection: index)
             }
             if let d = c["NSDestination"]?.objectRef, let o = object(d.index), o.className == "NSCustomObject",
                graph.string(o["NSClassName"]) == "FirstResponder" {
@@ -96,8 +96,8 @@ extension ResolverRun {
             connections.append(Connection(kind: .action, source: source, destination: destination, label: label,
                                           isNilTargeted: nilTargeted, unresolved: p1 ?? p2, archiveIndex: index))
         case "NSNibBindingConnector":
-            let (source, p1) = endpoint(c["NSSource"], role: "source")
-            let (destination, p2) = endpoint(c["NSDestination"], role: "destination")
+            let (source, p1) = endpoint(c["NSSource"], role: .source, connection: index)
+            let (destination, p2) = endpoint(c["NSDestination"], role: .destination, connection: index)
             let binding = graph.string(c["NSBinding"])
                 ?? label.split(separator: ":", maxSplits: 1).first.map { String($0) } ?? label
             var options: [String: String]?
@@ -114,7 +114,7 @@ extension ResolverRun {
                                           keyPath: graph.string(c["NSKeyPath"]), options: options,
                                           unresolved: p1 ?? p2, archiveIndex: index))
         case "NSIBUserDefinedRuntimeAttributesConnector":
-            let (source, problem) = endpoint(c["NSObject"], role: "object")
+            let (source, problem) = endpoint(c["NSObject"], role: .object, connection: index)
             let keyPaths = graph.elements(c["NSKeyPaths"]) ?? []
             let values = graph.elements(c["NSValues"]) ?? []
             let decoder = PropertyDecoder(graph: graph)
@@ -126,27 +126,28 @@ extension ResolverRun {
             }
             if keyPaths.isEmpty {
                 connections.append(Connection(kind: .runtimeAttribute, source: source, destination: nil, label: "",
-                                              unresolved: problem ?? "no key paths archived", archiveIndex: index))
+                                              unresolved: problem ?? unresolved(.noKeyPaths, "no key paths archived", connection: index),
+                                              archiveIndex: index))
             }
         case "NSIBHelpConnector":
-            let (source, problem) = endpoint(c["NSDestination"], role: "object")
+            let (source, problem) = endpoint(c["NSDestination"], role: .object, connection: index)
             let file = graph.string(c["NSFile"]) ?? ""
             let marker = graph.string(c["NSMarker"]) ?? ""
             connections.append(Connection(kind: .other, source: source, destination: nil, label: "help",
                                           value: .string(marker.isEmpty ? file : "\(file)#\(marker)"),
                                           unresolved: problem, archiveIndex: index))
         case "NSNibAXAttributeConnector":
-            let (source, problem) = endpoint(c["AXDestinationArchiveKey"], role: "object")
+            let (source, problem) = endpoint(c["AXDestinationArchiveKey"], role: .object, connection: index)
             let attribute = graph.string(c["AXAttributeTypeArchiveKey"]) ?? "accessibility"
             connections.append(Connection(kind: .accessibility, source: source, destination: nil, label: attribute,
                                           value: PropertyDecoder(graph: graph).value(c["AXAttributeValueArchiveKey"]),
                                           unresolved: problem, archiveIndex: index))
         default:
             // Bare `NSNibConnector` ordering markers (source + message label) and unknown connectors.
-            let (source, p1) = endpoint(c["NSSource"] ?? c["AXSourceArchiveKey"], role: "source")
+            let (source, p1) = endpoint(c["NSSource"] ?? c["AXSourceArchiveKey"], role: .source, connection: index)
             var destination: ObjectID?
-            var p2: String?
-            if let d = c["NSDestination"] ?? c["AXDestinationArchiveKey"] { (destination, p2) = endpoint(d, role: "destination") }
+            var p2: Diagnostic?
+            if let d = c["NSDestination"] ?? c["AXDestinationArchiveKey"] { (destination, p2) = endpoint(d, role: .destination, connection: index) }
             connections.append(Connection(kind: c.className == "NSNibAXRelationshipConnector" ? .accessibility : .other,
                                           source: source, destination: destination,
                                           label: label.isEmpty ? c.className : label,

@@ -29,18 +29,18 @@ extension ResolverRun {
     mutating func uikitConnection(_ index: Int) {
         guard let c = object(index) else { return }
         let label = graph.string(c["UILabel"]) ?? ""
-        let (source, sourceProblem) = endpoint(c["UISource"], role: "source")
+        let (source, sourceProblem) = endpoint(c["UISource"], role: .source, connection: index)
         if ObjectRoles.object(c, is: "UIRuntimeOutletCollectionConnection", in: graph) {
             var members: [ObjectID] = []
             var problem = sourceProblem
             if let items = graph.elements(c["UIDestination"]) {
                 for (i, item) in items.enumerated() {
-                    let (id, p) = endpoint(item, role: "member \(i)")
+                    let (id, p) = endpoint(item, role: .member(i), connection: index)
                     if let id { members.append(id) } else if problem == nil { problem = p }
                 }
             } else if problem == nil {
-                problem = c["UIDestination"] == nil ? "no destination collection archived"
-                    : "destination is not a collection"
+                problem = unresolved(.unresolvedDestination, c["UIDestination"] == nil ? "no destination collection archived"
+                                     : "destination is not a collection", connection: index)
             }
             connections.append(Connection(
                 kind: .outletCollection, source: source, destination: nil, label: label, members: members,
@@ -49,7 +49,7 @@ extension ResolverRun {
                 unresolved: problem, archiveIndex: index))
             return
         }
-        let (destination, destinationProblem) = endpoint(c["UIDestination"], role: "destination")
+        let (destination, destinationProblem) = endpoint(c["UIDestination"], role: .destination, connection: index)
         let problem = sourceProblem ?? destinationProblem
         if ObjectRoles.object(c, is: "UIRuntimeEventConnection", in: graph) {
             var events: ControlEvents?
@@ -77,7 +77,7 @@ extension ResolverRun {
     /// One `UIRuntimeAccessibilityConfiguration`: one `.accessibility` connection per attribute.
     mutating func uikitAccessibility(_ index: Int) {
         guard let c = object(index) else { return }
-        let (source, problem) = endpoint(c["UIAccessibileObject"], role: "object")
+        let (source, problem) = endpoint(c["UIAccessibileObject"], role: .object, connection: index)
         var emitted = false
         for field in c.fields where field.key != "UIAccessibileObject" {
             let label = Self.accessibilityKeys.first { $0.0 == field.key }?.1 ?? field.key
@@ -99,7 +99,7 @@ extension ResolverRun {
     /// One `UINibKeyValuePair`: a user-defined runtime attribute.
     mutating func uikitKeyValuePair(_ index: Int) {
         guard let c = object(index) else { return }
-        let (source, problem) = endpoint(c["UIObject"], role: "object")
+        let (source, problem) = endpoint(c["UIObject"], role: .object, connection: index)
         let keyPath = graph.string(c["UIKeyPath"]) ?? ""
         connections.append(Connection(
             kind: .runtimeAttribute, source: source, destination: nil, label: keyPath, keyPath: keyPath,

@@ -2,11 +2,11 @@
 /// (`ResolverRun+UIKit.swift`), the AppKit part (`ResolverRun+AppKit.swift`) and the hierarchy
 /// (`ResolverRun+Hierarchy.swift`) fill it; ``document(name:path:variant:)`` turns it into a
 /// ``NibDocument``. Nothing here throws or traps: every lookup of an input-derived index is
-/// checked and problems become ``warnings`` or flagged connections.
+/// checked and problems become ``diagnostics`` or flagged connections.
 struct ResolverRun {
     let graph: ObjectGraph
     var platform: Platform = .unknown
-    var warnings: [String] = []
+    var diagnostics: [Diagnostic] = []
     /// Indexes of archived objects that become ``NibObject``s.
     var members: Set<Int> = []
     var placeholders: [Int: Placeholder] = [:]
@@ -53,22 +53,60 @@ struct ResolverRun {
         members.insert(index)
     }
 
-    /// The endpoint of a connection: its id, or why there is none. A reference to a valid
-    /// object always resolves (and makes the object a member).
-    mutating func endpoint(_ value: ArchiveValue?, role: String) -> (ObjectID?, String?) {
-        guard let value else { return (nil, "no \(role) archived") }
+    /// Which end of a connection ``endpoint(_:role:connection:)`` resolves.
+    enum EndpointRole {
+        /// The connection's source (`UISource`, `NSSource`).
+        case source
+        /// The object an attribute, accessibility or help connector configures.
+        case object
+        case destination
+        /// Item `n` of an outlet collection's destination array.
+        case member(Int)
+
+        var name: String {
+            switch self {
+            case .source: return "source"
+            case .object: return "object"
+            case .destination: return "destination"
+            case .member(let n): return "member \(n)"
+            }
+        }
+
+        var code: DiagnosticCode {
+            switch self {
+            case .source, .object: return .unresolvedSource
+            case .destination: return .unresolvedDestination
+            case .member: return .unresolvedMember
+            }
+        }
+    }
+
+    /// The endpoint of a connection: its id, or why there is none (located at the connection
+    /// object `connection`). A reference to a valid object always resolves (and makes the object
+    /// a member).
+    mutating func endpoint(_ value: ArchiveValue?, role: EndpointRole, connection: Int) -> (ObjectID?, Diagnostic?) {
+        func problem(_ why: String) -> (ObjectID?, Diagnostic?) {
+            (nil, unresolved(role.code, why, connection: connection))
+        }
+        let name = role.name
+        guard let value else { return problem("no \(name) archived") }
         switch value {
-        case .null: return (nil, "\(role) is nil in the archive")
+        case .null: return problem("\(name) is nil in the archive")
         case .object(let r):
-            guard let target = object(r.index) else { return (nil, "\(role) \(r) is not an object of the archive") }
+            guard let target = object(r.index) else { return problem("\(name) \(r) is not an object of the archive") }
             addMember(r.index)
             guard members.contains(r.index) else {
-                return (nil, "\(role) \(r) is archive bookkeeping (\(target.className)), not an Interface Builder object")
+                return problem("\(name) \(r) is archive bookkeeping (\(target.className)), not an Interface Builder object")
             }
             return (ObjectID(r), nil)
         default:
-            return (nil, "\(role) is not an object reference")
+            return problem("\(name) is not an object reference")
         }
+    }
+
+    /// Why connection object `connection` is flagged, located at its record.
+    func unresolved(_ code: DiagnosticCode, _ why: String, connection: Int) -> Diagnostic {
+        Diagnostic(code, why, location: .init(byteOffset: object(connection)?.offset))
     }
 
     /// Pairs of two parallel arrays of `data` (`NSObjectsKeys`/`NSObjectsValues`, …).

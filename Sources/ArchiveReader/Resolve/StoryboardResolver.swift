@@ -17,7 +17,7 @@ extension NibResolver {
                                          scenes: [(nibName: String, graph: ObjectGraph)]) -> NibInput {
         var documents = scenes.map { resolve($0.graph, name: $0.nibName) }
         for d in documents.indices where documents[d].platform == .unknown { documents[d].platform = info.platform }
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         // View nib name → placeholder identifier → the object it stands for in a scene nib.
         var upstream: [String: [String: ObjectReference]] = [:]
         for (sceneIndex, scene) in scenes.enumerated() {
@@ -48,7 +48,11 @@ extension NibResolver {
             for o in objects.indices {
                 guard let placeholder = objects[o].placeholder, placeholder.kind == .upstream else { continue }
                 guard let reference = table[placeholder.identifier] else {
-                    warnings.append("\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table")
+                    diagnostics.append(Diagnostic(
+                        .unresolvedUpstreamPlaceholder,
+                        "\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table",
+                        location: .init(document: documents[d].name, object: documents[d].objects[o].id,
+                                        byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
                     continue
                 }
                 objects[o].placeholder?.resolvedTarget = reference.description
@@ -63,7 +67,7 @@ extension NibResolver {
             }
             documents[d].objects = objects
         }
-        return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, warnings: warnings)
+        return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, diagnostics: diagnostics)
     }
 
     /// `Foo.nib/runtime.nib`, `Main.storyboardc/Foo.nib` and `Foo.nib` → `Foo`; `Foo~ipad.nib` →

@@ -26,30 +26,35 @@ public enum TypedstreamUnarchiver {
     }
 
     static func graph(from stream: TypedstreamStream) throws(ArchiveError) -> ObjectGraph {
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(stream.objects.count + 1)
         var mappers = MapperCache()
         for (index, raw) in stream.objects.enumerated() {
             objects.append(map(raw, index: index, classChains: stream.classChains, mappers: &mappers,
-                               warnings: &warnings))
+                               diagnostics: &diagnostics))
         }
         var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
         var n = 0
+        var secondAt: Int?   // the group of the second top-level value
         for group in stream.topLevel {
             for value in group.values {
                 let key = n == 0 ? "IB.objectdata" : "$top.\(n)"
+                if n == 1 { secondAt = group.offset }
                 top.fields.append(ArchiveField(key, value, offset: group.offset))
                 n += 1
             }
         }
-        if n == 0 { warnings.append("typedstream holds no top-level value") }
-        if n > 1 { warnings.append("typedstream holds \(n) top-level values; the first is IB.objectdata") }
+        if n == 0 { diagnostics.append(Diagnostic(.noTopLevelValue, "typedstream holds no top-level value")) }
+        if n > 1 {
+            diagnostics.append(Diagnostic(.extraTopLevelValues, "typedstream holds \(n) top-level values; the first is IB.objectdata",
+                                          location: .init(byteOffset: secondAt)))
+        }
         objects.append(top)
         try validateReferences(objects)
         return ObjectGraph(encoding: .typedstream, objects: objects, root: ObjectRef(objects.count - 1),
                            versionMajor: stream.streamerVersion, versionMinor: stream.systemVersion,
-                           warnings: warnings)
+                           diagnostics: diagnostics)
     }
 
     /// What the unarchiver needs per class chain, computed once per decode: the names, the levels
@@ -88,7 +93,7 @@ public enum TypedstreamUnarchiver {
     /// Maps one literal object level by level, root class first.
     static func map(_ raw: TypedstreamStream.Object, index: Int,
                     classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
-                    mappers cache: inout MapperCache, warnings: inout [String]) -> ArchivedObject {
+                    mappers cache: inout MapperCache, diagnostics: inout [Diagnostic]) -> ArchivedObject {
         let info = cache.info(for: raw)
         var fields: [ArchiveField] = []
         fields.reserveCapacity(raw.groups.count * 2)
@@ -111,11 +116,14 @@ public enum TypedstreamUnarchiver {
             do throws(TypedstreamLayoutMismatch) {
                 try mapper(&ctx)
             } catch {
-                if warnings.count < 100 {
+                if diagnostics.count < 100 {
                     let at = cursor < raw.groups.count ? raw.groups[cursor].offset : raw.offset
-                    warnings.append("object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
-                                    + "recognised at byte 0x\(String(at, radix: 16, uppercase: true)) (expected "
-                                    + "\(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw")
+                    diagnostics.append(Diagnostic(
+                        .unrecognizedClassLayout,
+                        "object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
+                            + "recognised at byte 0x\(String(at, radix: 16, uppercase: true)) (expected "
+                            + "\(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw",
+                        location: .init(object: ObjectID(ObjectRef(index)), byteOffset: at)))
                 }
                 ctx.fields.removeSubrange(mark...)
                 ctx.cursor = cursor

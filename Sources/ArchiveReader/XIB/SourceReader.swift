@@ -8,7 +8,8 @@
 ///
 /// Object ids are the xib ids; every object and connection carries its ``NibObject/sourceLine``.
 /// Unknown elements and attributes are kept as raw properties; a connection whose destination id
-/// names no object is kept with ``Connection/unresolved`` set (and a warning), never dropped.
+/// names no object is kept with ``Connection/unresolved`` set (and a document diagnostic with the
+/// same code and line), never dropped.
 public enum SourceReader {
     /// Reads one source held in memory.
     ///
@@ -26,8 +27,7 @@ public enum SourceReader {
             return XIBDocumentReader(root: root, name: name, path: path).read()
         case "archive":
             let document = XIBArchiveReader(root: root, name: name, path: path).read()
-            return NibInput(path: path ?? name, kind: SourceFormat.xibArchive.displayName, documents: [document],
-                            warnings: [])
+            return NibInput(path: path ?? name, kind: SourceFormat.xibArchive.displayName, documents: [document])
         default:
             throw ArchiveError(.notAnArchive(detected: "XML with root element <\(root.name)>"), at: 0,
                                path: ["line \(root.line)"])
@@ -54,13 +54,16 @@ struct XIBDocumentReader {
         let platform = XIBClassTable.platform(targetRuntime: root["targetRuntime"], type: type)
         let isStoryboard = (type ?? "").contains("Storyboard") || root.child(named: "scenes") != nil
         var index: [String: XMLElementNode] = [:]
-        var duplicates: [String] = []
+        var duplicates: [XMLElementNode] = []
         Self.indexObjects(root, into: &index, duplicates: &duplicates, depth: 0)
-        let dupWarnings = duplicates.map { "duplicate object id '\($0)'" }
+        let duplicateIDs = duplicates.map { e in
+            Diagnostic(.duplicateObjectID, "duplicate object id '\(e["id"] ?? "")'",
+                       location: .init(object: e["id"].map(ObjectID.init), sourceLine: e.line, path: path))
+        }
         if isStoryboard {
             var reader = XIBStoryboardReader(root: root, name: name, path: path, platform: platform, index: index)
             var input = reader.read()
-            input.warnings += dupWarnings
+            input.diagnostics += duplicateIDs
             return input
         }
         var builder = XIBObjectBuilder(platform: platform, globalIndex: index)
@@ -73,17 +76,18 @@ struct XIBDocumentReader {
                                    objects: builder.objects, topLevelObjects: top,
                                    connections: builder.connections)
         document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
-        document.warnings = builder.warnings + Self.unresolvedWarnings(document.connections)
+        document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
+        document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
-                        warnings: dupWarnings)
+                        diagnostics: duplicateIDs)
     }
 
     /// Every object element of the file by id (scenes included).
     static func indexObjects(_ e: XMLElementNode, into index: inout [String: XMLElementNode],
-                             duplicates: inout [String], depth: Int) {
+                             duplicates: inout [XMLElementNode], depth: Int) {
         guard depth < 500 else { return }
         if XIBObjectBuilder.isObject(e), let id = e["id"] {
-            if index[id] != nil { duplicates.append(id) } else { index[id] = e }
+            if index[id] != nil { duplicates.append(e) } else { index[id] = e }
         }
         for c in e.children { indexObjects(c, into: &index, duplicates: &duplicates, depth: depth + 1) }
     }
@@ -97,10 +101,13 @@ struct XIBDocumentReader {
         }.map(\.id)
     }
 
-    /// One warning per connection with a dangling id.
-    static func unresolvedWarnings(_ connections: [Connection]) -> [String] {
+    /// One document diagnostic per connection with a dangling id: the connection's own, its
+    /// message prefixed with the connection (`outlet 'ghost' of 5: destination 'x' not found (line 10)`).
+    static func unresolvedDiagnostics(_ connections: [Connection]) -> [Diagnostic] {
         connections.compactMap { c in
-            c.unresolved.map { "\(c.kind.rawValue) '\(c.label)' of \(c.source?.rawValue ?? "?"): \($0)" }
+            guard var d = c.unresolved else { return nil }
+            d.message = "\(c.kind.rawValue) '\(c.label)' of \(c.source?.rawValue ?? "?"): \(d.message)"
+            return d
         }
     }
 }

@@ -99,14 +99,15 @@ enum XIBArchiveObjects {
         let label = reader.text(c.child(key: "label")) ?? ""
         let sourceElement = reader.resolve(c.child(key: "source"))
         let destElement = reader.resolve(c.child(key: "destination"))
-        var problems: [String] = []
+        var problems: [(code: DiagnosticCode, text: String)] = []
         func objectID(_ e: XMLElementNode?, _ role: String) -> ObjectID? {
+            let code: DiagnosticCode = role == "source" ? .unresolvedSource : .unresolvedDestination
             guard let e else {
-                if c.child(key: role) != nil { problems.append("\(role) reference not found") }
+                if c.child(key: role) != nil { problems.append((code, "\(role) reference not found")) }
                 return nil
             }
             guard let id = e["id"].flatMap({ ibID[$0] }) else {
-                problems.append("\(role) (archive id \(e["id"] ?? "?")) is not an IB object")
+                problems.append((code, "\(role) (archive id \(e["id"] ?? "?")) is not an IB object"))
                 return nil
             }
             return ObjectID(id)
@@ -143,7 +144,14 @@ enum XIBArchiveObjects {
                                     value: .string(cls))
         }
         connection.sourceLine = c.line
-        if !problems.isEmpty { connection.unresolved = problems.joined(separator: "; ") + " (line \(c.line))" }
+        if let first = problems.first {
+            // The text names the archived role; the code the role in the model, which IB 3 actions
+            // swap (see above).
+            var code = first.code
+            if cls == "IBActionConnection" { code = code == .unresolvedSource ? .unresolvedDestination : .unresolvedSource }
+            connection.unresolved = Diagnostic(code, problems.map(\.text).joined(separator: "; ") + " (line \(c.line))",
+                                               location: .init(object: connection.source, sourceLine: c.line))
+        }
         return connection
     }
 

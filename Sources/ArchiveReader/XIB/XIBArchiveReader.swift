@@ -76,10 +76,14 @@ struct XIBArchiveReader {
         let type = root["type"] ?? ""
         let platform: Platform = XIBClassTable.platform(targetRuntime: nil, type: type) == .iOS ? .iOS : .macOS
         let data = root.child(named: "data") ?? root
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         guard let container = data.child(key: "IBDocument.Objects") else {
-            return NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
-                               formatVersion: root["version"], warnings: ["no IBDocument.Objects record; no objects read"])
+            var document = NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
+                                       formatVersion: root["version"],
+                                       diagnostics: [Diagnostic(.missingObjectsRecord, "no IBDocument.Objects record; no objects read",
+                                                                location: .init(sourceLine: data.line))])
+            document.locateDiagnostics()
+            return document
         }
         let customClasses = flattenedCustomClasses(container)
         // Object records → objects.
@@ -96,7 +100,8 @@ struct XIBArchiveReader {
         var top: [ObjectID] = []
         for info in recordInfo where info.objectID != "0" {
             guard let element = info.element else {
-                warnings.append("line \(info.record.line): object record \(info.objectID) has no object")
+                diagnostics.append(Diagnostic(.emptyObjectRecord, "line \(info.record.line): object record \(info.objectID) has no object",
+                                              location: .init(object: ObjectID(info.objectID), sourceLine: info.record.line)))
                 continue
             }
             var object = XIBArchiveObjects.object(element, id: info.objectID, platform: platform,
@@ -137,12 +142,14 @@ struct XIBArchiveReader {
         }.filter { o in
             flattenedValue(container, "\(o.id.rawValue).NSWindowTemplate.visibleAtLaunch") != "NO"
         }.map(\.id)
-        warnings += XIBDocumentReader.unresolvedWarnings(connections)
-        return NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
+        diagnostics += XIBDocumentReader.unresolvedDiagnostics(connections)
+        var document = NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
                            formatVersion: root["version"],
                            coderVersion: data.child(key: "IBDocument.InterfaceBuilderVersion")?.trimmedText,
                            objects: objects, topLevelObjects: top, visibleWindows: visible,
-                           connections: connections, warnings: warnings)
+                           connections: connections, diagnostics: diagnostics)
+        document.locateDiagnostics()
+        return document
     }
 
     /// `flattenedProperties` as key → text, in both archive spellings (`<dictionary>` with keyed

@@ -97,7 +97,15 @@ enum XIBConnections {
             let key = source.rawValue + "\u{0}" + c.label
             if let i = firstIndex[key] {
                 out[i].members = (out[i].members ?? []) + (c.members ?? [])
-                if let u = c.unresolved { out[i].unresolved = [out[i].unresolved, u].compactMap { $0 }.joined(separator: "; ") }
+                if let u = c.unresolved {
+                    // One diagnostic for the merged collection: the first problem's code and line.
+                    if var merged = out[i].unresolved {
+                        merged.message += "; " + u.message
+                        out[i].unresolved = merged
+                    } else {
+                        out[i].unresolved = u
+                    }
+                }
             } else {
                 firstIndex[key] = out.count
                 out.append(c)

@@ -16,7 +16,7 @@ struct XIBObjectBuilder {
 
     private(set) var objects: [NibObject] = []
     private(set) var connections: [Connection] = []
-    private(set) var warnings: [String] = []
+    private(set) var diagnostics: [Diagnostic] = []
     private var objectIndex: [ObjectID: Int] = [:]
 
     init(platform: Platform, globalIndex: [String: XMLElementNode]) {
@@ -42,13 +42,17 @@ struct XIBObjectBuilder {
 
     private mutating func walk(_ element: XMLElementNode, parent: ObjectID?, depth: Int, topLevel: inout [ObjectID]) {
         guard depth < maxDepth else {
-            warnings.append("line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped")
+            diagnostics.append(Diagnostic(.elementNestingTooDeep,
+                                          "line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped",
+                                          location: .init(sourceLine: element.line)))
             return
         }
         if Self.isObject(element), let rawID = element["id"] {
             let id = ObjectID(rawID)
             if objectIndex[id] != nil {
-                warnings.append("line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry")
+                diagnostics.append(Diagnostic(.duplicateObjectID,
+                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry",
+                                              location: .init(object: id, sourceLine: element.line)))
             }
             var object = makeObject(element, id: id, parent: parent)
             if parent == nil { topLevel.append(id) }
@@ -139,18 +143,52 @@ struct XIBObjectBuilder {
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
+        if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
+            properties.append(Property("constraint", .constraint(constraint)))
+        }
         let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
         let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
             ?? (placeholder?.kind == .external ? e["placeholderIdentifier"] : placeholder?.kind.displayName)
         let dropCustom = customClass == className || placeholder?.kind == .firstResponder
             || (placeholder?.kind == .application && customClass == "NSObject")
-        return NibObject(id: id, className: className,
-                         customClass: dropCustom ? nil : customClass,
-                         customModule: e["customModule"], placeholder: placeholder, name: name, parent: parent,
+        // A custom class written as its Swift runtime name (`_TtC5MyApp8CardView`) is the same class
+        // as `MyApp.CardView`: demangled here as compiled nibs are, the runtime name kept.
+        var custom = dropCustom ? nil : customClass
+        var module = e["customModule"]
+        var runtimeName: String?
+        if let c = custom, let swift = SwiftNames.demangle(c) {
+            (custom, runtimeName) = (swift.name, c)
+            if module == nil { module = swift.module }
+        }
+        return NibObject(id: id, className: className, customClass: custom, customModule: module,
+                         runtimeClassName: runtimeName, placeholder: placeholder, name: name, parent: parent,
                          properties: properties, sourceLine: e.line)
     }
 
     /// Attributes that are part of the object itself rather than properties.
+    /// A `<constraint>` element as a ``LayoutConstraint``: a missing `firstItem` is the view
+    /// that holds the constraint; `multiplier` is a number or a ratio (`2:1`).
+    static func constraint(_ e: XMLElementNode, holder: ObjectID?) -> LayoutConstraint? {
+        guard let first = e["firstAttribute"] else { return nil }
+        let relation: LayoutConstraint.Relation
+        switch e["relation"] {
+        case "lessThanOrEqual": relation = .lessThanOrEqual
+        case "greaterThanOrEqual": relation = .greaterThanOrEqual
+        default: relation = .equal
+        }
+        var multiplier = 1.0
+        if let m = e["multiplier"] {
+            let parts = m.split(separator: ":").compactMap { Double($0) }
+            if parts.count == 2, parts[1] != 0 { multiplier = parts[0] / parts[1] } else if let d = parts.first { multiplier = d }
+        }
+        let second = e["secondItem"].map(ObjectID.init)
+        return LayoutConstraint(firstItem: e["firstItem"].map(ObjectID.init) ?? holder, firstAttribute: first,
+                                relation: relation, secondItem: second,
+                                secondAttribute: second == nil ? nil : e["secondAttribute"] ?? first,
+                                multiplier: multiplier, constant: e["constant"].flatMap(Double.init) ?? 0,
+                                priority: e["priority"].flatMap(Double.init).flatMap { $0 == 1000 ? nil : $0 })
+    }
+
     static let structuralAttributes: Set<String> = ["id", "customClass", "customModule", "userLabel", "key"]
 
     /// macOS File's Owner (-2), First Responder (-1), Application (-3) custom objects (§7.2).
@@ -180,16 +218,18 @@ struct XIBObjectBuilder {
     /// Marks destinations and members that name no object of the file.
     private mutating func resolveConnections() {
         for i in connections.indices {
-            var problems: [String] = []
+            var problems: [(code: DiagnosticCode, text: String)] = []
             if let d = connections[i].destination, globalIndex[d.rawValue] == nil {
-                problems.append("destination '\(d.rawValue)' not found")
+                problems.append((.unresolvedDestination, "destination '\(d.rawValue)' not found"))
             }
             for m in connections[i].members ?? [] where globalIndex[m.rawValue] == nil {
-                problems.append("member '\(m.rawValue)' not found")
+                problems.append((.unresolvedMember, "member '\(m.rawValue)' not found"))
             }
-            if !problems.isEmpty {
+            if let first = problems.first {
                 let line = connections[i].sourceLine.map { " (line \($0))" } ?? ""
-                connections[i].unresolved = problems.joined(separator: "; ") + line
+                connections[i].unresolved = Diagnostic(
+                    first.code, problems.map(\.text).joined(separator: "; ") + line,
+                    location: .init(object: connections[i].source, sourceLine: connections[i].sourceLine))
             }
             if connections[i].kind == .action, let d = connections[i].destination,
                let element = globalIndex[d.rawValue], Self.isFirstResponder(element) {

@@ -35,7 +35,7 @@ struct XIBStoryboardReader {
             let identifier = sceneIdentifier(scene)
             sceneIDs.append(identifier)
             var ids: [String: XMLElementNode] = [:]
-            var dups: [String] = []
+            var dups: [XMLElementNode] = []
             XIBDocumentReader.indexObjects(scene, into: &ids, duplicates: &dups, depth: 0)
             for id in ids.keys { sceneOfObject[id] = identifier }
         }
@@ -63,7 +63,8 @@ struct XIBStoryboardReader {
                                        formatVersion: root["version"], coderVersion: root["toolsVersion"],
                                        objects: builder.objects, topLevelObjects: top, connections: connections)
             document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
-            document.warnings = builder.warnings + XIBDocumentReader.unresolvedWarnings(connections)
+            document.diagnostics = builder.diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
+            document.locateDiagnostics()
             documents.append(document)
             let controller = controllerElement(scene)
             let viewNib: String? = controller.flatMap { c in
@@ -93,12 +94,13 @@ struct XIBStoryboardReader {
         }
         let summary = StoryboardSummary(name: name, platform: platform, entryPoint: entry, scenes: summaryScenes,
                                         segues: segues, controllers: controllers)
-        var warnings: [String] = []
+        var diagnostics: [Diagnostic] = []
         if let initial = root["initialViewController"], index[initial] == nil {
-            warnings.append("initialViewController '\(initial)' (line \(root.line)) names no object")
+            diagnostics.append(Diagnostic(.unknownEntryPoint, "initialViewController '\(initial)' (line \(root.line)) names no object",
+                                          location: .init(sourceLine: root.line, path: path)))
         }
         return NibInput(path: path ?? name, kind: SourceFormat.storyboard.displayName, documents: documents,
-                        storyboard: summary, warnings: warnings)
+                        storyboard: summary, diagnostics: diagnostics)
     }
 
     /// The scene's controller element: `sceneMemberID="viewController"`, else the first object that

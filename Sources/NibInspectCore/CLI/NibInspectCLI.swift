@@ -21,10 +21,10 @@ struct Context {
         return try loader.loadContainer(at: path)
     }
 
-    /// Prints the container's warnings and failures to stderr; returns the exit status for the
+    /// Prints the container's diagnostics and failures to stderr; returns the exit status for the
     /// failures (success when none).
     func report(_ loaded: LoadedContainer, path: String) -> ExitCode {
-        for w in loaded.container.warnings { console.diagnostic("nibinspect: warning: \(w)") }
+        for d in loaded.container.diagnostics { console.diagnostic("nibinspect: warning: \(d)") }
         var code = ExitCode.success
         for f in loaded.failures {
             console.diagnostic("nibinspect: error: \(path): \(f.name): \(NibInspectCLI.describe(f.error))")

@@ -65,9 +65,8 @@ enum GraphCommand: Command {
         let format = args.value("--format") ?? "dot"
         let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
         let output = args.value("--output")
-        for warning in input.warnings + input.documents.flatMap(\.warnings) {
-            context.console.diagnostic("nibinspect: warning: \(path): \(warning)")
-        }
+        let warnings = (input.diagnostics + input.documents.flatMap(\.diagnostics)).filter { $0.severity != .error }
+        context.printDiagnostics(warnings, input: path, prefix: "\(path): ")
         let dot: String
         do {
             dot = try GraphExport.dot(for: input, options: options, scene: args.value("--scene"))
@@ -87,8 +86,9 @@ enum GraphCommand: Command {
         } else {
             context.console.writeBytes(bytes)
         }
-        for e in input.errors { context.console.diagnostic("nibinspect: error: \(input.path): \(e)") }
-        return input.errors.isEmpty ? .success : .dataError
+        let errors = input.diagnostics.filter { $0.severity == .error }
+        context.printDiagnostics(errors, input: input.path)
+        return errors.isEmpty ? .success : .dataError
     }
 
     /// Refuses `-o` naming the input itself (inputs are never modified): same path after

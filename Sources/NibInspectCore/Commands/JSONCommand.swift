@@ -16,7 +16,7 @@ enum JSONCommand: Command {
         schemaVersion.
         With --raw, a single flat file prints one document object. A nib bundle, .storyboardc, directory or a \
         file holding nested archives prints {"schemaVersion", "container": {kind, path, name, \
-        variants, storyboards, documents, warnings}, "documents": [one document object per \
+        variants, storyboards, documents, diagnostics}, "documents": [one document object per \
         container.documents entry, same order], "failures": [{name, error}]}.
         """)
 

@@ -14,7 +14,8 @@ extension Context {
 
     /// The resolved documents of one input: a source, a compiled file, a nib bundle, a
     /// `.storyboardc` or a directory (nib-format.md §3–5, §7). Documents that could not be read
-    /// are listed in the input's `errors`; print them with ``finish(_:_:)``.
+    /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print them with
+    /// ``finish(_:_:)``.
     func loadResolved(_ path: String) throws -> NibInput {
         try loadResolvedWithStatus(path).input
     }
@@ -25,8 +26,6 @@ extension Context {
         let opened = try open(path)
         var input = opened.input
         if path == "-" { input.path = "<stdin>" }
-        input.warnings.removeAll { w in opened.failures.contains { w.hasPrefix("\($0.name): not read:") } }
-        input.errors = opened.failures.map { "\($0.name): \(NibInspectCLI.describe($0.error))" }
         let status = opened.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
         return (input, status, opened.loaded)
     }
@@ -66,13 +65,21 @@ extension Context {
         throw UsageError("\(variant.name) is \(what); --raw reads compiled variants only")
     }
 
-    /// Prints an input's warnings and errors to stderr; returns the exit status of the first
-    /// document that could not be read (65 malformed, 66 unreadable), else success.
+    /// Prints an input's diagnostics to stderr, warnings first, then errors (documents that could
+    /// not be read); returns the exit status of the first document that could not be read
+    /// (65 malformed, 66 unreadable), else success.
     func finish(_ input: NibInput, _ loaded: LoadedContainer? = nil) -> ExitCode {
-        for w in input.warnings { console.diagnostic("nibinspect: warning: \(w)") }
-        for e in input.errors { console.diagnostic("nibinspect: error: \(input.path): \(e)") }
+        printDiagnostics(input.diagnostics, input: input.path)
         if let first = loaded?.failures.first { return NibInspectCLI.exitCode(for: first.error) }
-        return input.errors.isEmpty ? .success : .dataError
+        return input.diagnostics.contains { $0.severity == .error } ? .dataError : .success
+    }
+
+    /// `nibinspect: warning: <message>` for every diagnostic that is not an error, then
+    /// `nibinspect: error: <input>: <message>` for the errors. `prefix` goes before each warning's
+    /// message (`graph` names the input there).
+    func printDiagnostics(_ diagnostics: [Diagnostic], input: String, prefix: String = "") {
+        for d in diagnostics where d.severity != .error { console.diagnostic("nibinspect: warning: \(prefix)\(d)") }
+        for d in diagnostics where d.severity == .error { console.diagnostic("nibinspect: error: \(input): \(d)") }
     }
 }
 

@@ -79,7 +79,7 @@ enum TreeCommand: Command {
                     out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
                 }
             }
-            for w in archive.graph.warnings { console.diagnostic("nibinspect: warning: \(archive.name): \(w)") }
+            for d in archive.graph.diagnostics { console.diagnostic("nibinspect: warning: \(archive.name): \(d)") }
             var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth,
                                          nestedPayloadOffsets: nested ? archive.nibArchive?.nestedPayloadOffsets : nil,
                                          limits: limits)

@@ -82,7 +82,7 @@ enum ContainerText {
 }
 
 /// JSON for `json --raw` on a multi-document input:
-/// `{"schemaVersion", "container": {kind, path, name, variants, storyboards, documents, warnings},
+/// `{"schemaVersion", "container": {kind, path, name, variants, storyboards, documents, diagnostics},
 ///   "documents": [<raw document>…], "failures": [{"name", "error"}]}`; `documents[i]` is
 /// `container.documents[i]`.
 enum ContainerJSON {
@@ -101,7 +101,7 @@ enum ContainerJSON {
             "variants": .array(c.variants.map(variant)),
             "storyboards": .array(c.storyboards.map(storyboard)),
             "documents": .array(c.documents.map(document)),
-            "warnings": .array(c.warnings.map { .string($0) }),
+            "diagnostics": .array(c.diagnostics.map(RawJSON.diagnostic)),
         ])
     }
 

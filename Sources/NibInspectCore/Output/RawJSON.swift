@@ -1,12 +1,26 @@
 import ArchiveReader
 
-/// Version of the JSON produced by `json --raw`; bumped on any incompatible change.
-let rawJSONSchemaVersion: Int64 = 1
+/// Version of the JSON produced by `json --raw`; bumped on any incompatible change
+/// (2: `diagnostics` objects instead of `warnings` strings).
+let rawJSONSchemaVersion: Int64 = 2
 
 /// The archive tables as JSON for `nibinspect json --raw`: header, objects with their class and
 /// ordered key/value list, class names with fallbacks, keys and trailer (NIBArchive), in table
 /// order so that output is stable.
 enum RawJSON {
+    /// `{"code", "severity", "message", "location": {…}}`, the shape of the resolved JSON
+    /// (unknown location fields left out).
+    static func diagnostic(_ d: Diagnostic) -> JSONValue {
+        var location: [String: JSONValue] = [:]
+        if let v = d.location.document { location["document"] = .string(v) }
+        if let v = d.location.object { location["object"] = .string(v.rawValue) }
+        if let v = d.location.sourceLine { location["sourceLine"] = .int(Int64(v)) }
+        if let v = d.location.byteOffset { location["byteOffset"] = .int(Int64(v)) }
+        if let v = d.location.path { location["path"] = .string(v) }
+        return .object(["code": .string(d.code.rawValue), "severity": .string(d.severity.rawValue),
+                        "message": .string(d.message), "location": .object(location)])
+    }
+
     static func document(_ loaded: LoadedArchive) -> JSONValue {
         let graph = loaded.graph
         var doc: [String: JSONValue] = [
@@ -14,7 +28,7 @@ enum RawJSON {
             "name": .string(loaded.name),
             "encoding": .string(graph.encoding.rawValue),
             "root": .int(Int64(graph.root.index)),
-            "warnings": .array(graph.warnings.map { .string($0) }),
+            "diagnostics": .array(graph.diagnostics.map(RawJSON.diagnostic)),
         ]
         if let variant = loaded.variant { doc["variant"] = .string(variant) }
         if let archive = loaded.nibArchive {

@@ -2,7 +2,8 @@ import ArchiveReader
 import Foundation
 
 /// Version of the resolved JSON of `json` and `connections --format json`
-/// (Schemas/nibinspect.schema.json); bumped on any incompatible change.
+/// (Schemas/nibinspect.schema.json); bumped on any incompatible change (2: typed property values;
+/// `diagnostics` objects instead of `warnings` strings; `unresolved` is a diagnostic object).
 let resolvedJSONSchemaVersion = 2
 
 /// `nibinspect json FILE`: one input's resolved documents and storyboard summary.
@@ -15,7 +16,9 @@ struct ResolvedOutput: Encodable {
     var storyboard: StoryboardSummary?
     /// Every storyboard summary, only when the input holds more than one.
     var storyboards: [StoryboardSummary]?
-    var warnings: [String]
+    /// The input's diagnostics (container, storyboard, documents not read); each document carries
+    /// its own.
+    var diagnostics: [Diagnostic]
 
     init(_ input: NibInput) {
         path = input.path
@@ -24,7 +27,7 @@ struct ResolvedOutput: Encodable {
         documents = input.documents
         storyboard = input.storyboard
         storyboards = input.storyboards.count > 1 ? input.storyboards : nil
-        warnings = input.warnings
+        diagnostics = input.diagnostics
     }
 }
 

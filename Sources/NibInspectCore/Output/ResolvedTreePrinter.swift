@@ -27,6 +27,8 @@ struct ResolvedTreePrinter {
     private var printed = Set<ObjectID>()
     private var outgoing: [ObjectID: [Connection]] = [:]
     private var incoming: [ObjectID: [Connection]] = [:]
+    /// The outlet that names each object (File's Owner's first), for constraint formulas.
+    private var outletNames: [ObjectID: String] = [:]
 
     init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
         self.document = document
@@ -40,6 +42,10 @@ struct ResolvedTreePrinter {
             }
             for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
                 incoming[d, default: []].append(c)
+            }
+            if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label),
+               outletNames[d] == nil || document.object(c.source)?.placeholder?.kind == .filesOwner {
+                outletNames[d] = c.label
             }
         }
     }
@@ -80,7 +86,7 @@ struct ResolvedTreePrinter {
             out.append("Connections without a source")
             for c in orphans { out.append("  " + text.outgoing(c)) }
         }
-        for w in document.warnings { out.append(style.warning("warning: ") + style.text(w)) }
+        for d in document.diagnostics { out.append(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
         return out.joined(separator: "\n") + "\n"
     }
 
@@ -104,14 +110,48 @@ struct ResolvedTreePrinter {
         out += lines
     }
 
+    /// How a constraint formula names an item: `superview` for the view that holds the other
+    /// item, the outlet that points at it (`titleLabel`), a layout guide's name (`safeArea`), else
+    /// its class with its name or id (`UILabel("Welcome")`, `UIView(#47)`). Nil is the view that
+    /// holds the constraint.
+    private func itemName(_ id: ObjectID?, in c: LayoutConstraint, holder: ObjectID?) -> String {
+        guard let id = id ?? holder else { return "self" }
+        let other = id == (c.firstItem ?? holder) ? c.secondItem : (c.firstItem ?? holder)
+        if let other, document.object(other)?.parent == id { return "superview" }
+        if let outlet = outletNames[id] { return outlet }
+        guard let o = document.object(id) else { return id.rawValue }
+        if o.className.hasSuffix("LayoutGuide") {
+            let identifier = o.property("identifier")?.text ?? o.name ?? ""
+            switch identifier {
+            case "UIViewSafeAreaLayoutGuide", "safeArea": return "safeArea"
+            case "UIViewLayoutMarginsGuide", "viewMargins": return "layoutMargins"
+            case "UIViewReadableContentGuide": return "readableContent"
+            case "UIViewKeyboardLayoutGuide": return "keyboardLayoutGuide"
+            default: break
+            }
+        }
+        let cls = o.customClass ?? o.className
+        if let name = o.name, !name.isEmpty { return cls + "(" + quote(ConnectionText.shortened(name)) + ")" }
+        return cls + "(" + id.rawValue + ")"
+    }
+
+    /// True for a Swift/Objective-C identifier (an outlet name usable in a formula).
+    private static func isIdentifier(_ s: String) -> Bool {
+        guard let first = s.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+
     /// The object line and detail lines of one step of the walk.
     private func lines(for step: HierarchyWalk.Step) -> [String] {
         let o = step.object
         let style = text.style
         let branch = step.lastFlags.last.map { $0 ? "└─ " : "├─ " } ?? ""
         let prefix = "  " + step.lastFlags.dropLast().map { $0 ? "   " : "│  " }.joined()
-        var lines = [prefix + branch + style.id(o.id.rawValue) + " " + text.describe(o, full: true)
-                     + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
+        var line = prefix + branch + style.id(o.id.rawValue) + " " + text.describe(o, full: true)
+        if case .constraint(let constraint)? = o.property("constraint") {
+            line += " " + style.name(constraint.formula { itemName($0, in: constraint, holder: o.parent) })
+        }
+        var lines = [line + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
         let childPrefix = "  " + step.lastFlags.map { $0 ? "   " : "│  " }.joined()
         let detailPrefix = childPrefix + (step.children.isEmpty ? "    " : "│   ")
         for c in outgoing[o.id] ?? [] { lines.append(detailPrefix + text.outgoing(c)) }

@@ -23,9 +23,10 @@ struct HostileNestingTests {
         let limit = DecodingLimits.default.maxNestingDepth
         #expect(loaded.archives.count == limit + 1)
         #expect(loaded.archives.last?.nesting?.depth == limit)
-        let warning = try #require(loaded.container.warnings.first)
-        #expect(warning.contains("nesting depth"), "\(warning)")
-        #expect(loaded.container.warnings.count == 1)
+        let warning = try #require(loaded.container.diagnostics.first)
+        #expect(warning.message.contains("nesting depth"), "\(warning)")
+        #expect(warning.code == .nestedArchiveTooDeep)
+        #expect(loaded.container.diagnostics.count == 1)
     }
 
     @Test("one nested archive shared 40 ways at each of 5 levels (40^5 decodes) is read a bounded number of times")
@@ -37,9 +38,9 @@ struct HostileNestingTests {
         // Each level adds at most input × maxNestingDepth bytes in total.
         let decoded = loaded.archives.dropFirst().count
         #expect(decoded > 0 && decoded < bytes.count * DecodingLimits.default.maxNestingDepth / 11)
-        #expect(loaded.container.warnings.contains { $0.contains("referenced many times") },
-                "\(loaded.container.warnings.prefix(3))")
-        #expect(loaded.container.warnings.filter { $0.contains("referenced many times") }.count == 1)
+        #expect(loaded.container.diagnostics.contains { $0.message.contains("referenced many times") },
+                "\(loaded.container.diagnostics.prefix(3))")
+        #expect(loaded.container.diagnostics.filter { $0.code == .nestedArchivesTooLarge }.count == 1)
     }
 
     @Test("a NIBArchive nested in itself by a hand-edited length is just a malformed value")
@@ -50,7 +51,9 @@ struct HostileNestingTests {
         let outer = try HostileInput.nibArchive(holding: inner)
         let loaded = try NibLoader().loadContainer(bytes: outer, name: "outer.nib")
         #expect(loaded.archives.count == 1)
-        let warning = try #require(loaded.container.warnings.first)
-        #expect(warning.contains("outer.nib > archiveData"), "\(warning)")
+        let warning = try #require(loaded.container.diagnostics.first)
+        #expect(warning.message.contains("outer.nib > archiveData"), "\(warning)")
+        #expect(warning.code == .nestedArchiveUnreadable)
+        #expect(warning.location.document.map { warning.message.hasPrefix($0 + ": ") } == true, "\(warning.location)")
     }
 }

@@ -90,8 +90,8 @@ struct SourceReaderTests {
     @Test func danglingDestinationIsReportedAndTheRestLoads() throws {
         let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
         let ghost = try #require(doc.connections.first { $0.label == "ghost" })
-        #expect(ghost.unresolved == "destination 'does-not-exist' not found (line 10)")
-        #expect(doc.warnings.contains { $0.contains("ghost") && $0.contains("line 10") })
+        #expect(ghost.unresolved?.message == "destination 'does-not-exist' not found (line 10)")
+        #expect(doc.diagnostics.contains { $0.message.contains("ghost") && $0.message.contains("line 10") })
         #expect(doc.connections.filter { $0.unresolved != nil }.count == 1)
         #expect(doc.objects.count == 7)
     }
@@ -267,7 +267,7 @@ struct SourceStoryboardArchiveTests {
         #expect(binding.label == "hidden" && binding.keyPath == "isBusy" && binding.source == ObjectID("5"))
         let dangling = try #require(doc.connections.first { $0.source == ObjectID("1") })
         #expect(dangling.label == "button", "a label shared by reference is followed")
-        #expect(dangling.unresolved?.contains("destination reference not found") == true)
+        #expect(dangling.unresolved?.message.contains("destination reference not found") == true)
         #expect(doc.connections.allSatisfy { $0.sourceLine != nil })
     }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import TestSupport
+import Testing
+@testable import NibInspectCore
+
+/// Diagnostics in `nibinspect json` (resolved and `--raw`) and on stderr.
+@Suite("Diagnostics in the CLI")
+struct DiagnosticCLITests {
+    func run(_ args: [String]) -> (code: ExitCode, out: String, err: String) {
+        let c = Console.capturing()
+        let code = NibInspectCLI.run(args, console: c)
+        return (code, c.output, c.errors)
+    }
+
+    func object(_ json: String) throws -> [String: Any] {
+        try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [String: Any])
+    }
+
+    @Test("json shows an unknown coder version as a diagnostic with code, severity and byte offset")
+    func unknownCoderVersionInJSON() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        var bytes = TinyNib.simple("Probe")
+        bytes[14] = 11
+        let path = try tree.write("Probe.nib", bytes)
+        let resolved = run(["json", path])
+        #expect(resolved.code == .success && resolved.err.isEmpty)
+        let doc = try #require((try object(resolved.out)["documents"] as? [[String: Any]])?.first)
+        let d = try #require((doc["diagnostics"] as? [[String: Any]])?.first)
+        #expect(d["code"] as? String == "unknown-archive-version")
+        #expect(d["severity"] as? String == "warning")
+        #expect(d["message"] as? String == "unknown NIBArchive version 1/11 (expected 1/9 or 1/10); reading anyway")
+        let location = try #require(d["location"] as? [String: Any])
+        #expect(location["byteOffset"] as? Int == 14 && location["document"] as? String == "Probe.nib")
+        #expect(location["path"] as? String == path)
+        // The raw tables carry it too, and `tree --raw` prints it as before.
+        let raw = try object(run(["json", "--raw", path]).out)
+        #expect(raw["schemaVersion"] as? Int == 2)
+        #expect((raw["diagnostics"] as? [[String: Any]])?.first?["code"] as? String == "unknown-archive-version")
+        #expect(run(["tree", "--raw", path]).err
+                == "nibinspect: warning: Probe.nib: unknown NIBArchive version 1/11 (expected 1/9 or 1/10); reading anyway\n")
+    }
+
+    @Test("a document that cannot be read is an error diagnostic in json and one error line on stderr")
+    func documentNotReadInJSON() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Mixed/Good.nib", TinyNib.simple("GoodView"))
+        try tree.write("Mixed/Bad.nib", [])
+        let result = run(["json", tree.path("Mixed")])
+        #expect(result.code == .dataError)
+        #expect(result.err == "nibinspect: error: \(tree.path("Mixed")): Bad.nib: empty file\n")
+        let diagnostics = try #require(try object(result.out)["diagnostics"] as? [[String: Any]])
+        #expect(diagnostics.count == 1)
+        #expect(diagnostics.first?["code"] as? String == "document-not-read")
+        #expect(diagnostics.first?["severity"] as? String == "error")
+        #expect(diagnostics.first?["message"] as? String == "Bad.nib: empty file")
+    }
+
+    @Test("container diagnostics are printed as warnings and listed in the raw container JSON")
+    func containerDiagnostics() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("E.nib/objects-8.0+.nib", [])
+        try tree.write("E.nib/runtime.nib", TinyNib.simple("Runtime"))
+        let message = "E.nib/objects-8.0+.nib is empty (0 bytes); read runtime.nib instead"
+        #expect(run(["tree", tree.path("E.nib")]).err == "nibinspect: warning: \(message)\n")
+        let raw = try object(run(["json", "--raw", tree.path("E.nib")]).out)
+        let container = try #require(raw["container"] as? [String: Any])
+        let d = try #require((container["diagnostics"] as? [[String: Any]])?.first)
+        #expect(d["code"] as? String == "empty-variant-skipped" && d["message"] as? String == message)
+    }
+}
