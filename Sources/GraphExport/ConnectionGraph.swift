@@ -149,10 +149,11 @@ public struct ConnectionGraph: Hashable, Sendable {
     /// view nib, and an edge drawn at it from another document has that document's name as its
     /// tooltip. `controllerObjects` (from ``NibInput/controllerObjects(named:)`` for the focus)
     /// adds the objects standing for a focused controller to what ``FocusQuery`` matches.
+    /// `mergesBoundPlaceholders` false draws every placeholder in its own document.
     ///
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches in no document.
     public init(documents: [NibDocument], options: GraphOptions = GraphOptions(),
-                controllerObjects: [String: Set<ObjectID>] = [:]) throws(GraphError) {
+                controllerObjects: [String: Set<ObjectID>] = [:], mergesBoundPlaceholders: Bool = true) throws(GraphError) {
         let name = documents.count == 1 ? documents[0].name : documents.map(\.name).joined(separator: ", ")
         self.init(name: name, rankDirection: options.rankDirection)
         var matchedAny = options.focus == nil
@@ -164,7 +165,7 @@ public struct ConnectionGraph: Hashable, Sendable {
         for (i, document) in documents.enumerated() {
             var builder = DocumentGraphBuilder(document: document, options: options, idPrefix: prefixes[i])
             builder.controllerFocus = controllerObjects[document.name] ?? []
-            for object in document.objects {
+            for object in document.objects where mergesBoundPlaceholders {
                 guard let target = object.placeholder?.resolvedTarget, let colon = target.lastIndex(of: ":"),
                       let j = indexByName[String(target[..<colon])], j != i,
                       let targetObject = documents[j].object(ObjectID(String(target[target.index(after: colon)...]))),

@@ -10,7 +10,9 @@ public enum GraphExport {
     /// - With `scene` (a scene identifier, nib name or controller class, or a controller archived
     ///   inside a scene's controller, by id, storyboard identifier or class): the connection graph
     ///   of that scene's (or controller's) documents, each storyboard controller drawn once with
-    ///   the connections of its scene nib and view nib (``ConnectionGraph/init(documents:options:controllerObjects:)``).
+    ///   the connections of its scene nib and view nib
+    ///   (``ConnectionGraph/init(documents:options:controllerObjects:mergesBoundPlaceholders:)``);
+    ///   so is a graph with ``GraphOptions/focus``.
     /// - Otherwise: the connection graph of all the input's documents (one cluster per
     ///   document when there are several).
     ///
@@ -41,8 +43,12 @@ public enum GraphExport {
             }
         }
         guard !documents.isEmpty else { throw GraphError.noDocuments(input.path) }
+        // Bound placeholders are merged into their targets for one scene or one focus; the
+        // overview of a whole input keeps each document apart (cross-cluster edges between
+        // dozens of nibs are unreadable, and Graphviz's dot ranks them poorly).
         return try ConnectionGraph(documents: documents, options: options,
-                                   controllerObjects: options.focus.map { input.controllerObjects(named: $0) } ?? [:])
+                                   controllerObjects: options.focus.map { input.controllerObjects(named: $0) } ?? [:],
+                                   mergesBoundPlaceholders: scene != nil || options.focus != nil)
     }
 
     /// The DOT text for one input (see ``graph(for:options:scene:)``).
