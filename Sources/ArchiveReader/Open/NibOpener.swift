@@ -75,12 +75,47 @@ public struct NibOpener: Sendable {
             }
             let loaded = try await loader.loadCompiled(inventory, width: width)
             var compiled = await NibResolver.resolve(loaded, width: width)
+            if inventory.kind == .file || inventory.kind == .nibBundle, let storyboard = Self.enclosingStoryboard(of: path) {
+                await bindUpstream(&compiled, inside: storyboard)
+            }
             let sources = await readSources(inventory.sourceUnits)
             var failures = loaded.failures
             if !sources.isEmpty {
                 compiled = merge(compiled, sources: sources, inventory: inventory, failures: &failures)
             }
             return OpenedInput(input: compiled, loaded: loaded, failures: failures)
+        }
+    }
+
+    /// The `.storyboardc` directory holding `path` (a scene or view nib, or a variant of one), if any.
+    static func enclosingStoryboard(of path: String) -> String? {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        for _ in 0..<2 {
+            url.deleteLastPathComponent()
+            if url.pathExtension == "storyboardc", FileProbe.isDirectory(url.path) { return url.path }
+        }
+        return nil
+    }
+
+    /// A nib read on its own from inside a `.storyboardc`: its upstream placeholders are bound as
+    /// when the whole storyboard is read (``Placeholder/resolvedTarget`` and
+    /// ``Placeholder/target`` name the parent scene's controller, §5.2). A storyboard that does not
+    /// open leaves the placeholders unbound.
+    private func bindUpstream(_ input: inout NibInput, inside storyboard: String) async {
+        guard let inventory = try? loader.inventory(at: storyboard),
+              let loaded = try? await loader.loadCompiled(inventory, width: width) else { return }
+        let whole = await NibResolver.resolve(loaded, width: width)
+        func key(_ path: String?) -> String? { path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
+        var byPath: [String: NibDocument] = [:]
+        for document in whole.documents { if let k = key(document.path) { byPath[k] = document } }
+        for d in input.documents.indices {
+            guard let k = key(input.documents[d].path), let bound = byPath[k] else { continue }
+            var objects = input.documents[d].objects   // assigned once: the document re-indexes on assignment
+            for o in objects.indices where objects[o].placeholder?.kind == .upstream {
+                guard let p = bound.object(objects[o].id)?.placeholder, p.identifier == objects[o].placeholder?.identifier else { continue }
+                objects[o].placeholder = p
+            }
+            input.documents[d].objects = objects
         }
     }
 

@@ -110,7 +110,8 @@ extension NibResolver {
     }
 
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's
-    /// `UITableViewCellPrototypeNibExternalObjects` (reuse identifier → placeholder id → object).
+    /// `UITableViewCellPrototypeNibExternalObjects` (reuse identifier → placeholder id → object),
+    /// and carry that object's identity (``Placeholder/target``).
     private static func resolveNestedUpstream(_ documents: inout [NibDocument], _ loaded: LoadedContainer) {
         for (i, described) in loaded.container.documents.enumerated() where i < documents.count {
             guard let parent = described.parent, let parentArchive = loaded.archive(named: parent) else { continue }
@@ -126,11 +127,15 @@ extension NibResolver {
                     }
                 }
             }
+            let parentDocument = documents.first { $0.name == parent }
             var objects = documents[i].objects   // assigned once: the document re-indexes on assignment
             for o in objects.indices {
                 guard let p = objects[o].placeholder, p.kind == .upstream, p.resolvedTarget == nil,
                       let target = table[p.identifier] else { continue }
                 objects[o].placeholder?.resolvedTarget = target
+                if let id = target.split(separator: ":").last, let object = parentDocument?.object(ObjectID(String(id))) {
+                    objects[o].placeholder?.target = Placeholder.Target(object)
+                }
             }
             documents[i].objects = objects
         }

@@ -19,9 +19,9 @@ enum GraphCommand: Command {
                     help: "Connection kinds to draw, comma-separated (default: outlet,outletCollection,action,binding,segue; "
                         + "also runtimeAttribute, accessibility, other, all)."),
             .option("--focus", value: "object",
-                    help: "Only this object and its neighbours: an id (#12), a name or title, or a class."),
+                    help: "Only this object and its neighbours: an id (#12), a name or title, or a class; a storyboard controller also by storyboard identifier."),
             .option("--scene", value: "scene",
-                    help: "For a storyboard: the connection graph of this scene instead of the scene flow."),
+                    help: "For a storyboard: the connection graph of this scene (or controller) instead of the scene flow."),
             .option("--layout", value: "engine", help: "Graphviz layout engine for SVG (default: auto = dot, sfdp for huge graphs).",
                     allowed: LayoutEngine.allCases.map(\.rawValue)),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
@@ -32,7 +32,10 @@ enum GraphCommand: Command {
         member, 'name[i]'), actions dashed green from the control to its target (nil-targeted
         actions go to First Responder), bindings dotted purple ('binding → key path'), segues
         orange; unresolved connections are red and end at a '?' box. A storyboard is drawn as its
-        scene flow, with the entry point marked by an arrow.
+        scene flow: one node per controller, segues from the controller that owns them, relationship
+        segues (navigation root, tab bar and split view children) grey and bold, the entry point
+        marked by an arrow. In a scene's graph a controller is one node, with the outlets and actions
+        of its view nib.
         SVG is rendered in-process by libgvc; 'nibinspect graph FILE | dot -Tpng' works too.
         """)
 
