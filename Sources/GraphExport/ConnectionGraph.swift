@@ -154,7 +154,9 @@ public struct ConnectionGraph: Hashable, Sendable {
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches in no document.
     public init(documents: [NibDocument], options: GraphOptions = GraphOptions(),
                 controllerObjects: [String: Set<ObjectID>] = [:], mergesBoundPlaceholders: Bool = true) throws(GraphError) {
-        let name = documents.count == 1 ? documents[0].name : documents.map(\.name).joined(separator: ", ")
+        // A title, not a list of every path: the first names and how many there are in all.
+        let name = documents.count <= 3 ? documents.map(\.name).joined(separator: ", ")
+            : documents.prefix(2).map(\.name).joined(separator: ", ") + " and \(documents.count - 2) more documents"
         self.init(name: name, rankDirection: options.rankDirection)
         var matchedAny = options.focus == nil
         let prefixes = documents.indices.map { documents.count == 1 ? "" : "d\($0 + 1)/" }

@@ -5,8 +5,9 @@ import NibModel
 public enum GraphExport {
     /// The graph to draw for one command-line input.
     ///
-    /// - A storyboard (``NibInput/storyboard`` set) without `scene`: its scene flow
-    ///   (``ConnectionGraph/init(storyboard:options:)``).
+    /// - A storyboard input (one `.storyboardc` or `.storyboard`, ``NibInput/storyboard`` set)
+    ///   without `scene`: its scene flow (``ConnectionGraph/init(storyboard:options:)``). A
+    ///   directory is drawn document by document even when it holds storyboards.
     /// - With `scene` (a scene identifier, nib name or controller class, or a controller archived
     ///   inside a scene's controller, by id, storyboard identifier or class): the connection graph
     ///   of that scene's (or controller's) documents, each storyboard controller drawn once with
@@ -20,7 +21,7 @@ public enum GraphExport {
     ///   input holds no document.
     public static func graph(for input: NibInput, options: GraphOptions = GraphOptions(),
                              scene: String? = nil) throws(GraphError) -> ConnectionGraph {
-        if let storyboard = input.storyboard, scene == nil {
+        if let storyboard = input.storyboard, scene == nil, input.kind != "directory", input.storyboards.count <= 1 {
             return try ConnectionGraph(storyboard: storyboard, options: options)
         }
         var documents = input.documents

@@ -101,4 +101,63 @@ struct ReviewRegressionTests {
         #expect(dups.count == 1, "\(r.out)")
         #expect(dups.first?.contains("└─") == true, "\(r.out)")
     }
+
+    @Test("graph on a directory draws every document, storyboards included, under a short title")
+    func graphOfDirectory() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for name in ["LoginViewController.nib", "MainMenu.xib"] {
+            try tree.write("d/" + name, [UInt8](try Data(contentsOf: Self.samples.appendingPathComponent(name))))
+        }
+        try tree.write("d/Empty.storyboard", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <scenes/>
+            </document>
+            """)
+        let r = run(["graph", tree.path("d")])
+        #expect(r.code == .success, "\(r.err)")
+        #expect(r.out.contains("label=\"LoginViewController.nib\"") && r.out.contains("label=\"MainMenu.xib\""), "\(r.out.prefix(600))")
+    }
+
+    @Test("menu key equivalents and separators of xib sources read as in compiled nibs")
+    func sourceKeyEquivalents() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try tree.write("m.xib", text: """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <menu title="App" id="m">
+                        <items>
+                            <menuItem title="Hide" keyEquivalent="h" id="a"/>
+                            <menuItem title="Hide Others" keyEquivalent="h" id="b">
+                                <modifierMask key="keyEquivalentModifierMask" option="YES" command="YES"/>
+                            </menuItem>
+                            <menuItem title="Redo" keyEquivalent="Z" id="c"/>
+                            <menuItem isSeparatorItem="YES" id="s"/>
+                            <menuItem title="Plain" keyEquivalent="p" id="d">
+                                <modifierMask key="keyEquivalentModifierMask"/>
+                            </menuItem>
+                        </items>
+                    </menu>
+                </objects>
+            </document>
+            """)
+        let r = run(["tree", path])
+        #expect(r.out.contains("a NSMenuItem \"Hide\" ⌘H"), "\(r.out)")
+        #expect(r.out.contains("b NSMenuItem \"Hide Others\" ⌥⌘H"))
+        #expect(r.out.contains("c NSMenuItem \"Redo\" ⇧⌘Z"))
+        #expect(r.out.contains("s NSMenuItem (separator)"))
+        #expect(r.out.contains("d NSMenuItem \"Plain\" P"))
+    }
+
+    @Test("--depth counts the children it would show (constraints only with --constraints)", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func depthCount() throws {
+        let nib = try #require(Corpus.root).appendingPathComponent("viraptor__ibtool/samples/correct/StatusBar.nib").path
+        let plain = run(["tree", "--depth", "0", nib]).out
+        let all = run(["tree", "--depth", "0", "--constraints", nib]).out
+        #expect(plain.contains("… 5 children below --depth"), "\(plain)")
+        #expect(all.contains("… 16 children below --depth"), "\(all)")
+    }
 }

@@ -93,6 +93,7 @@ extension NibLoader {
         var variantMatched = false
         var variantsSeen: [String] = []
         var nameByPath: [String: String] = [:]
+        var seenDiagnostics = Set<Diagnostic>()
         for result in decoded {
             let part: ContainerBuilder
             switch result {
@@ -116,7 +117,8 @@ extension NibLoader {
                 archives.append(archive)
             }
             failures += part.failures
-            diagnostics += part.diagnostics
+            // A nib shared by a base and a device storyboard is read by both: its notes once.
+            for d in part.diagnostics where seenDiagnostics.insert(d).inserted { diagnostics.append(d) }
             for var sb in part.storyboards {
                 for i in sb.nibs.indices { sb.nibs[i].documents = sb.nibs[i].documents.map { renamed[$0] ?? $0 } }
                 for i in sb.scenes.indices { sb.scenes[i].documents = sb.scenes[i].documents.map { renamed[$0] ?? $0 } }

@@ -143,6 +143,14 @@ struct XIBObjectBuilder {
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
+        if e.name == "menuItem" {
+            // As in compiled nibs: the key equivalent as AppKit shows it, separators marked.
+            properties.removeAll { $0.key == "keyEquivalent" || $0.key == "isSeparatorItem" }
+            if let key = e["keyEquivalent"], !key.isEmpty {
+                properties.append(Property("keyEquivalent", .string(PropertyDecoder.keyEquivalent(key, mask: Self.modifierMask(e)))))
+            }
+            if e["isSeparatorItem"] == "YES" { properties.append(Property("separator", .bool(true))) }
+        }
         if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
             properties.append(Property("constraint", .finite(.constraint(constraint))))
         }
@@ -166,6 +174,20 @@ struct XIBObjectBuilder {
     }
 
     /// Attributes that are part of the object itself rather than properties.
+    /// A menu item's `<modifierMask key="keyEquivalentModifierMask">` as AppKit's modifier flags
+    /// (shift 1<<17, control 1<<18, option 1<<19, command 1<<20); without the element, ⌘ (the
+    /// menu item default).
+    static func modifierMask(_ e: XMLElementNode) -> Int64 {
+        guard let m = e.children.first(where: { $0.name == "modifierMask" && $0["key"] == "keyEquivalentModifierMask" }) else {
+            return 1 << 20
+        }
+        var mask: Int64 = 0
+        for (attribute, bit) in [("shift", 17), ("control", 18), ("option", 19), ("command", 20)] where m[attribute] == "YES" {
+            mask |= 1 << Int64(bit)
+        }
+        return mask
+    }
+
     /// A `<constraint>` element as a ``LayoutConstraint``: a missing `firstItem` is the view
     /// that holds the constraint; `multiplier` is a number or a ratio (`2:1`).
     static func constraint(_ e: XMLElementNode, holder: ObjectID?) -> LayoutConstraint? {

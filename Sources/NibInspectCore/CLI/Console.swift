@@ -42,13 +42,22 @@ public final class Console: @unchecked Sendable {
 
     public func write(_ text: String) { writeBytes(Array(text.utf8)) }
 
+    /// The first failure writing standard output (`errno` text), if any; the CLI reports it and
+    /// exits 74 instead of pretending the data went out.
+    private(set) var outputFailure: String?
+
     public func writeBytes(_ bytes: [UInt8]) {
         if outBuffer != nil { outBuffer!.append(contentsOf: bytes); return }
+        guard outputFailure == nil else { return }
         bytes.withUnsafeBufferPointer { p in
             var off = 0
             while off < p.count {
                 let n = Glibc_write(1, p.baseAddress! + off, p.count - off)
-                if n <= 0 { return }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    outputFailure = String(cString: strerror(errno))
+                    return
+                }
                 off += n
             }
         }

@@ -70,7 +70,7 @@ public enum NibInspectCLI {
         s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
         s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
         s += "  66 missing or unreadable input, 70 internal error,\n"
-        s += "  73 output file (-o) cannot be written.\n"
+        s += "  73 output file (-o) cannot be written, 74 standard output cannot be written.\n"
         return s
     }
 
@@ -117,7 +117,12 @@ public enum NibInspectCLI {
             var variant: String?
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
             let context = Context(console: console, opener: NibOpener(variant: variant))
-            return try command.run(parsed, context)
+            let status = try command.run(parsed, context)
+            if let failure = console.outputFailure {
+                console.diagnostic("nibinspect: error: cannot write standard output: \(failure)")
+                return .ioError
+            }
+            return status
         } catch {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.

@@ -170,7 +170,11 @@ struct ResolvedTreePrinter {
             lines.append(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
         }
         if step.truncated {
-            lines.append(detailPrefix + style.detail("… " + plural(o.children.count, "child", "children") + " below --depth"))
+            // Counted as shown: constraints count only with --constraints (or when they carry connections).
+            let below = o.children.filter { id in
+                showConstraints || document.object(id).map { !isConstraint($0) || !(outgoing[id] ?? []).isEmpty } ?? true
+            }.count
+            lines.append(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
         }
         return lines
     }
