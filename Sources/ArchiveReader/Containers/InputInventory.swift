@@ -90,11 +90,11 @@ extension NibLoader {
                                  nibName: nibName)
             return InputInventory(path: path, name: name, kind: .nibBundle, units: [unit])
         }
-        if name.hasSuffix(".storyboardc") {
+        if name.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
             let unit = InputUnit(kind: .compiledStoryboard, path: path, name: name)
             return InputInventory(path: path, name: name, kind: .compiledStoryboard, units: [unit])
         }
-        var walker = DirectoryWalker()
+        var walker = DirectoryWalker(limits: limits)
         walker.walk(path, relative: "", depth: 0)
         var inventory = InputInventory(path: path, name: name, kind: .directory, units: walker.units)
         inventory.trailingNotes = walker.pendingNotes
@@ -104,7 +104,9 @@ extension NibLoader {
 
 /// The sorted walk of a plain directory behind ``NibLoader/inventory(at:)``.
 private struct DirectoryWalker {
+    let limits: DecodingLimits
     var units: [InputUnit] = []
+    init(limits: DecodingLimits) { self.limits = limits }
     /// Notes not yet attached to a unit.
     var pendingNotes: [Diagnostic] = []
     private var visited = Set<String>()
@@ -138,7 +140,7 @@ private struct DirectoryWalker {
                 if entry.hasSuffix(".nib") {
                     add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,
                                   nibName: nibName, notes: doubledNote))
-                } else if entry.hasSuffix(".storyboardc") {
+                } else if entry.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
                     add(InputUnit(kind: .compiledStoryboard, path: path, name: name))
                 } else {
                     walk(path, relative: name, depth: depth + 1)
