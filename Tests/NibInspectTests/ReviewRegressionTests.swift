@@ -80,7 +80,7 @@ struct ReviewRegressionTests {
         #expect(r.err.contains("Broken.xib"))
     }
 
-    @Test("a child listed twice is drawn once and the tree's branches stay closed")
+    @Test("an element repeating an id is kept under an id of its own and the tree's branches stay closed")
     func duplicateChild() throws {
         let tree = try TempTree()
         defer { tree.remove() }
@@ -96,10 +96,33 @@ struct ReviewRegressionTests {
             </document>
             """)
         let r = run(["tree", path])
-        let lines = r.out.split(separator: "\n")
-        let dups = lines.filter { $0.contains("dup UILabel") }
-        #expect(dups.count == 1, "\(r.out)")
-        #expect(dups.first?.contains("└─") == true, "\(r.out)")
+        #expect(r.out.contains("├─ dup UILabel \"one\""), "\(r.out)")
+        #expect(r.out.contains("└─ dup~2 UILabel \"two\""), "\(r.out)")
+        #expect((r.out + r.err).contains("duplicate object id 'dup'; later element kept as a separate entry, id 'dup~2'"))
+    }
+
+    @Test("a cell repeating its grandparent's id (found by fuzzing) leaves the hierarchy a tree")
+    func duplicateOfAncestor() throws {
+        let text = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customView id="2"><subviews>
+                        <imageView id="3"><imageCell key="cell" id="2"/></imageView>
+                    </subviews></customView>
+                </objects>
+            </document>
+            """
+        let document = try #require(try SourceReader.read(bytes: Array(text.utf8), name: "d.xib").documents.first)
+        #expect(Set(document.objects.map(\.id)).count == document.objects.count)
+        for object in document.objects {
+            var seen = Set<ObjectID>(), current: ObjectID? = object.id
+            while let c = current {
+                guard seen.insert(c).inserted else { Issue.record("parent cycle through \(c)"); break }
+                current = document.object(c)?.parent
+            }
+            for child in object.children { #expect(document.object(child)?.parent == object.id) }
+        }
     }
 
     @Test("graph on a directory draws every document, storyboards included, under a short title")

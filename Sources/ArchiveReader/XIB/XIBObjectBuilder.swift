@@ -48,10 +48,15 @@ struct XIBObjectBuilder {
             return
         }
         if Self.isObject(element), let rawID = element["id"] {
-            let id = ObjectID(rawID)
+            var id = ObjectID(rawID)
             if objectIndex[id] != nil {
+                // Kept under an id of its own (`2~2`), so that every id names one object and the
+                // hierarchy stays a tree; references to the id go to the first element.
+                var n = 2
+                while objectIndex[ObjectID("\(rawID)~\(n)")] != nil { n += 1 }
+                id = ObjectID("\(rawID)~\(n)")
                 diagnostics.append(Diagnostic(.duplicateObjectID,
-                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry",
+                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry, id '\(id)'",
                                               location: .init(object: id, sourceLine: element.line)))
             }
             var object = makeObject(element, id: id, parent: parent)
