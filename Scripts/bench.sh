@@ -123,3 +123,12 @@ echo
 echo "== One door (NibOpener on a whole directory: inventory, decode and resolve; issue #10: faster with"
 echo "   two cores than with one)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH open-directory "$CORPUS" 3; else echo "corpus absent; skipped"; fi
+
+echo
+echo "== Growth (issue 17: each command of nibinspect at 1x, 4x and 16x one input, a child process per run;"
+echo "   targets: every 4x step at most 5x in CPU time, peak RSS of json on the 80 MB synthetic under"
+echo "   2 x input + 100 MB; every run above that memory is flagged. Peak RSS includes the ~20 MB of the"
+echo "   measuring helper process, which Linux counts in its child's peak)"
+$SWIFT build -c release --product nibinspect 2>&1 | tail -1
+$BENCH growth-synthetic .build/release/nibinspect
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH growth-corpus .build/release/nibinspect "$CORPUS"; else echo "corpus absent; growth-corpus skipped"; fi

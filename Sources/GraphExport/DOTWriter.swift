@@ -7,10 +7,20 @@
 public enum DOTWriter {
     /// The DOT text of `graph`, ending with a newline.
     public static func write(_ graph: ConnectionGraph) -> String {
-        var out = "digraph " + quoted(graph.name, isLabel: false) + " {\n"
-        out += attributeStatement("graph", DOTStyle.graph(graph))
-        out += attributeStatement("node", DOTStyle.nodeDefaults)
-        out += attributeStatement("edge", DOTStyle.edgeDefaults)
+        var out = ""
+        write(graph) { out += $0 }
+        return out
+    }
+
+    /// Writes the DOT text of `graph` to `sink` statement by statement, so that the whole text
+    /// never needs to be held (the same text as ``write(_:)``).
+    ///
+    /// - Complexity: O(n) in the size of the graph (nodes, edges, cluster members).
+    public static func write(_ graph: ConnectionGraph, to sink: (String) -> Void) {
+        sink("digraph " + quoted(graph.name, isLabel: false) + " {\n")
+        sink(attributeStatement("graph", DOTStyle.graph(graph)))
+        sink(attributeStatement("node", DOTStyle.nodeDefaults))
+        sink(attributeStatement("edge", DOTStyle.edgeDefaults))
 
         var inCluster = Set<String>()
         func collect(_ c: ConnectionGraph.Cluster) {
@@ -22,27 +32,27 @@ public enum DOTWriter {
         for node in graph.nodes where nodesByID[node.id] == nil { nodesByID[node.id] = node }
 
         var declared = Set<String>()
-        func declare(_ id: String, indent: String) -> String {
-            guard declared.insert(id).inserted, let node = nodesByID[id] else { return "" }
-            return indent + quoted(node.id, isLabel: false) + attributeList(DOTStyle.attributes(of: node)) + ";\n"
+        func declare(_ id: String, indent: String) {
+            guard declared.insert(id).inserted, let node = nodesByID[id] else { return }
+            sink(indent + quoted(node.id, isLabel: false) + attributeList(DOTStyle.attributes(of: node)) + ";\n")
         }
-        func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) -> String {
-            var s = indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n"
-            s += indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n"
-            for id in c.nodeIDs { s += declare(id, indent: indent + "  ") }
-            for child in c.clusters { s += writeCluster(child, indent: indent + "  ") }
-            return s + indent + "}\n"
+        func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) {
+            sink(indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n")
+            sink(indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n")
+            for id in c.nodeIDs { declare(id, indent: indent + "  ") }
+            for child in c.clusters { writeCluster(child, indent: indent + "  ") }
+            sink(indent + "}\n")
         }
 
-        if !graph.nodes.isEmpty || !graph.clusters.isEmpty { out += "\n" }
-        for node in graph.nodes where !inCluster.contains(node.id) { out += declare(node.id, indent: "  ") }
-        for cluster in graph.clusters { out += writeCluster(cluster, indent: "  ") }
-        if !graph.edges.isEmpty { out += "\n" }
+        if !graph.nodes.isEmpty || !graph.clusters.isEmpty { sink("\n") }
+        for node in graph.nodes where !inCluster.contains(node.id) { declare(node.id, indent: "  ") }
+        for cluster in graph.clusters { writeCluster(cluster, indent: "  ") }
+        if !graph.edges.isEmpty { sink("\n") }
         for edge in graph.edges {
-            out += "  " + quoted(edge.from, isLabel: false) + " -> " + quoted(edge.to, isLabel: false)
-                + attributeList(DOTStyle.attributes(of: edge)) + ";\n"
+            sink("  " + quoted(edge.from, isLabel: false) + " -> " + quoted(edge.to, isLabel: false)
+                 + attributeList(DOTStyle.attributes(of: edge)) + ";\n")
         }
-        return out + "}\n"
+        sink("}\n")
     }
 
     /// `name [a="1", b="2"];` for a default-attribute statement (`graph`, `node`, `edge`).

@@ -36,6 +36,10 @@ struct DocumentGraphBuilder {
     var controllerFocus: Set<ObjectID> = []
     /// The document's object index.
     private var objects: ObjectList { document.$objects }
+    /// ``NibDocument/placeholders``, computed once (it filters and sorts every object).
+    private let placeholders: [NibObject]
+    /// The First Responder placeholder, if the document has one.
+    private let firstResponderPlaceholder: NibObject?
     private var syntheticNodes: [Node] = []
     private var syntheticIDs: Set<String> = []
     private var unresolvedCount = 0
@@ -44,6 +48,8 @@ struct DocumentGraphBuilder {
         self.document = document
         self.options = options
         self.idPrefix = idPrefix
+        placeholders = document.placeholders
+        firstResponderPlaceholder = placeholders.first { $0.placeholder?.kind == .firstResponder }
     }
 
     /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.
@@ -67,7 +73,7 @@ struct DocumentGraphBuilder {
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
 
         var nodes: [Node] = []
-        for object in document.placeholders where shown.contains(object.id) && aliases[object.id] == nil {
+        for object in placeholders where shown.contains(object.id) && aliases[object.id] == nil {
             nodes.append(node(for: object))
         }
         for object in document.objects where object.placeholder == nil && shown.contains(object.id)
@@ -136,7 +142,7 @@ struct DocumentGraphBuilder {
     }
 
     private mutating func firstResponder() -> (String, ObjectID?, Bool) {
-        if let fr = document.placeholders.first(where: { $0.placeholder?.kind == .firstResponder }) {
+        if let fr = firstResponderPlaceholder {
             return (nodeID(fr.id), fr.id, false)
         }
         return (synthetic("@firstResponder", .firstResponder, ["First Responder"]), nil, false)

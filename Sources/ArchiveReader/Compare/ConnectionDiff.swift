@@ -77,17 +77,20 @@ enum ConnectionDiff {
         let ce = entries(c)
         report.counts.sourceConnections = se.count
         report.counts.compiledConnections = ce.count
+        // Compiled entries per tuple, consumed in order through a head position (removing the
+        // first element of a shared array would copy it: quadratic in repeated tuples).
         var pool: [Tuple: [Int]] = [:]
         for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
+        var poolHeads: [Tuple: Int] = [:]
         var onlySource: [Entry] = []
         var usedCompiled = Set<Int>()
         var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
         var covered = coverage.tuples, coveredMatched = coverage.matchedTuples
         for e in se {
             compared[e.tuple, default: 0] += 1
-            if var list = pool[e.tuple], let i = list.first {
-                list.removeFirst()
-                pool[e.tuple] = list
+            if let list = pool[e.tuple], poolHeads[e.tuple, default: 0] < list.count {
+                let i = list[poolHeads[e.tuple, default: 0]]
+                poolHeads[e.tuple, default: 0] += 1
                 usedCompiled.insert(i)
                 matched[e.tuple, default: 0] += 1
                 report.counts.matchedConnections += 1
@@ -114,12 +117,14 @@ enum ConnectionDiff {
         for (i, e) in onlyCompiledAll.enumerated() {
             byHead["\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)", default: []].append(i)
         }
+        var byHeadNext: [String: Int] = [:]
         var paired = Set<Int>()
+        let contentSegueSources = Self.contentViewControllerSegueSources(s)
         for e in onlySource {
             let head = "\(e.tuple.family.rawValue)\u{0}\(e.tuple.source)\u{0}\(e.tuple.label)"
-            if var list = byHead[head], let j = list.first {
-                list.removeFirst()
-                byHead[head] = list
+            if let list = byHead[head], byHeadNext[head, default: 0] < list.count {
+                let j = list[byHeadNext[head, default: 0]]
+                byHeadNext[head, default: 0] += 1
                 paired.insert(j)
                 let other = onlyCompiledAll[j]
                 let sameDest = other.tuple.destination == e.tuple.destination
@@ -139,7 +144,7 @@ enum ConnectionDiff {
         }
         var implied = 0
         for (i, e) in onlyCompiledAll.enumerated() where !paired.contains(i) {
-            if isImpliedBySource(e, s) { implied += 1; continue }
+            if isImpliedBySource(e, s, contentSegueSources: contentSegueSources) { implied += 1; continue }
             report.differences.append(.init(
                 kind: .connectionOnlyInCompiled, message: "connection only in compiled: \(describe(e, s, c))",
                 connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
@@ -164,7 +169,9 @@ enum ConnectionDiff {
     /// named like a keyed child element (`<view key="view">` → outlet `view`), a storyboard
     /// window's `delegate` to its window controller, a runtime attribute for a property the source
     /// sets as an attribute (`autoresizesSubviews="NO"`) or a content-controller relationship segue.
-    static func isImpliedBySource(_ e: Entry, _ s: CompareSide) -> Bool {
+    ///
+    /// - Parameter contentSegueSources: ``contentViewControllerSegueSources(_:)`` of `s`.
+    static func isImpliedBySource(_ e: Entry, _ s: CompareSide, contentSegueSources: Set<String>) -> Bool {
         guard let src = s.object(e.tuple.source) else { return false }
         switch e.tuple.family {
         case .outlet:
@@ -179,13 +186,23 @@ enum ConnectionDiff {
         case .runtimeAttribute:
             if src.properties.contains(where: { $0.key == e.tuple.label }) { return true }
             if e.tuple.label == "contentViewController", let parent = s.nodes[e.tuple.source]?.parent {
-                return s.connections.contains { $0.connection.source?.rawValue == parent && $0.connection.kind == .segue
-                    && ($0.connection.segue?.relationship ?? "").lowercased().contains("contentviewcontroller") }
+                return contentSegueSources.contains(parent)
             }
             return false
         default:
             return false
         }
+    }
+
+    /// The sources of the source side's content-view-controller relationship segues (computed
+    /// once, not searched per connection).
+    static func contentViewControllerSegueSources(_ s: CompareSide) -> Set<String> {
+        var out = Set<String>()
+        for (_, c) in s.connections where c.kind == .segue
+            && (c.segue?.relationship ?? "").lowercased().contains("contentviewcontroller") {
+            if let source = c.source?.rawValue { out.insert(source) }
+        }
+        return out
     }
 
     /// Storyboard plumbing added by compilation (nib-format.md §5.2, §5.3).

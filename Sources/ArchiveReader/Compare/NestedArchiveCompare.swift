@@ -61,17 +61,16 @@ enum NestedArchiveCompare {
     static func run(source: [NibDocument], nested: [Nested], hints: [String: [ObjectID: String]]) -> [Result] {
         guard !nested.isEmpty else { return [] }
         let index = PrototypeIndex(source)
-        var used = Set<ObjectID>()
+        var free = PrototypeCandidates(index.prototypes)
         var out: [Result] = []
         for n in nested {
             let rootKey = n.document.roots.first.flatMap { id in n.document.object(id) }.map(CompareClasses.key)
             let wanted = reuseIdentifier(n.location)
-            var candidates = wanted == nil ? [] : index.prototypes.filter { !used.contains($0.id) && $0.reuse == wanted }
-            if candidates.isEmpty {
-                candidates = index.prototypes.filter { !used.contains($0.id) && CompareClasses.key($0.object) == rootKey }
-            }
+            // The first 16 free prototypes filed under the identifier, else of the root's class.
+            var candidates = wanted.map { free.first(16, reuse: $0) } ?? []
+            if candidates.isEmpty { candidates = rootKey.map { free.first(16, key: $0) } ?? [] }
             var best: (result: Result, root: ObjectID)?
-            for candidate in candidates.prefix(16) {
+            for candidate in candidates {
                 let r = compare(n, root: candidate.id, index: index, hints: hints)
                 if r.report.differences.count < best?.result.report.differences.count ?? Int.max {
                     best = (r, candidate.id)
@@ -84,7 +83,7 @@ enum NestedArchiveCompare {
             }
             var result = best.result
             let root = best.1
-            used.insert(root)
+            free.use(root)
             // Matched by structure alone: the identifier the nib is filed under is not the source's.
             if let wanted, let candidate = candidates.first(where: { $0.id == root }), candidate.reuse != wanted {
                 let o = candidate.object

@@ -167,11 +167,12 @@ public enum NibComparer {
         }
         var implicit = 0
         let matchedSource = Set(m.forward.keys)
+        var unmatchedChildClasses: [String: Set<String>] = [:]
         for k in c.order where m.backward[k] == nil && !drops.compiledObjects.contains(k) {
             guard let ref = c.ref(k), let o = c.object(k) else { continue }
             let compiledParent = c.nodes[k]?.parent.flatMap { c.object($0) }
             if isImplicit(o, parent: c.nodes[k]?.parent.flatMap { m.backward[$0] }, compiledParent: compiledParent,
-                          source: s, matched: matchedSource) {
+                          source: s, matched: matchedSource, unmatchedChildClasses: &unmatchedChildClasses) {
                 implicit += 1
                 continue
             }
@@ -186,8 +187,13 @@ public enum NibComparer {
     /// Objects Interface Builder creates without declaring them by id in the source: a control's
     /// cell where the source lists none (IB 3 object records), table header cells, corner views,
     /// a box's title cell, a search field's button cells (nib-format.md §7.5 design-time data).
+    ///
+    /// - Parameter unmatchedChildClasses: per source parent, the classes of its unmatched children;
+    ///   filled on first use, so that many compiled children of one parent cost one pass over its
+    ///   source children.
     static func isImplicit(_ o: NibObject, parent sourceParent: String?, compiledParent: NibObject?,
-                           source: CompareSide, matched: Set<String>) -> Bool {
+                           source: CompareSide, matched: Set<String>,
+                           unmatchedChildClasses: inout [String: Set<String>]) -> Bool {
         let cls = o.className
         let parentClass = compiledParent.map(CompareClasses.base) ?? ""
         let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls == "NSClipView" || cls == "NSScroller"
@@ -196,7 +202,10 @@ public enum NibComparer {
         guard implicitClass else { return false }
         guard let sp = sourceParent, let node = source.nodes[sp] else { return true }
         // Implicit unless the matched source parent has an unmatched child of this class.
-        return !node.children.contains { !matched.contains($0) && source.object($0)?.className == cls }
+        if unmatchedChildClasses[sp] == nil {
+            unmatchedChildClasses[sp] = Set(node.children.compactMap { matched.contains($0) ? nil : source.object($0)?.className })
+        }
+        return unmatchedChildClasses[sp]?.contains(cls) != true
     }
 
     static func describe(_ o: NibObject) -> String {

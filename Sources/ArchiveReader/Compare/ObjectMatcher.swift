@@ -54,11 +54,19 @@ struct ObjectMatcher {
     }
 
     /// Connection propagation to a fixpoint: unambiguous pairs first (one candidate each side),
-    /// then equal-sized candidate lists in document order, then unambiguous ones again.
+    /// then equal-sized candidate lists in document order, then unambiguous ones again. A pass
+    /// that pairs nothing leaves the state as it was, so the next would pair nothing either: each
+    /// loop stops there instead of rebuilding the connection indexes up to its bound.
     private mutating func propagate() {
-        for _ in 0..<20 where propagateThroughConnections(uniqueOnly: true) {}
-        for _ in 0..<4 where propagateThroughConnections(uniqueOnly: false) {
-            for _ in 0..<20 where propagateThroughConnections(uniqueOnly: true) {}
+        func unique() {
+            var rounds = 0
+            while rounds < 20 && propagateThroughConnections(uniqueOnly: true) { rounds += 1 }
+        }
+        unique()
+        var rounds = 0
+        while rounds < 4 && propagateThroughConnections(uniqueOnly: false) {
+            rounds += 1
+            unique()
         }
     }
 
@@ -122,14 +130,23 @@ struct ObjectMatcher {
         }
     }
 
+    /// Pairs each source placeholder with the first free compiled placeholder of its kind (an
+    /// external one: of its identifier), in document order; the compiled placeholders are queued
+    /// by kind once, so this stays linear however many scenes hold placeholders.
     private mutating func matchPlaceholders() {
+        func key(_ p: Placeholder) -> String { p.kind == .external ? "external|" + p.identifier : p.kind.rawValue }
+        var queues: [String: [String]] = [:]
+        for c in compiled.order {
+            if let cp = compiled.object(c)?.placeholder { queues[key(cp), default: []].append(c) }
+        }
+        var heads: [String: Int] = [:]
         for s in source.order where freeSource(s) {
-            guard let sp = source.object(s)?.placeholder else { continue }
-            let candidate = compiled.order.first { c in
-                guard freeCompiled(c), let cp = compiled.object(c)?.placeholder, cp.kind == sp.kind else { return false }
-                return sp.kind != .external || cp.identifier == sp.identifier
-            }
-            if let candidate { pair(s, candidate) }
+            guard let sp = source.object(s)?.placeholder, let queue = queues[key(sp)] else { continue }
+            // Entries before the head were paired or are excluded; neither changes back.
+            var h = heads[key(sp), default: 0]
+            while h < queue.count && !freeCompiled(queue[h]) { h += 1 }
+            heads[key(sp)] = h
+            if h < queue.count { pair(s, queue[h]) }
         }
     }
 

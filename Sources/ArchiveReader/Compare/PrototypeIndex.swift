@@ -14,6 +14,10 @@ struct PrototypeIndex {
     /// Object id → (document index, object); source ids are unique across a storyboard's scenes.
     private(set) var objects: [ObjectID: (document: Int, object: NibObject)] = [:]
     private(set) var prototypes: [Prototype] = []
+    /// The placeholders of each document, in object order.
+    private var placeholders: [[NibObject]] = []
+    /// Connection source → (document index, connection index), in document and connection order.
+    private var connectionsBySource: [ObjectID: [(document: Int, index: Int)]] = [:]
 
     static let containerClasses: Set<String> = ["NSTableColumn", "UITableView", "UICollectionView"]
 
@@ -21,6 +25,10 @@ struct PrototypeIndex {
         self.documents = documents
         for (i, d) in documents.enumerated() {
             for o in d.objects where objects[o.id] == nil { objects[o.id] = (i, o) }
+            placeholders.append(d.objects.filter { $0.placeholder != nil })
+            for (k, c) in d.connections.enumerated() {
+                if let s = c.source { connectionsBySource[s, default: []].append((i, k)) }
+            }
         }
         for d in documents {
             for o in d.objects where o.placeholder == nil {
@@ -57,6 +65,9 @@ struct PrototypeIndex {
     /// The subtree under `root` (made a root) with the placeholders of its document and the
     /// connections among them that start inside the subtree; nil: the placeholders of the first
     /// document alone.
+    ///
+    /// - Complexity: O(k log k) in the subtree, its document's placeholders and the connections
+    ///   that start inside it (the tables of `init` are not walked again).
     func subdocument(root: ObjectID?) -> NibDocument {
         let docIndex = root.flatMap { objects[$0]?.document } ?? 0
         guard documents.indices.contains(docIndex) else {
@@ -71,7 +82,7 @@ struct PrototypeIndex {
             subtree.append(id)
             stack += o.children.reversed()
         }
-        let placeholders = base.objects.filter { $0.placeholder != nil }
+        let placeholders = self.placeholders[docIndex]
         let inside = seen
         let allowed = inside.union(placeholders.map(\.id))
         var out = placeholders
@@ -81,13 +92,14 @@ struct PrototypeIndex {
             o.children = o.children.filter { inside.contains($0) }
             out.append(o)
         }
+        // Connections whose source is inside, in document and connection order.
+        var positions = inside.flatMap { connectionsBySource[$0] ?? [] }
+        positions.sort { ($0.document, $0.index) < ($1.document, $1.index) }
         var connections: [Connection] = []
-        for d in documents {
-            for c in d.connections {
-                guard let s = c.source, inside.contains(s) else { continue }
-                let ends = (c.members ?? []) + [c.destination].compactMap { $0 }
-                if ends.allSatisfy({ allowed.contains($0) }) { connections.append(c) }
-            }
+        for p in positions {
+            let c = documents[p.document].connections[p.index]
+            let ends = (c.members ?? []) + [c.destination].compactMap { $0 }
+            if ends.allSatisfy({ allowed.contains($0) }) { connections.append(c) }
         }
         return NibDocument(name: base.name, path: base.path, platform: base.platform, format: base.format,
                            formatVersion: base.formatVersion, coderVersion: base.coderVersion,

@@ -13,16 +13,34 @@ enum StoryboardAliases {
         return nib.hasSuffix(".nib") ? String(nib.dropLast(4)) : nib
     }
 
+    /// Sets ``CompareSide/alias`` for the view nibs' File's Owners and the upstream placeholders,
+    /// and adopts each view nib's roots into its controller.
+    ///
+    /// - Complexity: O(n) in the side's objects, properties and document names: documents are
+    ///   found by their `-<controller id>` suffix, controllers by the nib name they hold and roots
+    ///   by document through tables built once.
     static func apply(to side: inout CompareSide) {
         let documents = Set(side.nodes.values.map(\.document)).sorted()
         var byBase: [String: String] = [:]
         for d in documents { byBase[baseName(d)] = d }
+        // Every `-<suffix>` of every base name → the first document (sorted) ending with it.
+        var bySuffix: [String: String] = [:]
+        for d in documents {
+            let base = baseName(d)
+            for i in base.indices where base[i] == "-" {
+                let suffix = String(base[base.index(after: i)...])
+                if bySuffix[suffix] == nil { bySuffix[suffix] = d }
+            }
+        }
         // Scene nib → its controller (outlet sceneViewController / sceneController from File's Owner).
         var controllerOfDocument: [String: String] = [:]
         for (doc, c) in side.connections where c.kind == .outlet
             && (c.label == "sceneViewController" || c.label == "sceneController") {
             if let d = c.destination?.rawValue { controllerOfDocument[doc] = d }
         }
+        var naming: [String: String]?
+        var rootsByDocument: [String: [String]]?
+        var adoptedRoots = Set<String>()
         for key in side.order {
             guard let node = side.nodes[key], let p = node.object.placeholder else { continue }
             switch p.kind {
@@ -31,13 +49,19 @@ enum StoryboardAliases {
                 guard let range = base.range(of: "-view-") else { continue }
                 let vcID = String(base[..<range.lowerBound])
                 var controller: String?
-                if let sceneDoc = documents.first(where: { baseName($0).hasSuffix("-" + vcID) }) {
+                if let sceneDoc = bySuffix[vcID] {
                     controller = controllerOfDocument[sceneDoc]
                 }
-                if controller == nil { controller = controllerNaming(viewNib: base, side) }
+                if controller == nil {
+                    if naming == nil { naming = controllersByNibName(side) }
+                    controller = naming?[base]
+                }
                 guard let controller, side.nodes[controller] != nil else { continue }
                 side.alias[key] = controller
-                adopt(document: node.document, into: controller, side: &side)
+                if rootsByDocument == nil { rootsByDocument = viewNibRoots(side) }
+                let adopted = rootsByDocument?.removeValue(forKey: node.document) ?? []
+                adopt(adopted, into: controller, side: &side)
+                adoptedRoots.formUnion(adopted)
             case .upstream:
                 guard let target = p.resolvedTarget, let colon = target.lastIndex(of: ":") else { continue }
                 let nib = baseName(String(target[..<colon]))
@@ -50,26 +74,37 @@ enum StoryboardAliases {
                 continue
             }
         }
+        if !adoptedRoots.isEmpty { side.roots.removeAll { adoptedRoots.contains($0) } }
+    }
+
+    /// The roots of each document that are not placeholders, in ``CompareSide/roots`` order.
+    static func viewNibRoots(_ side: CompareSide) -> [String: [String]] {
+        var out: [String: [String]] = [:]
+        for r in side.roots {
+            guard let node = side.nodes[r], node.object.placeholder == nil else { continue }
+            out[node.document, default: []].append(r)
+        }
+        return out
     }
 
     /// Makes the roots of a view nib children of the controller that owns it, as in the source.
-    static func adopt(document: String, into controller: String, side: inout CompareSide) {
-        let adopted = side.roots.filter { side.nodes[$0]?.document == document && side.nodes[$0]?.object.placeholder == nil }
-        for r in adopted {
+    static func adopt(_ roots: [String], into controller: String, side: inout CompareSide) {
+        for r in roots {
             side.nodes[r]?.parent = controller
             side.nodes[controller]?.children.append(r)
         }
-        side.roots.removeAll { adopted.contains($0) }
     }
 
-    /// A controller object with a string property equal to `viewNib` (`UINibName`/`NSNibName`).
-    static func controllerNaming(viewNib: String, _ side: CompareSide) -> String? {
+    /// Each string property value → the first object (in ``CompareSide/order``) holding it: the
+    /// controller naming a view nib (`UINibName`/`NSNibName`) is found there.
+    static func controllersByNibName(_ side: CompareSide) -> [String: String] {
+        var out: [String: String] = [:]
         for key in side.order {
             guard let o = side.object(key) else { continue }
             for p in o.properties {
-                if p.value.text == viewNib { return key }
+                if let text = p.value.text, out[text] == nil { out[text] = key }
             }
         }
-        return nil
+        return out
     }
 }

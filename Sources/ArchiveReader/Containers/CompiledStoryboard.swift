@@ -120,9 +120,10 @@ extension CompiledStoryboard {
                                isBundle: FileProbe.isDirectory(FileProbe.join(nibDir, file)), documents: []))
         }
         if let info = sb.info {
+            let nibNames = Set(sb.nibs.map(\.nibName))
             for (id, nib) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
                 sb.scenes.append(Scene(identifier: id, nibName: nib, isEntryPoint: id == info.entryPoint, documents: []))
-                if !sb.nibs.contains(where: { $0.nibName == nib }) {
+                if !nibNames.contains(nib) {
                     diagnostics.append(Diagnostic(.missingSceneNib, "\(displayName): scene \(id) names nib \(nib).nib, which is missing",
                                                   location: .init(path: sb.infoFile.map { FileProbe.join(path, $0) })))
                 }

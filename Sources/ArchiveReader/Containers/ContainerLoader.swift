@@ -247,8 +247,10 @@ struct ContainerBuilder {
             }
             failedDocument = nil
         }
+        var documentsOfNib: [String: [String]] = [:]
+        for nib in sb.nibs { documentsOfNib[nib.nibName, default: []] += nib.documents }
         for (i, scene) in sb.scenes.enumerated() {
-            sb.scenes[i].documents = sb.nibs.filter { $0.nibName == scene.nibName }.flatMap(\.documents)
+            sb.scenes[i].documents = documentsOfNib[scene.nibName] ?? []
         }
         storyboards.append(sb)
     }

@@ -115,17 +115,29 @@ public struct LoadedContainer: Sendable {
 
     public var container: NibContainer
     /// Decoded archives; `archives[i]` is `container.documents[i]`.
-    public var archives: [LoadedArchive]
+    public var archives: [LoadedArchive] {
+        didSet { positions = Self.positions(of: archives) }
+    }
     public var failures: [Failure]
+    /// Position in ``archives`` of the first archive with each name.
+    private var positions: [String: Int]
 
     public init(container: NibContainer, archives: [LoadedArchive], failures: [Failure] = []) {
         self.container = container
         self.archives = archives
         self.failures = failures
+        self.positions = Self.positions(of: archives)
     }
 
-    /// The archive of the document named `name`.
-    public func archive(named name: String) -> LoadedArchive? { archives.first { $0.name == name } }
+    private static func positions(of archives: [LoadedArchive]) -> [String: Int] {
+        var out: [String: Int] = [:]
+        out.reserveCapacity(archives.count)
+        for (i, a) in archives.enumerated() where out[a.name] == nil { out[a.name] = i }
+        return out
+    }
+
+    /// The archive of the document named `name` (the first, should two share it). O(1).
+    public func archive(named name: String) -> LoadedArchive? { positions[name].map { archives[$0] } }
 
     /// The archives of a storyboard nib (`UIViewController-abc`, view nibs `<vc>-view-<view>`),
     /// one per device variant, nested archives excluded. `storyboard` restricts the search to one

@@ -29,7 +29,7 @@ struct XMLPlistReader {
         try XMLInputGuard.check(bytes)
         let shielded = ControlCharacterShield(bytes)
         let builder = Builder(bytes: shielded.bytes, shield: shielded, maxDepth: limits.maxNestingDepth + 1)
-        let parser = XMLParser(data: Data(shielded.bytes))
+        let parser = XMLParser.chunked(shielded.bytes)
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         builder.parser = parser

@@ -112,22 +112,23 @@ extension NibResolver {
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's
     /// `UITableViewCellPrototypeNibExternalObjects` (reuse identifier → placeholder id → object),
     /// and carry that object's identity (``Placeholder/target``).
+    ///
+    /// - Complexity: O(n) in the parents' objects and the nested documents: each parent's tables are
+    ///   read once, however many nested archives it holds.
     private static func resolveNestedUpstream(_ documents: inout [NibDocument], _ loaded: LoadedContainer) {
+        var tables: [String: PrototypeExternalObjects] = [:]
+        var documentIndex: [String: Int] = [:]
+        for (i, document) in documents.enumerated() where documentIndex[document.name] == nil { documentIndex[document.name] = i }
         for (i, described) in loaded.container.documents.enumerated() where i < documents.count {
-            guard let parent = described.parent, let parentArchive = loaded.archive(named: parent) else { continue }
-            let graph = parentArchive.graph
-            var table: [String: String] = [:]
-            for object in graph.objects {
-                guard let byReuse = graph.pairs(object["UITableViewCellPrototypeNibExternalObjects"]) else { continue }
-                for (reuse, inner) in byReuse {
-                    let reuseID = graph.string(reuse) ?? ""
-                    if let location = described.location, !location.contains("\"\(reuseID)\"") { continue }
-                    for (key, value) in graph.pairs(inner) ?? [] {
-                        if let id = graph.string(key), let r = value.objectRef { table[id] = "\(parent):\(ObjectID(r))" }
-                    }
-                }
+            guard let parent = described.parent else { continue }
+            if tables[parent] == nil {
+                guard let parentArchive = loaded.archive(named: parent) else { continue }
+                tables[parent] = PrototypeExternalObjects(parentArchive.graph, parent: parent)
             }
-            let parentDocument = documents.first { $0.name == parent }
+            guard let externals = tables[parent] else { continue }
+            let table = externals.table(for: described.location)
+            guard !table.isEmpty else { continue }
+            let parentDocument = documentIndex[parent].map { documents[$0] }
             var objects = documents[i].objects   // assigned once: the document re-indexes on assignment
             for o in objects.indices {
                 guard let p = objects[o].placeholder, p.kind == .upstream, p.resolvedTarget == nil,
@@ -139,5 +140,45 @@ extension NibResolver {
             }
             documents[i].objects = objects
         }
+    }
+}
+
+/// The `UITableViewCellPrototypeNibExternalObjects` tables of one parent archive: per reuse
+/// identifier, placeholder identifier → `<parent>:<object id>`, in archive order.
+private struct PrototypeExternalObjects {
+    /// (reuse identifier, its placeholder → target pairs), in archive order.
+    private var entries: [(reuse: String, pairs: [(String, String)])] = []
+    /// Entry positions by reuse identifier.
+    private var byReuse: [String: [Int]] = [:]
+
+    init(_ graph: ObjectGraph, parent: String) {
+        for object in graph.objects {
+            guard let byReuseID = graph.pairs(object["UITableViewCellPrototypeNibExternalObjects"]) else { continue }
+            for (reuse, inner) in byReuseID {
+                let reuseID = graph.string(reuse) ?? ""
+                var pairs: [(String, String)] = []
+                for (key, value) in graph.pairs(inner) ?? [] {
+                    if let id = graph.string(key), let r = value.objectRef { pairs.append((id, "\(parent):\(ObjectID(r))")) }
+                }
+                byReuse[reuseID, default: []].append(entries.count)
+                entries.append((reuseID, pairs))
+            }
+        }
+    }
+
+    /// Placeholder identifier → target for a nested archive at `location` (`prototype "Cell"`,
+    /// `prototype "Cell" (2)`): the entries of the quoted reuse identifier; every entry when the
+    /// location is unknown. Later entries win.
+    func table(for location: String?) -> [String: String] {
+        let positions: [Int]
+        if let location {
+            guard let first = location.firstIndex(of: "\""), let last = location.lastIndex(of: "\""), first < last else { return [:] }
+            positions = byReuse[String(location[location.index(after: first)..<last])] ?? []
+        } else {
+            positions = Array(entries.indices)
+        }
+        var table: [String: String] = [:]
+        for i in positions { for (id, target) in entries[i].pairs { table[id] = target } }
+        return table
     }
 }

@@ -50,19 +50,29 @@ public enum NibResolver {
 extension ResolverRun {
     /// Segue templates (`UIStoryboard…SegueTemplate`, `NSStoryboard…SegueTemplate`, §5.2) become
     /// `.segue` connections from the controller that owns them to the destination scene.
+    ///
+    /// - Complexity: O(n) in the members and connections: the owners are looked up in tables built
+    ///   once, not searched per template.
     mutating func addSegueConnections() {
-        for index in members.sorted() {
-            guard let o = object(index), o.className.contains("SegueTemplate") else { continue }
+        let sorted = members.sorted()
+        let templates = sorted.filter { object($0)?.className.contains("SegueTemplate") == true }
+        guard !templates.isEmpty else { return }
+        // The owning controller: the template's `viewController` outlet (§5.2), else the first
+        // controller (in index order) whose `UIStoryboardSegueTemplates` lists it.
+        var outletOwner: [ObjectID: ObjectID?] = [:]
+        for c in connections where c.kind == .outlet && c.label == "viewController" {
+            if let s = c.source, outletOwner[s] == nil { outletOwner[s] = .some(c.destination) }
+        }
+        var listOwner: [Int: Int] = [:]
+        for m in sorted {
+            guard let c = object(m), let list = c["UIStoryboardSegueTemplates"] ?? c["NSStoryboardSegueTemplates"] else { continue }
+            for t in refs(list) where listOwner[t] == nil { listOwner[t] = m }
+        }
+        for index in templates {
+            guard let o = object(index) else { continue }
             let templateID = ObjectID(Ref(index))
-            // The owning controller: the template's `viewController` outlet (§5.2), else the
-            // controller whose `UIStoryboardSegueTemplates` lists it.
-            var source = connections.first { $0.kind == .outlet && $0.source == templateID && $0.label == "viewController" }?.destination
-            if source == nil {
-                for m in members.sorted() {
-                    guard let c = object(m), let list = c["UIStoryboardSegueTemplates"] ?? c["NSStoryboardSegueTemplates"] else { continue }
-                    if refs(list).contains(index) { source = ObjectID(Ref(m)); break }
-                }
-            }
+            var source = outletOwner[templateID] ?? nil
+            if source == nil, let m = listOwner[index] { source = ObjectID(Ref(m)) }
             let kind = Self.segueKind(o, graph: graph)
             let segue = Segue(
                 kind: kind,

@@ -121,10 +121,12 @@ struct XIBArchiveReader {
         }
         // Children from parents where the record lists none.
         let known = Set(objects.map(\.id))
+        var childrenByParent: [ObjectID: [ObjectID]] = [:]
+        for o in objects { if let p = o.parent { childrenByParent[p, default: []].append(o.id) } }
         for i in objects.indices {
             objects[i].children = objects[i].children.filter { known.contains($0) }
             if objects[i].children.isEmpty {
-                objects[i].children = objects.filter { $0.parent == objects[i].id }.map(\.id)
+                objects[i].children = childrenByParent[objects[i].id] ?? []
             }
         }
         let firstResponders = Set(objects.filter { $0.placeholder?.kind == .firstResponder }.map(\.id))
@@ -137,10 +139,10 @@ struct XIBArchiveReader {
                 connections.append(conn)
             }
         }
-        let visible = objects.filter { o in
-            o.className.contains("Window") || o.className == "NSPanel"
-        }.filter { o in
-            flattenedValue(container, "\(o.id.rawValue).NSWindowTemplate.visibleAtLaunch") != "NO"
+        let windows = objects.filter { o in o.className.contains("Window") || o.className == "NSPanel" }
+        let flattenedValues = windows.isEmpty ? [:] : flattenedTable(container)
+        let visible = windows.filter { o in
+            flattenedValues["\(o.id.rawValue).NSWindowTemplate.visibleAtLaunch"] != "NO"
         }.map(\.id)
         diagnostics += XIBDocumentReader.unresolvedDiagnostics(connections)
         var document = NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
@@ -172,8 +174,14 @@ struct XIBArchiveReader {
         return out
     }
 
-    func flattenedValue(_ container: XMLElementNode, _ key: String) -> String? {
-        guard let e = flattened(container).first(where: { $0.0 == key })?.1 else { return nil }
-        return e["value"] ?? e.trimmedText
+    /// The text value of each `flattenedProperties` key (the first entry of a repeated key wins,
+    /// also when it has no text).
+    func flattenedTable(_ container: XMLElementNode) -> [String: String] {
+        var out: [String: String] = [:]
+        var seen = Set<String>()
+        for (key, e) in flattened(container) where seen.insert(key).inserted {
+            if let value = e["value"] ?? e.trimmedText { out[key] = value }
+        }
+        return out
     }
 }

@@ -66,7 +66,7 @@ enum XMLTreeBuilder {
         }
         try XMLInputGuard.check(bytes)
         let delegate = Delegate()
-        let parser = XMLParser(data: Data(bytes))
+        let parser = XMLParser.chunked(bytes)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
         parser.delegate = delegate

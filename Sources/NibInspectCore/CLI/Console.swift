@@ -6,9 +6,19 @@ import Darwin
 import Foundation
 
 /// Where a command writes: stdout carries only data, stderr diagnostics. Tests pass buffers.
+///
+/// Commands write their output as they produce it, piece by piece; the process console collects
+/// the pieces into chunks of ``chunkSize`` bytes and writes each chunk when it is full, so peak
+/// memory does not grow with the output. ``flush()`` writes what is left (``NibInspectCLI``
+/// does before returning), and every write to stderr flushes stdout first, so the two streams
+/// interleave as they were written.
 public final class Console: @unchecked Sendable {
     private var outBuffer: [UInt8]?
     private var errBuffer: [UInt8]?
+    /// Stdout bytes not yet written (process console only).
+    private var pending: [UInt8] = []
+    /// Bytes collected before a write to stdout.
+    static let chunkSize = 1 << 16
     /// Bytes read for the input `-` (tests set this; nil reads the process's stdin).
     public var stdin: [UInt8]?
     /// Whether stdout is a terminal (decides `--color auto`).
@@ -40,16 +50,29 @@ public final class Console: @unchecked Sendable {
     /// Everything written to stderr so far (capturing consoles only).
     public var errors: String { String(decoding: errBuffer ?? [], as: UTF8.self) }
 
-    public func write(_ text: String) { writeBytes(Array(text.utf8)) }
+    /// Appends `text` to stdout (written once a chunk is full, or at ``flush()``).
+    public func write(_ text: String) {
+        if outBuffer != nil { outBuffer!.append(contentsOf: text.utf8); return }
+        pending.append(contentsOf: text.utf8)
+        if pending.count >= Self.chunkSize { flush() }
+    }
 
     /// The first failure writing standard output (`errno` text), if any; the CLI reports it and
     /// exits 74 instead of pretending the data went out.
     private(set) var outputFailure: String?
 
-    public func writeBytes(_ bytes: [UInt8]) {
+    /// Appends `bytes` to stdout (written once a chunk is full, or at ``flush()``).
+    public func writeBytes<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if outBuffer != nil { outBuffer!.append(contentsOf: bytes); return }
-        guard outputFailure == nil else { return }
-        bytes.withUnsafeBufferPointer { p in
+        pending.append(contentsOf: bytes)
+        if pending.count >= Self.chunkSize { flush() }
+    }
+
+    /// Writes the stdout bytes collected so far (dropped once a write has failed).
+    public func flush() {
+        guard !pending.isEmpty else { return }
+        guard outputFailure == nil else { pending.removeAll(keepingCapacity: true); return }
+        pending.withUnsafeBufferPointer { p in
             var off = 0
             while off < p.count {
                 let n = Glibc_write(1, p.baseAddress! + off, p.count - off)
@@ -61,6 +84,7 @@ public final class Console: @unchecked Sendable {
                 off += n
             }
         }
+        pending.removeAll(keepingCapacity: true)
     }
 
     /// One diagnostic line on stderr (`nibinspect: warning: …`), made terminal-safe so that
@@ -68,6 +92,7 @@ public final class Console: @unchecked Sendable {
     func diagnostic(_ line: String) { error(terminalSafe(line) + "\n") }
 
     public func error(_ text: String) {
+        flush()
         let bytes = Array(text.utf8)
         if errBuffer != nil { errBuffer!.append(contentsOf: bytes); return }
         bytes.withUnsafeBufferPointer { p in _ = Glibc_write(2, p.baseAddress!, p.count) }

@@ -79,8 +79,10 @@ public enum NibInspectCLI {
         run(arguments, console: .process()).rawValue
     }
 
-    /// Runs the tool with `arguments`, writing to `console`; returns the exit status.
+    /// Runs the tool with `arguments`, writing to `console` (flushed before returning); returns
+    /// the exit status.
     public static func run(_ arguments: [String], console: Console) -> ExitCode {
+        defer { console.flush() }
         var args = arguments
         guard let first = args.first else {
             console.error(overview)
@@ -118,6 +120,7 @@ public enum NibInspectCLI {
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
             let context = Context(console: console, opener: NibOpener(variant: variant))
             let status = try command.run(parsed, context)
+            console.flush()
             if let failure = console.outputFailure {
                 console.diagnostic("nibinspect: error: cannot write standard output: \(failure)")
                 return .ioError

@@ -19,6 +19,45 @@ struct OutputError: Error, CustomStringConvertible {
         }
     }
 
+    /// Writes what `body` passes to its sink to `path`, piece by piece: into a temporary file
+    /// beside it, renamed over it when `body` returns, so that `path` is replaced atomically and
+    /// the whole text is never held. On any failure the temporary file is removed.
+    ///
+    /// - Throws: an ``OutputError`` when the file cannot be created, written or renamed; what
+    ///   `body` throws (nothing is left at `path` then).
+    static func write(to path: String, _ body: ((String) -> Void) throws -> Void) throws {
+        let directory = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).nibinspect-\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temporary) else {
+            throw OutputError(path: path, reason: reason(path, CocoaError(.fileWriteUnknown)))
+        }
+        var written = false
+        defer {
+            try? handle.close()
+            if !written { try? FileManager.default.removeItem(atPath: temporary) }
+        }
+        var chunk: [UInt8] = []
+        var failure: (any Error)?
+        func flush() {
+            guard failure == nil, !chunk.isEmpty else { return }
+            do { try handle.write(contentsOf: chunk) } catch { failure = error }
+            chunk.removeAll(keepingCapacity: true)
+        }
+        try body { text in
+            chunk.append(contentsOf: text.utf8)
+            if chunk.count >= Console.chunkSize { flush() }
+        }
+        flush()
+        if let failure { throw OutputError(path: path, reason: reason(path, failure)) }
+        try? handle.close()
+        guard rename(temporary, path) == 0 else {
+            throw OutputError(path: path, reason: reason(path, CocoaError(.fileWriteUnknown)))
+        }
+        written = true
+    }
+
     /// The most specific reason `path` cannot be written, checked from the file up to its directory.
     static func reason(_ path: String, _ error: any Error) -> String {
         let fm = FileManager.default

@@ -44,10 +44,10 @@ enum CompareCommand: Command {
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
         switch args.value("--format") ?? "text" {
         case "json":
-            context.console.write(try ResolvedJSON.render(Output(report)))
+            try writeJSON(Output(report), to: context.console)
         default:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
-            context.console.write(text(report, style: style))
+            text(report, style: style, to: context.console.write)
         }
         return report.agrees ? .success : .findings
     }
@@ -80,34 +80,34 @@ enum CompareCommand: Command {
         }
     }
 
-    /// `compare` as text: verdict, counts, differences with source lines, dropped items.
-    static func text(_ r: CompareReport, style: TerminalStyle) -> String {
-        var lines: [String] = []
+    /// `compare` as text: verdict, counts, differences with source lines, dropped items; written
+    /// to `out` line by line.
+    static func text(_ r: CompareReport, style: TerminalStyle, to out: (String) -> Void) {
+        func append(_ line: String) { out(line + "\n") }
         let verdict = r.agrees ? style.name("agree") : style.warning("differ (\(r.differences.count) difference\(r.differences.count == 1 ? "" : "s"))")
-        lines.append(style.text("\(r.source) ↔ \(r.compiled)") + ": \(verdict)")
+        append(style.text("\(r.source) ↔ \(r.compiled)") + ": \(verdict)")
         let c = r.counts
         let main = r.nested.isEmpty ? "compiled" : "in the main nib"
-        lines.append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) \(main), \(c.matchedObjects) matched"))
-        lines.append(style.detail("  connections: \(connections(c, compiled: main))"))
+        append(style.detail("  objects: \(c.sourceObjects) in source, \(c.compiledObjects) \(main), \(c.matchedObjects) matched"))
+        append(style.detail("  connections: \(connections(c, compiled: main))"))
         for n in r.nested {
             let root = n.sourceRoot.map { "\($0)" } ?? "no source object"
             let verdict = n.differences == 0 ? "" : ", \(n.differences) difference\(n.differences == 1 ? "" : "s")"
-            lines.append(style.detail("  nested archive \(n.location) ↔ \(root): objects \(n.counts.sourceObjects) in source "
+            append(style.detail("  nested archive \(n.location) ↔ \(root): objects \(n.counts.sourceObjects) in source "
                 + "(with placeholders), \(n.counts.compiledObjects) compiled, \(n.counts.matchedObjects) matched; "
                 + "connections \(connections(n.counts, compiled: "compiled"))\(verdict)"))
         }
         if !r.differences.isEmpty {
-            lines.append("Differences")
+            append("Differences")
             for d in r.differences {
                 let location = d.sourceLine.map { "line \($0): " } ?? ""
-                lines.append("  " + style.detail(location) + style.text(d.message))
+                append("  " + style.detail(location) + style.text(d.message))
             }
         }
         if !r.dropped.isEmpty {
-            lines.append(style.detail("Not compared (dropped or added by compilation)"))
-            for d in r.dropped { lines.append(style.detail("  " + d)) }
+            append(style.detail("Not compared (dropped or added by compilation)"))
+            for d in r.dropped { append(style.detail("  " + d)) }
         }
-        return lines.joined(separator: "\n") + "\n"
     }
 
     /// `8 in source, 8 compiled, 8 matched` (connections as `tree` counts them), or where that
@@ -121,6 +121,26 @@ enum CompareCommand: Command {
         return records + "; compared: \(c.sourceConnections) endpoint\(c.sourceConnections == 1 ? "" : "s") in source, \(c.compiledConnections) \(compiled), "
             + "\(c.matchedConnections) matched (an outlet collection has one endpoint per member; segues, accessibility "
             + "and ordering connections are not compared)"
+    }
+
+    /// ``ResolvedJSON/render(_:)`` of `output`, written as produced: differences, notes and
+    /// matches (one per matched object) element by element.
+    static func writeJSON(_ output: Output, to console: Console) throws {
+        let json = StreamedJSON(console: console)
+        let report = output.report
+        var skeleton = output
+        skeleton.report.differences = []
+        skeleton.report.notes = []
+        skeleton.report.matches = [:]
+        try json.write(skeleton, depth: 0, replacing: [
+            ResolvedJSON.elements(["report", "differences"], report.differences, json),
+            ResolvedJSON.elements(["report", "notes"], report.notes, json),
+            ResolvedJSON.elements(["report", "dropped"], report.dropped, json),
+            StreamedJSON.Member(path: ["report", "matches"]) { depth in
+                try json.writeObject(report.matches, depth: depth) { value, d in try json.write(value, depth: d) }
+            },
+        ])
+        console.write("\n")
     }
 
     /// JSON shape: the report plus its verdicts.

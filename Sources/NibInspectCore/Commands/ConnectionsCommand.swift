@@ -61,12 +61,12 @@ enum ConnectionsCommand: Command {
                       sourceController: input.controller(for: c.source, in: document.name)?.id,
                       destinationController: input.controller(for: c.destination, in: document.name)?.id)
             })
-            context.console.write(try ResolvedJSON.render(output))
+            try ResolvedJSON.write(output, to: context.console)
         case "tsv":
-            context.console.write(tsv(rows))
+            tsv(rows, to: context.console.write)
         default:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
-            context.console.write(text(rows, documents: input.documents, style: style))
+            text(rows, documents: input.documents, style: style, to: context.console.write)
         }
         return context.finish(input, status: status)
     }
@@ -96,16 +96,23 @@ enum ConnectionsCommand: Command {
     /// One line per connection: `#1 File's Owner  outlet titleLabel → #5 UILabel "Welcome"`.
     static func text(_ rows: [(NibDocument, Connection)], documents: [NibDocument], style: TerminalStyle) -> String {
         var out = ""
+        text(rows, documents: documents, style: style) { out += $0 }
+        return out
+    }
+
+    /// Writes the text of ``text(_:documents:style:)`` to `out` line by line.
+    static func text(_ rows: [(NibDocument, Connection)], documents: [NibDocument], style: TerminalStyle,
+                     to out: (String) -> Void) {
         var current: String?
+        let siblings = SiblingDocuments(documents)   // built once: each row looks up in it
         for (document, c) in rows {
             if documents.count > 1, current != document.name {
-                out += (current == nil ? "" : "\n") + "== \(terminalSafe(document.name)) ==\n"
+                out((current == nil ? "" : "\n") + "== \(terminalSafe(document.name)) ==\n")
                 current = document.name
             }
-            let t = ConnectionText(document: document, style: style, siblings: documents)
-            out += t.endpoint(c.source) + "  " + t.outgoing(c) + "\n"
+            let t = ConnectionText(document: document, style: style, siblings: siblings)
+            out(t.endpoint(c.source) + "  " + t.outgoing(c) + "\n")
         }
-        return out
     }
 
     /// `Module.Custom (Framework)`, `Custom (Framework)` or `Framework`.
@@ -116,7 +123,14 @@ enum ConnectionsCommand: Command {
 
     /// Tab-separated rows with a header line; tabs and newlines inside fields become spaces.
     static func tsv(_ rows: [(NibDocument, Connection)]) -> String {
-        var out = "document\tkind\tsource\tsourceClass\tlabel\tdestination\tdestinationClass\tdetail\tunresolved\n"
+        var out = ""
+        tsv(rows) { out += $0 }
+        return out
+    }
+
+    /// Writes the text of ``tsv(_:)`` to `out` line by line.
+    static func tsv(_ rows: [(NibDocument, Connection)], to out: (String) -> Void) {
+        out("document\tkind\tsource\tsourceClass\tlabel\tdestination\tdestinationClass\tdetail\tunresolved\n")
         for (document, c) in rows {
             /// `Custom (Framework)` or `Framework`; a bound upstream placeholder as the object it
             /// stands for (a storyboard controller in its view nib), other placeholders by kind.
@@ -143,9 +157,8 @@ enum ConnectionsCommand: Command {
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
                           c.destination?.rawValue ?? "",
                           c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved?.message ?? ""]
-            out += fields.map { terminalSafe($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
-                .joined(separator: "\t") + "\n"
+            out(fields.map { terminalSafe($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
+                .joined(separator: "\t") + "\n")
         }
-        return out
     }
 }

@@ -69,24 +69,28 @@ enum GraphCommand: Command {
         let output = args.value("--output")
         let warnings = (input.diagnostics + input.documents.flatMap(\.diagnostics)).filter { $0.severity != .error }
         context.printDiagnostics(warnings, input: path, prefix: "\(path): ")
-        let dot: String
+        // The graph is built whole first (a focus or scene that matches nothing is reported before
+        // anything is written); DOT is then written statement by statement.
+        let graph: ConnectionGraph
         do {
-            dot = try GraphExport.dot(for: input, options: options, scene: args.value("--scene"))
+            graph = try GraphExport.graph(for: input, options: options, scene: args.value("--scene"))
         } catch {
             throw UsageError(error.description)
         }
-
-        var bytes = Array(dot.utf8)
         if format == "svg" {
-            let rendering = try SVGRenderer.render(dot: dot, engine: engine)
+            // libgvc lays out the whole graph in memory and renders the SVG at once.
+            let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: engine)
             if let note = rendering.note { context.console.diagnostic("nibinspect: note: \(note)") }
             for warning in rendering.warnings { context.console.diagnostic("nibinspect: warning: graphviz: \(warning)") }
-            bytes = Array(rendering.svg.utf8)
-        }
-        if let output {
-            try OutputError.write(bytes, to: output)
+            if let output {
+                try OutputError.write(Array(rendering.svg.utf8), to: output)
+            } else {
+                context.console.write(rendering.svg)
+            }
+        } else if let output {
+            try OutputError.write(to: output) { sink in DOTWriter.write(graph, to: sink) }
         } else {
-            context.console.writeBytes(bytes)
+            DOTWriter.write(graph, to: context.console.write)
         }
         let errors = input.diagnostics.filter { $0.severity == .error }
         context.printDiagnostics(errors, input: input.path)

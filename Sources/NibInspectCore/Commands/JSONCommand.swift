@@ -26,18 +26,20 @@ enum JSONCommand: Command {
         if args.flag("--raw") {
             try context.rejectSourceVariantForRaw(path)
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
-            context.console.write(renderRaw(loaded).rendered())
+            renderRaw(loaded).write(to: context.console, indent: 0)
+            context.console.write("\n")
             return context.report(loaded, path: path)
         }
-        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
-        context.console.write(try ResolvedJSON.render(ResolvedOutput(input)))
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
+        try ResolvedJSON.write(ResolvedOutput(input), to: context.console)
         return context.finish(input, status: status)
     }
 
-    /// Raw JSON: the bare document for a single flat file, else the container envelope.
-    static func renderRaw(_ loaded: LoadedContainer) -> JSONValue {
-        let docs = loaded.archives.map(RawJSON.document)
-        if loaded.container.kind == .file && docs.count == 1 && loaded.failures.isEmpty { return docs[0] }
-        return ContainerJSON.envelope(loaded, documents: docs)
+    /// Raw JSON: the bare document for a single flat file, else the container envelope; each
+    /// document made as it is written.
+    static func renderRaw(_ loaded: LoadedContainer) -> LazyJSON {
+        let archives = loaded.archives
+        if loaded.container.kind == .file && archives.count == 1 && loaded.failures.isEmpty { return RawJSON.document(archives[0]) }
+        return ContainerJSON.envelope(loaded, documents: .array(count: archives.count) { RawJSON.document(archives[$0]) })
     }
 }

@@ -54,10 +54,10 @@ enum TreeCommand: Command {
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
-        context.console.write(render(input, style: style, depth: depth, properties: args.flag("--properties"),
-                                     incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
-                                     header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
-                                     headings: input.documents.count > 1))
+        render(input, style: style, depth: depth, properties: args.flag("--properties"),
+               incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
+               header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
+               headings: input.documents.count > 1, to: context.console.write)
         return context.finish(input, status: status)
     }
 
@@ -80,15 +80,15 @@ enum TreeCommand: Command {
                 }
             }
             for d in archive.graph.diagnostics { console.diagnostic("nibinspect: warning: \(archive.name): \(d)") }
+            console.write(out)
+            out = ""
             var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth,
                                          nestedPayloadOffsets: nested ? archive.nibArchive?.nestedPayloadOffsets : nil,
                                          limits: limits)
-            out += printer.render()
+            printer.render(to: console.write)
             for e in printer.nestedErrors {
                 console.diagnostic("nibinspect: warning: \(archive.name): nested archive: \(e)")
             }
-            console.write(out)
-            out = ""
         }
         if !out.isEmpty { console.write(out) }
     }
@@ -97,23 +97,39 @@ enum TreeCommand: Command {
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
                        incoming: Bool = false, constraints: Bool = false, header: String? = nil,
                        headings: Bool = false) -> String {
-        var out = header ?? ""
+        var out = ""
+        render(input, style: style, depth: depth, properties: properties, incoming: incoming, constraints: constraints,
+               header: header, headings: headings) { out += $0 }
+        return out
+    }
+
+    /// Writes the text of ``render(_:style:depth:properties:incoming:constraints:header:headings:)``
+    /// to `sink` as it is produced, line by line.
+    static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
+                       incoming: Bool = false, constraints: Bool = false, header: String? = nil,
+                       headings: Bool = false, to sink: (String) -> Void) {
+        var wrote = false
+        func write(_ text: String) {
+            if !text.isEmpty { wrote = true }
+            sink(text)
+        }
+        write(header ?? "")
         let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
         for (i, storyboard) in summaries.enumerated() {
-            if i > 0 { out += "\n" }
-            out += StoryboardText.render(storyboard, style: style) + "\n"
+            if i > 0 { write("\n") }
+            write(StoryboardText.render(storyboard, style: style) + "\n")
         }
+        let siblings = SiblingDocuments(input.documents)
         for (i, document) in input.documents.enumerated() {
-            if i > 0 || !out.isEmpty { out += "\n" }
-            if headings { out += "== \(terminalSafe(document.name)) ==\n" }
-            var printer = ResolvedTreePrinter(document: document, style: style, siblings: input.documents)
+            if i > 0 || wrote { write("\n") }
+            if headings { write("== \(terminalSafe(document.name)) ==\n") }
+            var printer = ResolvedTreePrinter(document: document, style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
             printer.showIncoming = incoming
             printer.showConstraints = constraints
-            out += printer.render()
+            printer.render(to: write)
         }
-        return out
     }
 }
 

@@ -7,9 +7,9 @@ struct ConnectionText {
     let document: NibDocument
     let style: TerminalStyle
     /// Other documents of the same input, to describe what an upstream placeholder stands for.
-    var siblings: [NibDocument] = []
+    var siblings: SiblingDocuments
 
-    init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
+    init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
         self.document = document
         self.style = style
         self.siblings = siblings
@@ -56,7 +56,7 @@ struct ConnectionText {
         guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
-        if let o = siblings.first(where: { $0.name == scene })?.object(id) { return classText(o) }
+        if let o = siblings.named(scene)?.object(id) { return classText(o) }
         if let identity { return classText(identity) }
         return style.text(target)
     }
@@ -66,7 +66,7 @@ struct ConnectionText {
         guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
-        if let doc = siblings.first(where: { $0.name == scene }), let o = doc.object(id) {
+        if let doc = siblings.named(scene), let o = doc.object(id) {
             return classText(o) + " " + style.id(id.rawValue) + " in " + style.text(scene)
         }
         if let identity { return classText(identity) + " " + style.id(id.rawValue) + " in " + style.text(scene) }
@@ -162,4 +162,22 @@ struct ConnectionText {
 /// `1 object`, `2 objects`; `plural(3, "child", "children")`.
 func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> String {
     "\(count) " + (count == 1 ? singular : pluralForm ?? singular + "s")
+}
+
+/// The documents of one input by name (the first of a repeated name), so that describing an
+/// upstream placeholder's `<scene>:<id>` target costs O(1) whatever the number of documents.
+/// Build it once per input; copies share the table.
+struct SiblingDocuments {
+    let documents: [NibDocument]
+    private let positions: [String: Int]
+
+    init(_ documents: [NibDocument]) {
+        self.documents = documents
+        var positions: [String: Int] = [:]
+        for (i, d) in documents.enumerated() where positions[d.name] == nil { positions[d.name] = i }
+        self.positions = positions
+    }
+
+    /// The document named `name`, if any.
+    func named(_ name: String) -> NibDocument? { positions[name].map { documents[$0] } }
 }

@@ -86,12 +86,14 @@ enum ContainerText {
 ///   "documents": [<raw document>…], "failures": [{"name", "error"}]}`; `documents[i]` is
 /// `container.documents[i]`.
 enum ContainerJSON {
-    static func envelope(_ loaded: LoadedContainer, documents: [JSONValue]) -> JSONValue {
+    /// The envelope of `documents` (`documents[i]` for ``LoadedContainer/archives`` `[i]`), each
+    /// made when it is written.
+    static func envelope(_ loaded: LoadedContainer, documents: LazyJSON) -> LazyJSON {
         .object([
-            "schemaVersion": .int(rawJSONSchemaVersion),
-            "container": container(loaded.container),
-            "documents": .array(documents),
-            "failures": .array(loaded.failures.map { .object(["name": .string($0.name), "error": .string("\($0.error)")]) }),
+            "schemaVersion": .value(.int(rawJSONSchemaVersion)),
+            "container": .value(container(loaded.container)),
+            "documents": documents,
+            "failures": .value(.array(loaded.failures.map { .object(["name": .string($0.name), "error": .string("\($0.error)")]) })),
         ])
     }
 

@@ -17,7 +17,8 @@ enum JSONValue: Equatable {
         return out + "\n"
     }
 
-    private func write(into out: inout String, indent: Int) {
+    /// Appends the value's text at nesting `indent` (its first line not indented).
+    func write(into out: inout String, indent: Int) {
         switch self {
         case .null: out += "null"
         case .bool(let b): out += b ? "true" : "false"
@@ -67,5 +68,54 @@ enum JSONValue: Equatable {
             }
         }
         return out + "\""
+    }
+}
+
+/// A ``JSONValue`` whose large arrays are produced element by element while it is written
+/// (``write(to:indent:)``), so that neither the tree nor the text of a whole output is held. It is
+/// written exactly as ``JSONValue/rendered()`` writes the equivalent value (``materialized()``).
+indirect enum LazyJSON {
+    case value(JSONValue)
+    case object([String: LazyJSON])
+    /// `count` elements, the `i`-th made by `element(i)` when it is written.
+    case array(count: Int, element: (Int) -> LazyJSON)
+
+    /// Writes the value at nesting `indent` to `console`, each element of an ``array(count:element:)``
+    /// made and written in turn.
+    func write(to console: Console, indent: Int) {
+        switch self {
+        case .value(let v):
+            var out = ""
+            v.write(into: &out, indent: indent)
+            console.write(out)
+        case .array(let count, let element):
+            if count == 0 { console.write("[]"); return }
+            console.write("[\n")
+            for i in 0..<count {
+                console.write(String(repeating: "  ", count: indent + 1))
+                element(i).write(to: console, indent: indent + 1)
+                console.write(i == count - 1 ? "\n" : ",\n")
+            }
+            console.write(String(repeating: "  ", count: indent) + "]")
+        case .object(let members):
+            if members.isEmpty { console.write("{}"); return }
+            console.write("{\n")
+            let keys = members.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                console.write(String(repeating: "  ", count: indent + 1) + JSONValue.escape(key) + " : ")
+                members[key]?.write(to: console, indent: indent + 1)
+                console.write(i == keys.count - 1 ? "\n" : ",\n")
+            }
+            console.write(String(repeating: "  ", count: indent) + "}")
+        }
+    }
+
+    /// The whole value as a ``JSONValue`` (every element made): for tests and small outputs.
+    func materialized() -> JSONValue {
+        switch self {
+        case .value(let v): return v
+        case .object(let members): return .object(members.mapValues { $0.materialized() })
+        case .array(let count, let element): return .array((0..<count).map { element($0).materialized() })
+        }
     }
 }

@@ -21,68 +21,79 @@ enum RawJSON {
                         "message": .string(d.message), "location": .object(location)])
     }
 
-    static func document(_ loaded: LoadedArchive) -> JSONValue {
+    /// One archive as the `json --raw` document object. Its object list is made object by object
+    /// while it is written (``LazyJSON``), so the output of a large archive is never held whole.
+    static func document(_ loaded: LoadedArchive) -> LazyJSON {
         let graph = loaded.graph
-        var doc: [String: JSONValue] = [
-            "schemaVersion": .int(rawJSONSchemaVersion),
-            "name": .string(loaded.name),
-            "encoding": .string(graph.encoding.rawValue),
-            "root": .int(Int64(graph.root.index)),
-            "diagnostics": .array(graph.diagnostics.map(RawJSON.diagnostic)),
+        var doc: [String: LazyJSON] = [
+            "schemaVersion": .value(.int(rawJSONSchemaVersion)),
+            "name": .value(.string(loaded.name)),
+            "encoding": .value(.string(graph.encoding.rawValue)),
+            "root": .value(.int(Int64(graph.root.index))),
+            "diagnostics": .array(count: graph.diagnostics.count) { .value(RawJSON.diagnostic(graph.diagnostics[$0])) },
         ]
-        if let variant = loaded.variant { doc["variant"] = .string(variant) }
+        if let variant = loaded.variant { doc["variant"] = .value(.string(variant)) }
         if let archive = loaded.nibArchive {
             let h = archive.header
-            doc["header"] = .object([
+            doc["header"] = .value(.object([
                 "formatVersion": .int(Int64(h.formatVersion)), "coderVersion": .int(Int64(h.coderVersion)),
                 "objectCount": .int(Int64(h.objectCount)), "objectsOffset": .int(Int64(h.objectsOffset)),
                 "keyCount": .int(Int64(h.keyCount)), "keysOffset": .int(Int64(h.keysOffset)),
                 "valueCount": .int(Int64(h.valueCount)), "valuesOffset": .int(Int64(h.valuesOffset)),
                 "classCount": .int(Int64(h.classCount)), "classesOffset": .int(Int64(h.classesOffset)),
-            ])
-            doc["keys"] = .array(archive.keys.map { .string($0) })
-            doc["classNames"] = .array(archive.classNames.enumerated().map { i, c in
-                .object(["index": .int(Int64(i)), "name": .string(c.name), "offset": .int(Int64(c.offset)),
-                         "fallbacks": .array(c.fallbacks.map { .int(Int64($0)) })])
-            })
-            doc["trailer"] = .object([
+            ]))
+            doc["keys"] = .array(count: archive.keys.count) { .value(.string(archive.keys[$0])) }
+            doc["classNames"] = .array(count: archive.classNames.count) { i in
+                let c = archive.classNames[i]
+                return .value(.object(["index": .int(Int64(i)), "name": .string(c.name), "offset": .int(Int64(c.offset)),
+                                       "fallbacks": .array(c.fallbacks.map { .int(Int64($0)) })]))
+            }
+            doc["trailer"] = .value(.object([
                 "offset": .int(Int64(archive.trailerOffset)),
                 "hex": .string(archive.trailer.map { String(format2: $0) }.joined()),
                 "lne": .bool(archive.hasLNETrailer),
-            ])
-            doc["objects"] = .array(archive.objects.enumerated().map { i, o in
-                let cls = archive.classNames[o.classIndex]
-                return .object([
-                    "index": .int(Int64(i)), "class": .string(cls.name), "classIndex": .int(Int64(o.classIndex)),
-                    "offset": .int(Int64(o.offset)), "firstValue": .int(Int64(o.firstValue)),
-                    "valueCount": .int(Int64(o.valueCount)),
-                    "values": .array(o.valueRange.map { vi in
-                        let v = archive.values[vi]
-                        return .object([
-                            "index": .int(Int64(vi)), "key": .string(archive.keys[v.keyIndex]),
-                            "type": .string(nibTypeName(v.type)), "value": value(v.value),
-                            "offset": .int(Int64(v.offset)),
-                        ])
-                    }),
-                ])
-            })
+            ]))
+            doc["objects"] = .array(count: archive.objects.count) { i in .value(object(i, of: archive)) }
         } else {
-            doc["versions"] = .array([.int(Int64(graph.versionMajor))] + (graph.versionMinor.map { [.int(Int64($0))] } ?? []))
-            doc["objects"] = .array(graph.objects.enumerated().map { i, o in
-                var obj: [String: JSONValue] = [
-                    "index": .int(Int64(i)), "class": .string(o.className),
-                    "classChain": .array(o.classChain.map { .string($0) }),
-                    "values": .array(o.fields.map { f in
-                        var v: [String: JSONValue] = ["key": .string(f.key), "type": .string(typeName(f.value)), "value": value(f.value)]
-                        if let off = f.offset { v["offset"] = .int(Int64(off)) }
-                        return .object(v)
-                    }),
-                ]
-                if let off = o.offset { obj["offset"] = .int(Int64(off)) }
-                return .object(obj)
-            })
+            doc["versions"] = .value(.array([.int(Int64(graph.versionMajor))] + (graph.versionMinor.map { [.int(Int64($0))] } ?? [])))
+            doc["objects"] = .array(count: graph.objects.count) { i in .value(object(i, of: graph)) }
         }
         return .object(doc)
+    }
+
+    /// Object `i` of a NIBArchive's object table with its values, as in the value table.
+    static func object(_ i: Int, of archive: NibArchive) -> JSONValue {
+        let o = archive.objects[i]
+        let cls = archive.classNames[o.classIndex]
+        return .object([
+            "index": .int(Int64(i)), "class": .string(cls.name), "classIndex": .int(Int64(o.classIndex)),
+            "offset": .int(Int64(o.offset)), "firstValue": .int(Int64(o.firstValue)),
+            "valueCount": .int(Int64(o.valueCount)),
+            "values": .array(o.valueRange.map { vi in
+                let v = archive.values[vi]
+                return .object([
+                    "index": .int(Int64(vi)), "key": .string(archive.keys[v.keyIndex]),
+                    "type": .string(nibTypeName(v.type)), "value": value(v.value),
+                    "offset": .int(Int64(v.offset)),
+                ])
+            }),
+        ])
+    }
+
+    /// Object `i` of a keyed-archive or typedstream graph with its fields.
+    static func object(_ i: Int, of graph: ObjectGraph) -> JSONValue {
+        let o = graph.objects[i]
+        var obj: [String: JSONValue] = [
+            "index": .int(Int64(i)), "class": .string(o.className),
+            "classChain": .array(o.classChain.map { .string($0) }),
+            "values": .array(o.fields.map { f in
+                var v: [String: JSONValue] = ["key": .string(f.key), "type": .string(typeName(f.value)), "value": value(f.value)]
+                if let off = f.offset { v["offset"] = .int(Int64(off)) }
+                return .object(v)
+            }),
+        ]
+        if let off = o.offset { obj["offset"] = .int(Int64(off)) }
+        return .object(obj)
     }
 
     static func nibTypeName(_ type: UInt8) -> String {

@@ -21,7 +21,9 @@ struct RawTreePrinter {
     var nestingDepth = 0
     /// Errors met while expanding nested archives (printed inline too).
     private(set) var nestedErrors: [ArchiveError] = []
+    /// Lines collected by ``render()``; ``render(to:)`` writes them to its sink instead.
     private var out: [String] = []
+    private var sink: ((String) -> Void)?
     private var seen = Set<Int>()
     /// Deepest reference level printed whatever `--depth` says.
     static let depthLimit = 512
@@ -35,15 +37,34 @@ struct RawTreePrinter {
         self.nestingDepth = nestingDepth
     }
 
+    /// The whole tree as text, one line per object or value, ending with a newline.
     mutating func render() -> String {
+        sink = nil
         out = []
+        walkFromRoot()
+        return out.map { $0 + "\n" }.joined()
+    }
+
+    /// Writes the tree (the text of ``render()``) to `sink` line by line, as it is walked.
+    mutating func render(to sink: @escaping (String) -> Void) {
+        self.sink = sink
+        out = []
+        walkFromRoot()
+        self.sink = nil
+    }
+
+    private mutating func walkFromRoot() {
         seen = []
         seen.insert(graph.root.index)
-        out.append(label(for: graph.root))
+        emit(label(for: graph.root))
         walk(graph.root, prefix: "", depth: 1)
-        // Class names, keys and type encodings come from the input: no control character of
-        // theirs reaches the terminal (the lines hold nothing of ours that needs one).
-        return out.map(terminalSafe).joined(separator: "\n") + "\n"
+    }
+
+    /// One line. Class names, keys and type encodings come from the input: no control character
+    /// of theirs reaches the terminal (the lines hold nothing of ours that needs one).
+    private mutating func emit(_ line: String) {
+        let safe = terminalSafe(line)
+        if let sink { sink(safe + "\n") } else { out.append(safe) }
     }
 
     private func label(for ref: ObjectRef) -> String {
@@ -104,10 +125,10 @@ struct RawTreePrinter {
                                        nestingDepth: nestingDepth + 1)
             let lines = inner.render().split(separator: "\n", omittingEmptySubsequences: false).dropLast()
             nestedErrors += inner.nestedErrors
-            for (i, l) in lines.enumerated() { out.append(prefix + (i == 0 ? "└╴nested: " : "         ") + l) }
+            for (i, l) in lines.enumerated() { emit(prefix + (i == 0 ? "└╴nested: " : "         ") + l) }
         } catch {
             nestedErrors.append(error)
-            out.append(prefix + "└╴nested: error: \(error)")
+            emit(prefix + "└╴nested: error: \(error)")
         }
     }
 
@@ -115,34 +136,34 @@ struct RawTreePrinter {
         switch value {
         case .object(let r):
             if seen.contains(r.index) {
-                out.append("\(branch)\(key) → ↑ \(label(for: r))")
+                emit("\(branch)\(key) → ↑ \(label(for: r))")
             } else if depth >= maxDepth {
-                out.append("\(branch)\(key) → \(label(for: r)) …")
+                emit("\(branch)\(key) → \(label(for: r)) …")
             } else if depth >= Self.depthLimit {
                 // A hostile 100 000-deep reference chain must not overflow the stack (or print
                 // quadratically long indentation): cut, and say so.
-                out.append("\(branch)\(key) → \(label(for: r)) … (deeper than \(Self.depthLimit) levels, not shown)")
+                emit("\(branch)\(key) → \(label(for: r)) … (deeper than \(Self.depthLimit) levels, not shown)")
             } else {
                 seen.insert(r.index)
-                out.append("\(branch)\(key) → \(label(for: r))")
+                emit("\(branch)\(key) → \(label(for: r))")
                 walk(r, prefix: childPrefix, depth: depth + 1)
             }
         case .array(let items):
-            out.append("\(branch)\(key) = [\(items.count)]")
+            emit("\(branch)\(key) = [\(items.count)]")
             for (i, item) in items.enumerated() {
                 let last = i == items.count - 1
                 line("[\(i)]", item, branch: childPrefix + (last ? "└─ " : "├─ "),
                      childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth)
             }
         case .dictionary(let fields):
-            out.append("\(branch)\(key) = {\(fields.count)}")
+            emit("\(branch)\(key) = {\(fields.count)}")
             for (i, f) in fields.enumerated() {
                 let last = i == fields.count - 1
                 line(f.key, f.value, branch: childPrefix + (last ? "└─ " : "├─ "),
                      childPrefix: childPrefix + (last ? "   " : "│  "), depth: depth)
             }
         default:
-            out.append("\(branch)\(key) = \(RawValueFormatter.format(value))")
+            emit("\(branch)\(key) = \(RawValueFormatter.format(value))")
         }
     }
 }

@@ -48,11 +48,16 @@ struct ConnectionsOutput: Encodable {
 }
 
 enum ResolvedJSON {
+    /// The output format of every resolved JSON: pretty-printed, keys sorted, slashes as is.
+    static let formatting: JSONEncoder.OutputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+
     /// Pretty-printed JSON with sorted keys and a trailing newline. Arrays keep the model's
-    /// stable order (objects by id, connections in archive order).
+    /// stable order (objects by id, connections in archive order). The commands write the same
+    /// text piece by piece (``write(_:to:)-(ResolvedOutput,_)``); this is the reference it is
+    /// tested against.
     static func render<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        encoder.outputFormatting = formatting
         let data = try encoder.encode(value)
         return String(decoding: data, as: UTF8.self) + "\n"
     }

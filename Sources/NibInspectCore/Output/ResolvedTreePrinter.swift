@@ -23,7 +23,6 @@ struct ResolvedTreePrinter {
     var showIncoming = false
     var showConstraints = false
 
-    private var out: [String] = []
     private var printed = Set<ObjectID>()
     private var outgoing: [ObjectID: [Connection]] = [:]
     private var incoming: [ObjectID: [Connection]] = [:]
@@ -32,7 +31,7 @@ struct ResolvedTreePrinter {
     /// Objects whose outlet name comes from File's Owner.
     private var ownerNamed = Set<ObjectID>()
 
-    init(document: NibDocument, style: TerminalStyle, siblings: [NibDocument] = []) {
+    init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
         self.document = document
         self.text = ConnectionText(document: document, style: style, siblings: siblings)
         for c in document.connections {
@@ -56,8 +55,17 @@ struct ResolvedTreePrinter {
         }
     }
 
+    /// The document's tree as text, ending with a newline.
     mutating func render() -> String {
-        out = []
+        var text = ""
+        render { text += $0 }
+        return text
+    }
+
+    /// Writes the text of ``render()`` to `sink` line by line (each with its newline) as the
+    /// hierarchy is walked.
+    mutating func render(to sink: (String) -> Void) {
+        func out(_ line: String) { sink(line + "\n") }
         printed = []
         let style = text.style
         var header = document.name + " — \(document.platform.rawValue) \(document.format.displayName)"
@@ -74,35 +82,34 @@ struct ResolvedTreePrinter {
         if let c = document.coderVersion { versions.append(words.1.isEmpty ? c : "\(words.1) \(c)") }
         if !versions.isEmpty { header += " (" + versions.joined(separator: ", ") + ")" }
         header += ", " + plural(document.objects.count, "object") + ", " + plural(document.connections.count, "connection")
-        out.append(style.detail(header))
+        out(style.detail(header))
         let placeholders = document.placeholders
         if !placeholders.isEmpty {
-            out.append("Placeholders")
-            for p in placeholders { emit(p) }
+            out("Placeholders")
+            for p in placeholders { emit(p, to: out) }
         }
-        out.append("Objects")
+        out("Objects")
         let roots = document.roots
-        for id in roots { if let o = text.object(id) { emit(o) } }
+        for id in roots { if let o = text.object(id) { emit(o, to: out) } }
         for o in document.objects where !printed.contains(o.id) && o.placeholder == nil
             && (showConstraints || !isConstraint(o) || o.parent == nil) {
-            emit(o)
+            emit(o, to: out)
         }
         let orphans = document.connections.filter { $0.source == nil || text.object($0.source) == nil }
         if !orphans.isEmpty {
-            out.append("Connections without a source")
-            for c in orphans { out.append("  " + text.outgoing(c)) }
+            out("Connections without a source")
+            for c in orphans { out("  " + text.outgoing(c)) }
         }
-        for d in document.diagnostics { out.append(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
-        return out.joined(separator: "\n") + "\n"
+        for d in document.diagnostics { out(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
     }
 
     private func isConstraint(_ o: NibObject) -> Bool { Self.isConstraint(o) }
     private static func isConstraint(_ o: NibObject) -> Bool { o.className.hasSuffix("LayoutConstraint") }
 
-    /// One object line, its detail lines, then its children (through the one ``HierarchyWalk``).
-    private mutating func emit(_ root: NibObject) {
+    /// One object line, its detail lines, then its children (through the one ``HierarchyWalk``),
+    /// each line written as soon as it is made.
+    private mutating func emit(_ root: NibObject, to out: (String) -> Void) {
         let walk = HierarchyWalk(document, maxDepth: maxDepth)
-        var lines: [String] = []
         var visited = Set<ObjectID>()
         swap(&visited, &printed)   // moved, not copied: one walk per root must stay O(its size)
         let showConstraints = showConstraints, outgoing = outgoing
@@ -110,10 +117,9 @@ struct ResolvedTreePrinter {
             // Constraints are summarised unless asked for, or unless they carry connections.
             showConstraints ? kids : kids.filter { !Self.isConstraint($0) || !(outgoing[$0.id] ?? []).isEmpty }
         }) { step in
-            lines += self.lines(for: step)
+            for line in self.lines(for: step) { out(line) }
         }
         swap(&visited, &printed)
-        out += lines
     }
 
     /// How a constraint formula names an item: `superview` for the view that holds the other
