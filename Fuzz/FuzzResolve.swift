@@ -25,7 +25,8 @@ func checkDocument(_ document: NibDocument) {
             precondition(byID[child]?.parent == object.id, "child \(child) of \(object.id) has another parent")
         }
     }
-    for connection in document.connections where connection.unresolved == nil {
+    // A segue's destination is another scene's controller, in another document of the storyboard.
+    for connection in document.connections where connection.unresolved == nil && connection.kind != .segue {
         for id in [connection.source, connection.destination].compactMap({ $0 }) + (connection.members ?? []) {
             precondition(byID[id] != nil, "connection endpoint \(id) is not an object")
         }

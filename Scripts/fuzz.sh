@@ -21,7 +21,7 @@
 # Environment: FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
 # SEEDS=N, JOBS (not used: the machine is shared, one process per run), RSS_MB (default 1024),
 # TIMEOUT_S (per input, default 10), MAX_LEN (default 65536), RUNS (stop after this many executions
-# instead of after SECONDS; 0 = no limit).
+# instead of after SECONDS; default: no limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -78,7 +78,7 @@ run() {
     mkdir -p "$corpus" "$findings"
     echo "fuzzing $target for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
     "$BIN" "$corpus" "$seeds" -dict="Fuzz/dict/$target.dict" \
-        -max_total_time="$secs" -runs="${RUNS:-0}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
+        -max_total_time="$secs" -runs="${RUNS:--1}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
         -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-65536}" -print_final_stats=1 \
         -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
 }

@@ -143,17 +143,58 @@ public struct ConnectionGraph: Hashable, Sendable {
     /// One graph for several documents (for example the variants or scene nibs of one input):
     /// each document becomes a labelled cluster and its node ids get the prefix `d<N>/`.
     /// With one document there is no cluster and no prefix.
+    /// An upstream placeholder bound to an object of another of the `documents`
+    /// (``Placeholder/resolvedTarget``, nib-format.md §5.2) is drawn as that object's node: a
+    /// storyboard controller is one node with the outlets and actions of its scene nib and its
+    /// view nib, and an edge drawn at it from another document has that document's name as its
+    /// tooltip. `controllerObjects` (from ``NibInput/controllerObjects(named:)`` for the focus)
+    /// adds the objects standing for a focused controller to what ``FocusQuery`` matches.
+    /// `mergesBoundPlaceholders` false draws every placeholder in its own document.
     ///
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches in no document.
-    public init(documents: [NibDocument], options: GraphOptions = GraphOptions()) throws(GraphError) {
-        let name = documents.count == 1 ? documents[0].name : documents.map(\.name).joined(separator: ", ")
+    public init(documents: [NibDocument], options: GraphOptions = GraphOptions(),
+                controllerObjects: [String: Set<ObjectID>] = [:], mergesBoundPlaceholders: Bool = true) throws(GraphError) {
+        // A title, not a list of every path: the first names and how many there are in all.
+        let name = documents.count <= 3 ? documents.map(\.name).joined(separator: ", ")
+            : documents.prefix(2).map(\.name).joined(separator: ", ") + " and \(documents.count - 2) more documents"
         self.init(name: name, rankDirection: options.rankDirection)
         var matchedAny = options.focus == nil
+        let prefixes = documents.indices.map { documents.count == 1 ? "" : "d\($0 + 1)/" }
+        var indexByName: [String: Int] = [:]
+        for (i, document) in documents.enumerated() where indexByName[document.name] == nil { indexByName[document.name] = i }
+        var aliasTargets: [String: (document: Int, object: NibObject)] = [:]
+        var parts: [DocumentGraphBuilder.Part?] = []
         for (i, document) in documents.enumerated() {
-            let prefix = documents.count == 1 ? "" : "d\(i + 1)/"
-            var builder = DocumentGraphBuilder(document: document, options: options, idPrefix: prefix)
-            guard let part = builder.build() else { continue }
-            matchedAny = true
+            var builder = DocumentGraphBuilder(document: document, options: options, idPrefix: prefixes[i])
+            builder.controllerFocus = controllerObjects[document.name] ?? []
+            for object in document.objects where mergesBoundPlaceholders {
+                guard let target = object.placeholder?.resolvedTarget, let colon = target.lastIndex(of: ":"),
+                      let j = indexByName[String(target[..<colon])], j != i,
+                      let targetObject = documents[j].object(ObjectID(String(target[target.index(after: colon)...]))),
+                      targetObject.placeholder == nil else { continue }
+                let id = prefixes[j] + targetObject.id.rawValue
+                builder.aliases[object.id] = id
+                aliasTargets[id] = (j, targetObject)
+            }
+            let part = builder.build()
+            if part != nil { matchedAny = true }
+            parts.append(part)
+        }
+        // A node an edge of another document needs, that its own document did not draw.
+        var drawn = Set(parts.flatMap { $0?.nodes.map(\.id) ?? [] })
+        var added: [Int: [Node]] = [:]
+        for part in parts {
+            for edge in part?.edges ?? [] {
+                for end in [edge.from, edge.to] {
+                    guard let (j, object) = aliasTargets[end], drawn.insert(end).inserted else { continue }
+                    let builder = DocumentGraphBuilder(document: documents[j], options: options, idPrefix: prefixes[j])
+                    added[j, default: []].append(builder.node(for: object))
+                }
+            }
+        }
+        for (i, document) in documents.enumerated() {
+            guard var part = parts[i] ?? (added[i] != nil ? DocumentGraphBuilder.Part(nodes: [], edges: [], clusters: [], clusteredNodeIDs: []) : nil) else { continue }
+            part.nodes += added[i] ?? []
             nodes += part.nodes
             edges += part.edges
             if documents.count == 1 {

@@ -27,6 +27,13 @@ struct DocumentGraphBuilder {
     let document: NibDocument
     let options: GraphOptions
     let idPrefix: String
+    /// Node ids of objects drawn in another document of the same graph, for the placeholders
+    /// here that stand for them (upstream placeholders bound to a scene nib's object): such a
+    /// placeholder is drawn as that object's node, so a controller is one node.
+    var aliases: [ObjectID: String] = [:]
+    /// Objects ``GraphOptions/focus`` names through a storyboard controller
+    /// (``NibInput/controllerObjects(named:)``).
+    var controllerFocus: Set<ObjectID> = []
     /// The document's object index.
     private var objects: ObjectList { document.$objects }
     /// ``NibDocument/placeholders``, computed once (it filters and sorts every object).
@@ -53,7 +60,7 @@ struct DocumentGraphBuilder {
         }
         var shown = Set<ObjectID>()
         if let focus = options.focus {
-            let focused = Set(FocusQuery.matches(focus, in: document))
+            let focused = Set(FocusQuery.matches(focus, in: document, controllerObjects: controllerFocus))
             if focused.isEmpty { return nil }
             edges = edges.filter { !focused.isDisjoint(with: $0.objects) }
             shown = focused
@@ -66,7 +73,9 @@ struct DocumentGraphBuilder {
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
 
         var nodes: [Node] = []
-        for object in placeholders where shown.contains(object.id) { nodes.append(node(for: object)) }
+        for object in placeholders where shown.contains(object.id) && aliases[object.id] == nil {
+            nodes.append(node(for: object))
+        }
         for object in document.objects where object.placeholder == nil && shown.contains(object.id)
             && objects[object.id] == object {
             nodes.append(node(for: object))
@@ -81,7 +90,7 @@ struct DocumentGraphBuilder {
 
     // MARK: Nodes
 
-    func nodeID(_ id: ObjectID) -> String { idPrefix + id.rawValue }
+    func nodeID(_ id: ObjectID) -> String { aliases[id] ?? idPrefix + id.rawValue }
 
     func node(for object: NibObject) -> Node {
         var lines: [String]
@@ -184,8 +193,10 @@ struct DocumentGraphBuilder {
             let broken = c.unresolved != nil || from.2 || to.2
             var kind = ConnectionGraph.EdgeKind(c.kind)
             if c.kind == .segue, c.segue?.kind == "relationship" { kind = .relationship }
+            // An edge at an object drawn for another document says which nib it lives in.
+            let crossing = [c.source, c.destination].contains { $0.map { aliases[$0] != nil } ?? false }
             let edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
-                            isUnresolved: broken, tooltip: c.unresolved?.message)
+                            isUnresolved: broken, tooltip: c.unresolved?.message ?? (crossing ? "in \(document.name)" : nil))
             return (edge, [from.1, to.1].compactMap { $0 })
         }
     }

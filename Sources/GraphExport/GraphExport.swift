@@ -5,10 +5,15 @@ import NibModel
 public enum GraphExport {
     /// The graph to draw for one command-line input.
     ///
-    /// - A storyboard (``NibInput/storyboard`` set) without `scene`: its scene flow
-    ///   (``ConnectionGraph/init(storyboard:options:)``).
-    /// - With `scene` (a scene identifier, nib name or controller class): the connection graph
-    ///   of that scene's documents.
+    /// - A storyboard input (one `.storyboardc` or `.storyboard`, ``NibInput/storyboard`` set)
+    ///   without `scene`: its scene flow (``ConnectionGraph/init(storyboard:options:)``). A
+    ///   directory is drawn document by document even when it holds storyboards.
+    /// - With `scene` (a scene identifier, nib name or controller class, or a controller archived
+    ///   inside a scene's controller, by id, storyboard identifier or class): the connection graph
+    ///   of that scene's (or controller's) documents, each storyboard controller drawn once with
+    ///   the connections of its scene nib and view nib
+    ///   (``ConnectionGraph/init(documents:options:controllerObjects:mergesBoundPlaceholders:)``);
+    ///   so is a graph with ``GraphOptions/focus``.
     /// - Otherwise: the connection graph of all the input's documents (one cluster per
     ///   document when there are several).
     ///
@@ -16,7 +21,7 @@ public enum GraphExport {
     ///   input holds no document.
     public static func graph(for input: NibInput, options: GraphOptions = GraphOptions(),
                              scene: String? = nil) throws(GraphError) -> ConnectionGraph {
-        if let storyboard = input.storyboard, scene == nil {
+        if let storyboard = input.storyboard, scene == nil, input.kind != "directory", input.storyboards.count <= 1 {
             return try ConnectionGraph(storyboard: storyboard, options: options)
         }
         var documents = input.documents
@@ -24,7 +29,11 @@ public enum GraphExport {
             let sceneEntries = input.storyboard?.scenes.filter {
                 $0.identifier == scene || $0.nibName == scene || $0.controllerClass == scene
             } ?? []
-            let names = Set(sceneEntries.flatMap { $0.documents + [$0.nibName, $0.viewNibName].compactMap { $0 } })
+            // A controller archived inside another scene's (a navigation controller's root) is
+            // named like a scene: its documents are its scene nib and its view nib.
+            let controllers = sceneEntries.isEmpty ? (input.storyboard?.controllers(named: scene) ?? []) : []
+            let names = Set(sceneEntries.flatMap { $0.documents + [$0.nibName, $0.viewNibName].compactMap { $0 } }
+                            + controllers.flatMap(\.documents))
             documents = input.documents.filter { document in
                 names.contains(document.name) || names.contains(where: { document.name.hasPrefix($0 + ".nib") })
                     || document.name == scene || document.name == scene + ".nib"
@@ -35,7 +44,12 @@ public enum GraphExport {
             }
         }
         guard !documents.isEmpty else { throw GraphError.noDocuments(input.path) }
-        return try ConnectionGraph(documents: documents, options: options)
+        // Bound placeholders are merged into their targets for one scene or one focus; the
+        // overview of a whole input keeps each document apart (cross-cluster edges between
+        // dozens of nibs are unreadable, and Graphviz's dot ranks them poorly).
+        return try ConnectionGraph(documents: documents, options: options,
+                                   controllerObjects: options.focus.map { input.controllerObjects(named: $0) } ?? [:],
+                                   mergesBoundPlaceholders: scene != nil || options.focus != nil)
     }
 
     /// The DOT text for one input (see ``graph(for:options:scene:)``).

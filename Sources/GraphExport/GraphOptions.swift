@@ -65,16 +65,26 @@ public struct GraphOptions: Hashable, Sendable {
 }
 
 /// How `--focus` names an object: by id (`#12`, a xib id), by name (`Sign In`), or by class or
-/// custom class (`LoginViewController`). Ids win over names, names over classes.
+/// custom class (`LoginViewController`). Ids win over names, names over classes. A bound upstream
+/// placeholder is also named by what it stands for (``Placeholder/Target``), and the objects
+/// that stand for a named storyboard controller (``NibInput/controllerObjects(named:)``) are
+/// always matched, so a controller is one object across its scene nib and view nib.
 public enum FocusQuery {
-    /// The ids of the objects `query` matches in `document`, best kind of match only.
-    public static func matches(_ query: String, in document: NibDocument) -> [ObjectID] {
+    /// The ids of the objects `query` matches in `document`, best kind of match only, plus
+    /// `controllerObjects` (the objects of this document standing for a controller `query` names).
+    public static func matches(_ query: String, in document: NibDocument,
+                               controllerObjects: Set<ObjectID> = []) -> [ObjectID] {
+        func withControllers(_ ids: [ObjectID]) -> [ObjectID] {
+            ids + controllerObjects.sorted().filter { !ids.contains($0) }
+        }
         let byID = document.objects.filter { $0.id.rawValue == query || $0.id.rawValue == "#" + query }
-        if !byID.isEmpty { return byID.map(\.id) }
+        if !byID.isEmpty { return withControllers(byID.map(\.id)) }
         let byName = document.objects.filter {
             $0.name == query || $0.placeholder?.kind.displayName == query || $0.placeholder?.identifier == query
         }
-        if !byName.isEmpty { return byName.map(\.id) }
-        return document.objects.filter { $0.customClass == query || $0.className == query }.map(\.id)
+        if !byName.isEmpty { return withControllers(byName.map(\.id)) }
+        return withControllers(document.objects.filter {
+            $0.customClass == query || $0.className == query || ($0.placeholder?.target?.names.contains(query) ?? false)
+        }.map(\.id))
     }
 }

@@ -2,19 +2,26 @@ import NibModel
 
 extension ConnectionGraph {
     /// The scene flow of a storyboard (nib-format.md §5): one node per scene (controller class
-    /// and storyboard identifier), one edge per segue labelled with its kind (or relationship)
-    /// and identifier, and an arrow from a dot into the entry-point scene, which is also drawn
+    /// and storyboard identifier) and one per controller archived inside a scene's controller
+    /// (``StoryboardSummary/controllers``: a navigation controller's root, a tab bar
+    /// controller's children), one edge per segue from the controller that owns it, labelled
+    /// with its kind and identifier, one relationship edge (grey, bold, diamond at the
+    /// container) from each container to each controller it contains, labelled with the
+    /// relationship, and an arrow from a dot into the entry-point scene, which is also drawn
     /// bold. A segue to a scene that is not in ``StoryboardSummary/scenes`` (another storyboard,
     /// an external reference) ends at an "external" node; one with no destination at `?`.
     ///
-    /// ``GraphOptions/focus`` keeps one scene (matched by identifier, nib name or controller
-    /// class) and the scenes it has segues to or from; ``GraphOptions/kinds`` and
-    /// ``GraphOptions/hierarchy`` do not apply.
+    /// ``GraphOptions/focus`` keeps the scenes and controllers it names (a scene by identifier,
+    /// nib name or controller class; a controller by id, storyboard identifier, class or custom
+    /// class) and those they have segues or relationships to or from; ``GraphOptions/kinds``
+    /// and ``GraphOptions/hierarchy`` do not apply.
     ///
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches no scene.
     public init(storyboard: StoryboardSummary, options: GraphOptions = GraphOptions()) throws(GraphError) {
         self.init(name: storyboard.name, rankDirection: options.rankDirection)
-        let known = Set(storyboard.scenes.map(\.identifier))
+        let sceneIdentifiers = Set(storyboard.scenes.map(\.identifier))
+        let contained = storyboard.controllers.filter { !sceneIdentifiers.contains($0.id) }
+        let known = sceneIdentifiers.union(contained.map(\.id))
         func truncate(_ s: String) -> String {
             s.count <= options.maxLabelLength ? s : String(s.prefix(options.maxLabelLength - 1)) + "…"
         }
@@ -29,6 +36,12 @@ extension ConnectionGraph {
             let tooltip = [scene.nibName, scene.viewNibName].compactMap { $0 }.joined(separator: ", ")
             sceneNodes.append(Node(id: sceneID(scene.identifier), kind: .scene(isEntryPoint: isEntry), lines: lines,
                                    tooltip: tooltip.isEmpty ? nil : tooltip))
+        }
+        for controller in contained where seen.insert(sceneID(controller.id)).inserted {
+            var lines = [controller.effectiveClass]
+            if controller.id != controller.effectiveClass { lines.append("“" + truncate(controller.id) + "”") }
+            let tooltip = ["in scene " + controller.scene, controller.viewNibName].compactMap { $0 }.joined(separator: ", ")
+            sceneNodes.append(Node(id: sceneID(controller.id), kind: .scene(isEntryPoint: false), lines: lines, tooltip: tooltip))
         }
 
         var extraNodes: [Node] = []
@@ -62,9 +75,12 @@ extension ConnectionGraph {
 
         var keep: Set<String>?
         if let focus = options.focus {
-            let matched = storyboard.scenes.filter {
+            var matched = storyboard.scenes.filter {
                 $0.identifier == focus || $0.nibName == focus || $0.controllerClass == focus
             }.map(\.identifier)
+            for controller in storyboard.controllers(named: focus) where !matched.contains(controller.id) {
+                matched.append(controller.id)
+            }
             guard !matched.isEmpty else {
                 throw GraphError.focusNotFound(focus, candidates: storyboard.scenes.map(\.identifier))
             }

@@ -54,7 +54,10 @@ public struct HierarchyWalk {
     private func descend(_ object: NibObject, depth: Int, lastFlags: inout [Bool], visited: inout Set<ObjectID>,
                          children filter: (NibObject, [NibObject]) -> [NibObject], _ visit: (Step) -> Void) {
         guard visited.insert(object.id).inserted else { return }
-        let known = object.children.compactMap { document.object($0) }.filter { !visited.contains($0.id) }
+        // Known, not yet visited, each id once (a malformed source may list a child twice).
+        var listed = Set<ObjectID>()
+        let known = object.children.compactMap { document.object($0) }
+            .filter { !visited.contains($0.id) && listed.insert($0.id).inserted }
         var kids = filter(object, known)
         let skipped = known.count - kids.count
         if skipped != 0 {

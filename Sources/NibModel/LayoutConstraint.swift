@@ -61,7 +61,8 @@ public struct LayoutConstraint: Hashable, Sendable, Codable {
 
     /// `0.6667` for 2/3, `1.5`, `12350` for 12345.6: at most four significant digits.
     public static func significant(_ d: Double) -> String {
-        guard d.isFinite, d != 0 else { return ValueText.number(d) }
+        // Outside 1e-300…1e300 the scale factor would overflow; such numbers print as they are.
+        guard d.isFinite, d != 0, abs(d) > 1e-300, abs(d) < 1e300 else { return ValueText.number(d) }
         let digits = 4 - Int((abs(d)).log10Floor) - 1
         let scale = pow10(digits)
         return ValueText.number((d * scale).rounded() / scale)

@@ -109,11 +109,60 @@ public struct Placeholder: Hashable, Sendable, Codable {
     /// `<scene nib name>:<object id>`, when resolved through the parent's
     /// `UIExternalObjectsTableForViewLoading`.
     public var resolvedTarget: String?
+    /// What ``resolvedTarget`` is, copied from that object when the placeholder is bound, so
+    /// the placeholder can be described and matched as that object without its document.
+    public var target: Target?
 
-    public init(kind: Kind, identifier: String, resolvedTarget: String? = nil) {
+    public init(kind: Kind, identifier: String, resolvedTarget: String? = nil, target: Target? = nil) {
         self.kind = kind
         self.identifier = identifier
         self.resolvedTarget = resolvedTarget
+        self.target = target
+    }
+
+    /// The object a bound placeholder stands for: its class and, for a storyboard view
+    /// controller, the controller's id and storyboard identifier.
+    public struct Target: Hashable, Sendable, Codable {
+        /// ``NibObject/className``, ``NibObject/customClass``, ``NibObject/customModule`` and
+        /// ``NibObject/name`` of the target object.
+        public var className: String
+        public var customClass: String?
+        public var customModule: String?
+        public var name: String?
+        /// For a view controller: its ``StoryboardSummary/Controller/id`` and storyboard identifier.
+        public var controller: String?
+        public var storyboardIdentifier: String?
+
+        public init(className: String, customClass: String? = nil, customModule: String? = nil, name: String? = nil,
+                    controller: String? = nil, storyboardIdentifier: String? = nil) {
+            self.className = className
+            self.customClass = customClass
+            self.customModule = customModule
+            self.name = name
+            self.controller = controller
+            self.storyboardIdentifier = storyboardIdentifier
+        }
+
+        /// The identity of `object` (no controller id).
+        public init(_ object: NibObject) {
+            self.init(className: object.className, customClass: object.customClass, customModule: object.customModule,
+                      name: object.name, storyboardIdentifier: object.property("storyboardIdentifier")?.text)
+        }
+
+        /// `customClass` when set, else `className`.
+        public var effectiveClass: String { customClass ?? className }
+
+        /// The names a query may use for the target: class, custom class (plain and
+        /// module-qualified), name, controller id and storyboard identifier.
+        public var names: [String] {
+            var out = [className]
+            if let customClass {
+                out.append(customClass)
+                if let customModule { out.append("\(customModule).\(customClass)") }
+            }
+            out += [name, controller, storyboardIdentifier].compactMap { $0 }
+            return out
+        }
     }
 }
 

@@ -38,7 +38,7 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .string(let s): return "\"\(s)\""
         case .int(let i): return String(i)
-        case .double(let d): return d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) : String(d)
+        case .double(let d): return ValueText.number(d)
         case .bool(let b): return b ? "YES" : "NO"
         case .object(let id): return id.rawValue
         case .rect(let v): return v.description

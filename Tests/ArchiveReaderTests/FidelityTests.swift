@@ -119,4 +119,22 @@ struct FidelityTests {
                                         secondAttribute: "bottom", constant: 8)
         #expect(compiled.description == "#5.top = #3.bottom + 8")
     }
+
+    @Test("IB 3 object records whose parents form a cycle (found by fuzzing) still give a tree")
+    func archiveXibParentCycle() throws {
+        let cyclic = XIBFixtures.archiveXib.replacingOccurrences(
+            of: #"<int key="objectID">1</int><reference key="object" ref="1005"/><reference key="parent" ref="1002"/>"#,
+            with: #"<int key="objectID">1</int><reference key="object" ref="1005"/><reference key="parent" ref="2001"/>"#)
+        #expect(cyclic != XIBFixtures.archiveXib)
+        let document = try #require(try SourceReader.read(bytes: Array(cyclic.utf8), name: "c.xib").documents.first)
+        for object in document.objects {
+            var seen = Set<ObjectID>(), current: ObjectID? = object.id
+            while let c = current {
+                guard seen.insert(c).inserted else { Issue.record("parent cycle through \(c)"); break }
+                current = document.object(c)?.parent
+            }
+            for child in object.children { #expect(document.object(child)?.parent == object.id, "\(child) under \(object.id)") }
+        }
+        #expect(!document.roots.isEmpty)
+    }
 }

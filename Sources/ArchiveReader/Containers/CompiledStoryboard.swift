@@ -136,6 +136,16 @@ extension CompiledStoryboard {
         return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, diagnostics)
     }
 
+    /// True when the directory at `path` is a compiled storyboard whatever its name: it holds an
+    /// `Info.plist` (or `Info-<v>+.plist`) whose keys are a storyboard's, and at least one `.nib`.
+    /// Nothing but that plist is read.
+    static func looksLikeCompiledStoryboard(_ path: String, limits: DecodingLimits) -> Bool {
+        guard let entries = try? FileProbe.entries(path), entries.contains(where: { $0.hasSuffix(".nib") }),
+              let plist = entries.first(where: { $0 == "Info.plist" || NibFileName.infoPlistVersion($0) != nil }),
+              FileProbe.isRegularFile(FileProbe.join(path, plist)) else { return false }
+        return (try? readInfo(FileProbe.join(path, plist), limits: limits)) != nil
+    }
+
     /// Parses a storyboard `Info.plist` (binary or XML, with the project's bounded
     /// ``PropertyList`` reader) into ``StoryboardInfo``: `UI…` keys mean iOS, `NS…` keys macOS
     /// (§5.1, §5.3).

@@ -17,20 +17,10 @@ extension NibLoader {
     ///   without compiled variant or a storyboard without Info.plist). Inputs are only read.
     public func loadContainer(at path: String) throws -> LoadedContainer {
         let inventory = try inventory(at: path)
-        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
+        if inventory.kind == .directory && !inventory.units.contains(where: \.holdsArchives) {
             throw InputError(.emptyDirectory, path: path)
         }
         return try loadCompiled(inventory)
-    }
-
-    /// ``loadContainer(at:)`` with the units of a directory decoded as concurrent child tasks, at
-    /// most `width` at a time; the result is the same, in the same order.
-    public func loadContainer(at path: String, width: Int) async throws -> LoadedContainer {
-        let inventory = try inventory(at: path)
-        if inventory.kind == .directory && !inventory.compiledUnits.contains(where: \.holdsArchives) {
-            throw InputError(.emptyDirectory, path: path)
-        }
-        return try await loadCompiled(inventory, width: width)
     }
 
     /// Decodes the compiled units of `inventory` concurrently (at most `width` at a time) and
@@ -90,60 +80,18 @@ extension NibLoader {
         return .success(builder)
     }
 
-    /// Joins the units' builders in order into one container. A file read by two units (a device
-    /// storyboard reading its nibs from the base storyboard's directory) is listed once, under
-    /// the name the first unit gave it.
+    /// Joins the units' builders in order into one container (see ``ContainerBuilder/absorb(_:)``).
     func assemble(_ inventory: InputInventory, decoded: [UnitResult]) throws -> LoadedContainer {
-        var documents: [NibContainer.Document] = []
-        var archives: [LoadedArchive] = []
-        var failures: [LoadedContainer.Failure] = []
-        var diagnostics: [Diagnostic] = []
-        var storyboards: [CompiledStoryboard] = []
-        var bundleVariants: [NibVariant] = []
-        var variantMatched = false
-        var variantsSeen: [String] = []
-        var nameByPath: [String: String] = [:]
-        for result in decoded {
-            let part: ContainerBuilder
-            switch result {
-            case .success(let b): part = b
-            case .failure(let error): throw error
-            }
-            var renamed: [String: String] = [:]
-            var skipped = Set<String>()
-            for (doc, archive) in zip(part.documents, part.archives) {
-                if let parent = doc.parent {
-                    if skipped.contains(parent) { skipped.insert(doc.name); continue }
-                } else if let path = doc.path {
-                    if let existing = nameByPath[path] {
-                        renamed[doc.name] = existing
-                        skipped.insert(doc.name)
-                        continue
-                    }
-                    nameByPath[path] = doc.name
-                }
-                documents.append(doc)
-                archives.append(archive)
-            }
-            failures += part.failures
-            diagnostics += part.diagnostics
-            for var sb in part.storyboards {
-                for i in sb.nibs.indices { sb.nibs[i].documents = sb.nibs[i].documents.map { renamed[$0] ?? $0 } }
-                for i in sb.scenes.indices { sb.scenes[i].documents = sb.scenes[i].documents.map { renamed[$0] ?? $0 } }
-                storyboards.append(sb)
-            }
-            if !part.bundleVariants.isEmpty { bundleVariants = part.bundleVariants }
-            variantMatched = variantMatched || part.variantMatched
-            for v in part.variantsSeen where !variantsSeen.contains(v) { variantsSeen.append(v) }
-        }
-        diagnostics += inventory.trailingNotes
-        if let variant, inventory.kind != .nibBundle, inventory.kind != .file, !variantMatched {
-            throw VariantNotFound(requested: variant, container: inventory.name, available: variantsSeen)
+        var whole = ContainerBuilder(loader: self)
+        for result in decoded { whole.absorb(try result.get()) }
+        whole.diagnostics += inventory.trailingNotes
+        if let variant, inventory.kind != .nibBundle, inventory.kind != .file, !whole.variantMatched {
+            throw VariantNotFound(requested: variant, container: inventory.name, available: whole.variantsSeen)
         }
         let container = NibContainer(kind: inventory.kind, path: inventory.path, name: inventory.name,
-                                     variants: bundleVariants, storyboards: storyboards, documents: documents,
-                                     diagnostics: diagnostics)
-        return LoadedContainer(container: container, archives: archives, failures: failures)
+                                     variants: whole.bundleVariants, storyboards: whole.storyboards,
+                                     documents: whole.documents, diagnostics: whole.diagnostics)
+        return LoadedContainer(container: container, archives: whole.archives, failures: whole.failures)
     }
 }
 
@@ -176,17 +124,48 @@ struct ContainerBuilder {
     private var documentByPath: [String: String] = [:]
     /// Name of the bundle variant document whose decoding just failed (for failure messages).
     private var failedDocument: String?
+    /// Diagnostics taken over by ``absorb(_:)``, to keep each once.
+    private var absorbedDiagnostics = Set<Diagnostic>()
 
     init(loader: NibLoader) { self.loader = loader }
+
+    /// Appends what another unit's builder read, in order. A file it read that this builder already
+    /// holds (a device storyboard reading its nibs from the base storyboard's directory) is listed
+    /// once, under the first name, with its nested archives; its diagnostics are kept once.
+    mutating func absorb(_ part: ContainerBuilder) {
+        var renamed: [String: String] = [:]
+        var skipped = Set<String>()
+        for (doc, archive) in zip(part.documents, part.archives) {
+            if let parent = doc.parent {
+                if skipped.contains(parent) { skipped.insert(doc.name); continue }
+            } else if let path = doc.path {
+                if let existing = documentByPath[path] {
+                    renamed[doc.name] = existing
+                    skipped.insert(doc.name)
+                    continue
+                }
+                documentByPath[path] = doc.name
+            }
+            documents.append(doc)
+            archives.append(archive)
+        }
+        failures += part.failures
+        for d in part.diagnostics where absorbedDiagnostics.insert(d).inserted { diagnostics.append(d) }
+        for var sb in part.storyboards {
+            for i in sb.nibs.indices { sb.nibs[i].documents = sb.nibs[i].documents.map { renamed[$0] ?? $0 } }
+            for i in sb.scenes.indices { sb.scenes[i].documents = sb.scenes[i].documents.map { renamed[$0] ?? $0 } }
+            storyboards.append(sb)
+        }
+        if !part.bundleVariants.isEmpty { bundleVariants = part.bundleVariants }
+        variantMatched = variantMatched || part.variantMatched
+        for v in part.variantsSeen where !variantsSeen.contains(v) { variantsSeen.append(v) }
+    }
 
     /// Decodes the file at `path` as document `name`; `info` carries the other document fields.
     @discardableResult
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
         if let existing = documentByPath[path] { return existing }
-        let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
-        if bytes.count > loader.limits.maxFileSize {
-            throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
-        }
+        let bytes = try loader.readInput(path)
         let loaded = try loader.loadArchive(bytes: bytes, name: name, path: path, variant: info.variant)
         var doc = info
         doc.name = name

@@ -2,13 +2,27 @@ import Foundation
 
 /// Reads the first bytes of a file, for format sniffing, without reading the whole file.
 enum FileProbe {
-    /// Size and first `count` bytes of the file at `path`; nil when unreadable.
-    static func head(_ path: String, count: Int = FileFormat.sniffLength) -> (size: Int, head: [UInt8])? {
+    /// Size and first bytes of the file at `path`, enough to tell its format: 1 KiB, or up to
+    /// ``FileFormat/sniffLength`` for XML whose root element comes later (a long licence comment);
+    /// nil when unreadable.
+    static func head(_ path: String) -> (size: Int, head: [UInt8])? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
-        let data = (try? handle.read(upToCount: count)) ?? nil
-        return (size ?? data?.count ?? 0, [UInt8](data ?? Data()))
+        var bytes = [UInt8]((try? handle.read(upToCount: 1024)) ?? Data())
+        if bytes.count == 1024, Self.looksLikeXMLWithoutRoot(bytes) {
+            bytes += [UInt8]((try? handle.read(upToCount: FileFormat.sniffLength - 1024)) ?? Data())
+        }
+        return (size ?? bytes.count, bytes)
+    }
+
+    /// True when `bytes` start like XML (after a byte-order mark and blanks) but the root element
+    /// has not started within them.
+    private static func looksLikeXMLWithoutRoot(_ bytes: [UInt8]) -> Bool {
+        let text = XMLProlog.utf8(bytes).bytes
+        guard let first = text.first(where: { $0 != 0x20 && $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }), first == 0x3C
+        else { return false }
+        return XMLProlog.rootTag(text) == nil
     }
 
     /// True when `path` is a regular file (following symbolic links); FIFOs, sockets and devices

@@ -2,8 +2,8 @@ import Foundation
 
 /// What one input consists of, found without decoding anything (nib-format.md §5, §8): its shape
 /// and the units that can be decoded independently of each other, in the order their documents are
-/// listed. Listing reads directory entries and the first 1 KiB of loose files (formats are told by
-/// their first bytes), nothing more.
+/// listed. Listing reads directory entries and the first bytes of loose files (formats are told by
+/// their first bytes: 1 KiB, up to 64 KiB for XML behind a long prolog), nothing more.
 ///
 /// ```
 /// App/                        kind: directory
@@ -79,7 +79,8 @@ extension NibLoader {
         let name = (path as NSString).lastPathComponent
         let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
         guard FileProbe.isDirectory(path) else {
-            let isSource = FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false
+            // Only a regular file is sniffed here: a pipe would lose the bytes read.
+            let isSource = FileProbe.isRegularFile(path) && (FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false)
             let unit = InputUnit(kind: isSource ? .source : .file, path: path, name: name, device: device,
                                  nibName: name.hasSuffix(".nib") ? nibName : nil)
             return InputInventory(path: path, name: name, kind: .file, units: [unit])
@@ -89,11 +90,11 @@ extension NibLoader {
                                  nibName: nibName)
             return InputInventory(path: path, name: name, kind: .nibBundle, units: [unit])
         }
-        if name.hasSuffix(".storyboardc") {
+        if name.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
             let unit = InputUnit(kind: .compiledStoryboard, path: path, name: name)
             return InputInventory(path: path, name: name, kind: .compiledStoryboard, units: [unit])
         }
-        var walker = DirectoryWalker()
+        var walker = DirectoryWalker(limits: limits)
         walker.walk(path, relative: "", depth: 0)
         var inventory = InputInventory(path: path, name: name, kind: .directory, units: walker.units)
         inventory.trailingNotes = walker.pendingNotes
@@ -103,7 +104,9 @@ extension NibLoader {
 
 /// The sorted walk of a plain directory behind ``NibLoader/inventory(at:)``.
 private struct DirectoryWalker {
+    let limits: DecodingLimits
     var units: [InputUnit] = []
+    init(limits: DecodingLimits) { self.limits = limits }
     /// Notes not yet attached to a unit.
     var pendingNotes: [Diagnostic] = []
     private var visited = Set<String>()
@@ -137,7 +140,7 @@ private struct DirectoryWalker {
                 if entry.hasSuffix(".nib") {
                     add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,
                                   nibName: nibName, notes: doubledNote))
-                } else if entry.hasSuffix(".storyboardc") {
+                } else if entry.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
                     add(InputUnit(kind: .compiledStoryboard, path: path, name: name))
                 } else {
                     walk(path, relative: name, depth: depth + 1)

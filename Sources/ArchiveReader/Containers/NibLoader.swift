@@ -95,6 +95,19 @@ public struct NibLoader: Sendable {
         }
     }
 
+    /// The bytes of the file at `path` within ``DecodingLimits/maxFileSize``: ``readFile(_:maxSize:)``
+    /// plus the size check every reader relies on.
+    ///
+    /// - Throws: ``InputError`` when it cannot be read; ``ArchiveError`` `.limitExceeded(.fileSize)`
+    ///   at byte 0 when it is larger than the limit.
+    public func readInput(_ path: String) throws -> [UInt8] {
+        let bytes = try Self.readFile(path, maxSize: limits.maxFileSize)
+        if bytes.count > limits.maxFileSize {
+            throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
+        }
+        return bytes
+    }
+
     /// Decodes the compiled archive(s) of the input at `path` — a file, a nib bundle, a
     /// `.storyboardc` or a directory — into raw object graphs, nested archives included, in
     /// document order (see ``loadContainer(at:)``, which also describes the container).

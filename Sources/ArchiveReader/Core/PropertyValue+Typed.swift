@@ -40,6 +40,7 @@ extension PropertyValue {
         case .insets(let i): return [i.top, i.left, i.bottom, i.right]
         case .color(let c): return c.components + (c.alpha.map { [$0] } ?? [])
         case .font(let f): return f.size.map { [$0] } ?? []
+        case .constraint(let c): return [c.multiplier, c.constant] + (c.priority.map { [$0] } ?? [])
         case .double(let d): return [d]
         default: return []
         }

@@ -2,10 +2,10 @@ import Dispatch
 
 /// Structured concurrency over `Sendable` units: ordered maps as child tasks, and a way to wait for
 /// them from synchronous code without occupying the cooperative thread pool.
-public enum Concurrently {
+package enum Concurrently {
     /// `items.map(transform)` with up to `width` transforms running at once as child tasks of a
     /// task group; results come back in input order. `width <= 1` runs them one after another.
-    public static func map<T: Sendable, R: Sendable>(_ items: [T], width: Int,
+    package static func map<T: Sendable, R: Sendable>(_ items: [T], width: Int,
                                                      _ transform: @escaping @Sendable (T) -> R) async -> [R] {
         guard width > 1, items.count > 1 else { return items.map(transform) }
         return await withTaskGroup(of: (Int, R).self) { group in
@@ -29,8 +29,9 @@ public enum Concurrently {
     ///
     /// The task and its children run on a private executor backed by Dispatch worker threads, never
     /// on the cooperative pool, so a synchronous caller that itself runs on the pool (a synchronous
-    /// test, say) cannot starve the work it waits for.
-    public static func wait<R: Sendable>(_ body: @escaping @Sendable () async throws -> R) throws -> R {
+    /// test, say) cannot starve the work it waits for. The calling thread is blocked meanwhile:
+    /// this relies on Dispatch giving the queue worker threads of its own while callers wait.
+    package static func wait<R: Sendable>(_ body: @escaping @Sendable () async throws -> R) throws -> R {
         let done = DispatchSemaphore(value: 0)
         let box = ResultBox<R>()
         Task(executorPreference: DispatchTaskExecutor.shared) {

@@ -64,6 +64,10 @@ public struct NibOpener: Sendable {
             return try open(bytes: bytes, name: name)
         case .path(let path):
             if let variant = sourceVariant(of: path) { return try openSourceVariant(variant, of: path) }
+            if FileManager.default.fileExists(atPath: path), !FileProbe.isDirectory(path), !FileProbe.isRegularFile(path) {
+                // A pipe (`<(…)`) can be read only once: read it whole, then tell its format by its bytes.
+                return try open(bytes: try loader.readInput(path), name: (path as NSString).lastPathComponent)
+            }
             let inventory = try loader.inventory(at: path)
             if inventory.kind == .file, inventory.units.first?.kind == .source {
                 return try openSource(at: path, name: inventory.name)
@@ -75,12 +79,47 @@ public struct NibOpener: Sendable {
             loaded.releaseBeforeResolving(retention)
             var compiled = await NibResolver.resolve(loaded, width: width)
             loaded.releaseAfterResolving(retention)
+            if inventory.kind == .file || inventory.kind == .nibBundle, let storyboard = Self.enclosingStoryboard(of: path) {
+                await bindUpstream(&compiled, inside: storyboard)
+            }
             let sources = await readSources(inventory.sourceUnits)
             var failures = loaded.failures
             if !sources.isEmpty {
                 compiled = merge(compiled, sources: sources, inventory: inventory, failures: &failures)
             }
             return OpenedInput(input: compiled, loaded: loaded, failures: failures)
+        }
+    }
+
+    /// The `.storyboardc` directory holding `path` (a scene or view nib, or a variant of one), if any.
+    static func enclosingStoryboard(of path: String) -> String? {
+        var url = URL(fileURLWithPath: path).standardizedFileURL
+        for _ in 0..<2 {
+            url.deleteLastPathComponent()
+            if url.pathExtension == "storyboardc", FileProbe.isDirectory(url.path) { return url.path }
+        }
+        return nil
+    }
+
+    /// A nib read on its own from inside a `.storyboardc`: its upstream placeholders are bound as
+    /// when the whole storyboard is read (``Placeholder/resolvedTarget`` and
+    /// ``Placeholder/target`` name the parent scene's controller, §5.2). A storyboard that does not
+    /// open leaves the placeholders unbound.
+    private func bindUpstream(_ input: inout NibInput, inside storyboard: String) async {
+        guard let inventory = try? loader.inventory(at: storyboard),
+              let loaded = try? await loader.loadCompiled(inventory, width: width) else { return }
+        let whole = await NibResolver.resolve(loaded, width: width)
+        func key(_ path: String?) -> String? { path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
+        var byPath: [String: NibDocument] = [:]
+        for document in whole.documents { if let k = key(document.path) { byPath[k] = document } }
+        for d in input.documents.indices {
+            guard let k = key(input.documents[d].path), let bound = byPath[k] else { continue }
+            var objects = input.documents[d].objects   // assigned once: the document re-indexes on assignment
+            for o in objects.indices where objects[o].placeholder?.kind == .upstream {
+                guard let p = bound.object(objects[o].id)?.placeholder, p.identifier == objects[o].placeholder?.identifier else { continue }
+                objects[o].placeholder = p
+            }
+            input.documents[d].objects = objects
         }
     }
 
@@ -99,13 +138,13 @@ public struct NibOpener: Sendable {
     /// One XML source file given as the input (a `--variant` does not apply to it and is ignored,
     /// so that one command line can name a source and a compiled bundle).
     private func openSource(at path: String, name: String) throws -> OpenedInput {
-        let bytes = try NibLoader.readFile(path, maxSize: loader.limits.maxFileSize)
+        let bytes = try loader.readInput(path)
         return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: path), loaded: nil, failures: [])
     }
 
     /// `--variant designable.nib` of a nib bundle: the IB 3 XML source, asked for by name.
     private func openSourceVariant(_ variant: SourceVariant, of path: String) throws -> OpenedInput {
-        let bytes = try NibLoader.readFile(variant.file, maxSize: loader.limits.maxFileSize)
+        let bytes = try loader.readInput(variant.file)
         let name = (path as NSString).lastPathComponent + "/" + variant.name
         return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: variant.file),
                            loaded: nil, failures: [])
@@ -136,21 +175,19 @@ public struct NibOpener: Sendable {
 
     /// True when `path` opens as an Interface Builder XML source: a file whose first bytes are a
     /// xib, storyboard or IB 3 archive, or a nib bundle whose requested variant is one.
+    /// Only regular files are sniffed: a pipe would lose the bytes read.
     public func isSource(_ path: String) -> Bool {
         if sourceVariant(of: path) != nil { return true }
-        guard !FileProbe.isDirectory(path), let head = FileProbe.head(path)?.head else { return false }
+        guard FileProbe.isRegularFile(path), let head = FileProbe.head(path)?.head else { return false }
         return SourceReader.isSource(head)
     }
 
     /// The XML sources of a directory, read concurrently; each a resolved input or its failure.
     private func readSources(_ units: [InputUnit]) async -> [(unit: InputUnit, result: Result<NibInput, any Error & Sendable>)] {
-        let limits = loader.limits
+        let loader = loader
         return await Concurrently.map(units, width: width) { unit in
             do {
-                let bytes = try NibLoader.readFile(unit.path, maxSize: limits.maxFileSize)
-                if bytes.count > limits.maxFileSize {
-                    throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
-                }
+                let bytes = try loader.readInput(unit.path)
                 return (unit, .success(try SourceReader.read(bytes: bytes, name: unit.name, path: unit.path)))
             } catch {
                 return (unit, .failure(ContainerBuilder.sendable(error)))

@@ -83,7 +83,9 @@ extension NibResolver {
             if let s = result.summary { summaries.append(s) }
             diagnostics += result.diagnostics
         }
-        var documents = loaded.archives.compactMap { byName[$0.name] }
+        var documents = loaded.archives.map { archive in
+            byName[archive.name] ?? resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
+        }
         resolveNestedUpstream(&documents, loaded)
         for failure in loaded.failures { diagnostics.append(notRead(failure)) }
         let kind = container.kind == .file ? (documents.first?.format.displayName ?? "compiled nib") : container.kind.rawValue
@@ -108,12 +110,15 @@ extension NibResolver {
     }
 
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's
-    /// `UITableViewCellPrototypeNibExternalObjects` (reuse identifier → placeholder id → object).
+    /// `UITableViewCellPrototypeNibExternalObjects` (reuse identifier → placeholder id → object),
+    /// and carry that object's identity (``Placeholder/target``).
     ///
     /// - Complexity: O(n) in the parents' objects and the nested documents: each parent's tables are
     ///   read once, however many nested archives it holds.
     private static func resolveNestedUpstream(_ documents: inout [NibDocument], _ loaded: LoadedContainer) {
         var tables: [String: PrototypeExternalObjects] = [:]
+        var documentIndex: [String: Int] = [:]
+        for (i, document) in documents.enumerated() where documentIndex[document.name] == nil { documentIndex[document.name] = i }
         for (i, described) in loaded.container.documents.enumerated() where i < documents.count {
             guard let parent = described.parent else { continue }
             if tables[parent] == nil {
@@ -123,11 +128,15 @@ extension NibResolver {
             guard let externals = tables[parent] else { continue }
             let table = externals.table(for: described.location)
             guard !table.isEmpty else { continue }
+            let parentDocument = documentIndex[parent].map { documents[$0] }
             var objects = documents[i].objects   // assigned once: the document re-indexes on assignment
             for o in objects.indices {
                 guard let p = objects[o].placeholder, p.kind == .upstream, p.resolvedTarget == nil,
                       let target = table[p.identifier] else { continue }
                 objects[o].placeholder?.resolvedTarget = target
+                if let id = target.split(separator: ":").last, let object = parentDocument?.object(ObjectID(String(id))) {
+                    objects[o].placeholder?.target = Placeholder.Target(object)
+                }
             }
             documents[i].objects = objects
         }

@@ -71,7 +71,7 @@ struct PropertyDecoder {
         if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
             put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
         }
-        if let constraint = constraint(object) { put("constraint", .constraint(constraint)) }
+        if let constraint = constraint(object) { put("constraint", .finite(.constraint(constraint))) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
     }
 

@@ -16,9 +16,10 @@ extension NibResolver {
     public static func resolveStoryboard(name: String, info: StoryboardInfo,
                                          scenes: [(nibName: String, graph: ObjectGraph)]) -> NibInput {
         var documents = scenes.map { resolve($0.graph, name: $0.nibName) }
+        for d in documents.indices where documents[d].platform == .unknown { documents[d].platform = info.platform }
         var diagnostics: [Diagnostic] = []
-        // View nib name → placeholder identifier → "<scene>:<id>", and the controller's class.
-        var upstream: [String: [String: (target: String, className: String?)]] = [:]
+        // View nib name → placeholder identifier → the object it stands for in a scene nib.
+        var upstream: [String: [String: ObjectReference]] = [:]
         for (sceneIndex, scene) in scenes.enumerated() {
             let graph = scene.graph
             for object in graph.objects {
@@ -27,13 +28,18 @@ extension NibResolver {
                       let pairs = graph.pairs(table) else { continue }
                 for (key, value) in pairs {
                     guard let identifier = graph.string(key), let r = value.objectRef else { continue }
-                    let target = documents[sceneIndex].object(ObjectID(r))
                     let device = splitDevice(normalized(scene.nibName)).device
                     upstream[normalized(viewNib) + device, default: [:]][identifier] =
-                        ("\(scene.nibName):\(ObjectID(r))", target?.effectiveClass)
+                        ObjectReference(document: documents[sceneIndex].name, id: ObjectID(r))
                 }
             }
         }
+        var summary = summarize(name: name, info: info, documents: documents, scenes: scenes)
+        var controllerAt: [ObjectReference: Int] = [:]
+        for (i, c) in summary.controllers.enumerated() {
+            for reference in c.objects { controllerAt[reference] = i }
+        }
+        let documentIndex = Dictionary(documents.indices.map { (documents[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         for d in documents.indices {
             let key = normalized(documents[d].name)
             let table = upstream[key] ?? upstream[splitDevice(key).base] ?? [:]
@@ -41,20 +47,26 @@ extension NibResolver {
             var objects = documents[d].objects
             for o in objects.indices {
                 guard let placeholder = objects[o].placeholder, placeholder.kind == .upstream else { continue }
-                if let entry = table[placeholder.identifier] {
-                    objects[o].placeholder?.resolvedTarget = entry.target
-                } else {
+                guard let reference = table[placeholder.identifier] else {
                     diagnostics.append(Diagnostic(
                         .unresolvedUpstreamPlaceholder,
                         "\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table",
                         location: .init(document: documents[d].name, object: documents[d].objects[o].id,
                                         byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
+                    continue
+                }
+                objects[o].placeholder?.resolvedTarget = reference.description
+                if let t = documentIndex[reference.document], let target = documents[t].object(reference.id) {
+                    var identity = Placeholder.Target(target)
+                    if let c = controllerAt[reference] {
+                        identity.controller = summary.controllers[c].id
+                        summary.controllers[c].objects.append(ObjectReference(document: documents[d].name, id: objects[o].id))
+                    }
+                    objects[o].placeholder?.target = identity
                 }
             }
             documents[d].objects = objects
-            if documents[d].platform == .unknown { documents[d].platform = info.platform }
         }
-        let summary = summarize(name: name, info: info, documents: documents, scenes: scenes)
         return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, diagnostics: diagnostics)
     }
 
@@ -73,37 +85,127 @@ extension NibResolver {
         return (String(normalizedName[..<tilde]), String(normalizedName[tilde...]))
     }
 
-    /// Scenes in identifier order with their controller class and view nib, and the segues.
+    /// Scenes in identifier order with their controller class and view nib; every controller
+    /// (each scene's, then those archived inside it); the segues, each once and credited to the
+    /// controller that owns its template; and a relationship segue from each container to each
+    /// controller it archives (§5.2). Upstream placeholders are added to ``StoryboardSummary/Controller/objects``
+    /// by the caller.
     private static func summarize(name: String, info: StoryboardInfo, documents: [NibDocument],
                                   scenes: [(nibName: String, graph: ObjectGraph)]) -> StoryboardSummary {
         var summary = StoryboardSummary(name: name, platform: info.platform, entryPoint: info.entryPoint)
+        var controllerIndex: [String: Int] = [:]
+        var seenSegues = Set<StoryboardSummary.SceneSegue>()
+        func addSegue(_ segue: StoryboardSummary.SceneSegue) {
+            if seenSegues.insert(segue).inserted { summary.segues.append(segue) }
+        }
         for (identifier, nibName) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
             var scene = StoryboardSummary.Scene(identifier: identifier, nibName: nibName)
             let matching = documents.indices.filter { splitDevice(normalized(documents[$0].name)).base == normalized(nibName) }
-            guard let d = matching.first else {
-                summary.scenes.append(scene)
-                continue
-            }
-            let document = documents[d]
             scene.documents = matching.map { documents[$0].name }
-            let controllerID = document.connections.first {
-                $0.kind == .outlet && ($0.label == "sceneViewController" || $0.label == "sceneController")
-            }?.destination
-            if let controller = document.object(controllerID) {
-                scene.controllerClass = controller.effectiveClass
-                if let viewNib = controller.property("nibName")?.text {
-                    scene.viewNibName = viewNib
-                    for v in documents where splitDevice(normalized(v.name)).base == normalized(viewNib) {
-                        scene.documents.append(v.name)
+            var viewNibs: [String] = []
+            // Each device variant of the scene nib (`X~ipad`, `X~iphone`) adds its objects to the
+            // same controllers; segues are taken from the first, as the variants repeat them.
+            for (variant, d) in matching.enumerated() {
+                let document = documents[d]
+                let controllerID = document.connections.first {
+                    $0.kind == .outlet && ($0.label == "sceneViewController" || $0.label == "sceneController")
+                }?.destination
+                guard let root = document.object(controllerID) else { continue }
+                if variant == 0 {
+                    scene.controllerClass = root.effectiveClass
+                    scene.viewNibName = root.property("nibName")?.text
+                }
+                // The scene's controller, then what it contains, breadth first.
+                var queue: [(object: NibObject, id: String, parent: String?, relationship: String?)] = [(root, identifier, nil, nil)]
+                var visited = Set<ObjectID>()
+                var ownerOf: [ObjectID: String] = [:]
+                while !queue.isEmpty {
+                    let (object, id, parent, relationship) = queue.removeFirst()
+                    guard visited.insert(object.id).inserted else { continue }
+                    ownerOf[object.id] = id
+                    let viewNib = object.property("nibName")?.text
+                    if let viewNib, !viewNibs.contains(viewNib) { viewNibs.append(viewNib) }
+                    let reference = ObjectReference(document: document.name, id: object.id)
+                    if let existing = controllerIndex[id] {
+                        if !summary.controllers[existing].objects.contains(reference) {
+                            summary.controllers[existing].objects.append(reference)
+                        }
+                    } else {
+                        controllerIndex[id] = summary.controllers.count
+                        summary.controllers.append(StoryboardSummary.Controller(
+                            id: id, scene: identifier, className: object.className, customClass: object.customClass,
+                            customModule: object.customModule,
+                            storyboardIdentifier: object.property("storyboardIdentifier")?.text,
+                            viewNibName: viewNib, objects: [reference], parent: parent, relationship: relationship))
                     }
+                    if variant == 0, let parent, let relationship {
+                        addSegue(.init(from: parent, to: id, segue: Segue(kind: "relationship", relationship: relationship)))
+                    }
+                    guard let archived = scenes[d].graph[ObjectRef(object.archiveIndex ?? -1)] else { continue }
+                    let children = containedControllers(archived, graph: scenes[d].graph)
+                    for (k, child) in children.enumerated() {
+                        guard let childObject = document.object(ObjectID(child)), childObject.placeholder == nil else { continue }
+                        let childID = containedControllerID(childObject, scene: identifier, platform: info.platform)
+                        queue.append((childObject, childID, id,
+                                      relationshipName(archived, index: k, count: children.count, graph: scenes[d].graph)))
+                    }
+                }
+                guard variant == 0 else { continue }
+                for connection in document.connections where connection.kind == .segue {
+                    guard let segue = connection.segue else { continue }
+                    let owner = connection.source.flatMap { ownerOf[$0] } ?? identifier
+                    addSegue(.init(from: owner, to: segue.destinationScene, segue: segue))
+                }
+            }
+            for viewNib in viewNibs {
+                for v in documents where splitDevice(normalized(v.name)).base == normalized(viewNib) && !scene.documents.contains(v.name) {
+                    scene.documents.append(v.name)
                 }
             }
             summary.scenes.append(scene)
-            for connection in document.connections where connection.kind == .segue {
-                guard let segue = connection.segue else { continue }
-                summary.segues.append(StoryboardSummary.SceneSegue(from: identifier, to: segue.destinationScene, segue: segue))
-            }
         }
         return summary
+    }
+
+    /// The controllers `controller` archives inside it: `UIChildViewControllers`, then any more
+    /// in `UIViewControllers`, then an AppKit window's content controller, each once.
+    static func containedControllers(_ controller: ArchivedObject, graph: ObjectGraph) -> [ObjectRef] {
+        var out: [ObjectRef] = []
+        for key in ["UIChildViewControllers", "UIViewControllers", "IBWindowTemplateContentViewController",
+                    "NSChildViewControllers"] {
+            let value = controller[key]
+            let refs = graph.elements(value)?.compactMap(\.objectRef) ?? value?.objectRef.map { [$0] } ?? []
+            for r in refs where !out.contains(r) { out.append(r) }
+        }
+        return out
+    }
+
+    /// What a contained controller is to its container, named as the source's
+    /// `<segue kind="relationship" relationship=…>` names it: a navigation controller's first
+    /// child is its `rootViewController`, a two-child split view controller's are
+    /// `masterViewController` and `detailViewController`, a window controller's is
+    /// `window.shadowedContentViewController`; every other child (tab bar, page, others) is one
+    /// of the container's `viewControllers`.
+    static func relationshipName(_ container: ArchivedObject, index: Int, count: Int, graph: ObjectGraph) -> String {
+        if ObjectRoles.object(container, is: "UINavigationController", in: graph) {
+            return index == 0 ? "rootViewController" : "viewControllers"
+        }
+        if ObjectRoles.object(container, is: "UISplitViewController", in: graph), count == 2 {
+            return index == 0 ? "masterViewController" : "detailViewController"
+        }
+        if ObjectRoles.object(container, is: "NSWindowController", in: graph) { return "window.shadowedContentViewController" }
+        return "viewControllers"
+    }
+
+    /// The id of a controller archived inside another scene's controller: its storyboard
+    /// identifier, else `UIViewController-<object id>` (`NSViewController-…` on macOS) from
+    /// its view nib name `<object id>-view-<view id>`, the form `Info.plist` gives scenes, else
+    /// `<scene>/<archive id>`.
+    static func containedControllerID(_ object: NibObject, scene: String, platform: Platform) -> String {
+        if let identifier = object.property("storyboardIdentifier")?.text, !identifier.isEmpty { return identifier }
+        if let nib = object.property("nibName")?.text, let range = nib.range(of: "-view-"), range.lowerBound > nib.startIndex {
+            return (platform == .macOS ? "NSViewController-" : "UIViewController-") + nib[..<range.lowerBound]
+        }
+        return "\(scene)/\(object.id)"
     }
 }

@@ -119,14 +119,34 @@ struct XIBArchiveReader {
             }
             objects.append(object)
         }
-        // Children from parents where the record lists none.
-        let known = Set(objects.map(\.id))
+        // The parent records decide the hierarchy. A parent chain that closes on itself (malformed
+        // records) is cut where it closes, that object becoming a root; a listed child whose record
+        // names another parent is not listed here; where the record lists no children they come
+        // from the parents.
+        var position: [ObjectID: Int] = [:]
+        for (i, o) in objects.enumerated() where position[o.id] == nil { position[o.id] = i }
+        var settled = Set<ObjectID>()
+        for i in objects.indices where !settled.contains(objects[i].id) {
+            var chain: [Int] = [], onChain = Set<ObjectID>()
+            var current: Int? = i
+            while let c = current, !settled.contains(objects[c].id) {
+                guard onChain.insert(objects[c].id).inserted else {
+                    objects[c].parent = nil
+                    top.append(objects[c].id)
+                    break
+                }
+                chain.append(c)
+                current = objects[c].parent.flatMap { position[$0] }
+            }
+            for c in chain { settled.insert(objects[c].id) }
+        }
         var childrenByParent: [ObjectID: [ObjectID]] = [:]
         for o in objects { if let p = o.parent { childrenByParent[p, default: []].append(o.id) } }
         for i in objects.indices {
-            objects[i].children = objects[i].children.filter { known.contains($0) }
+            let id = objects[i].id
+            objects[i].children = objects[i].children.filter { child in position[child].map { objects[$0].parent == id } ?? false }
             if objects[i].children.isEmpty {
-                objects[i].children = childrenByParent[objects[i].id] ?? []
+                objects[i].children = childrenByParent[id] ?? []
             }
         }
         let firstResponders = Set(objects.filter { $0.placeholder?.kind == .firstResponder }.map(\.id))

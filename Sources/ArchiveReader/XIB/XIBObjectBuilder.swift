@@ -48,10 +48,15 @@ struct XIBObjectBuilder {
             return
         }
         if Self.isObject(element), let rawID = element["id"] {
-            let id = ObjectID(rawID)
+            var id = ObjectID(rawID)
             if objectIndex[id] != nil {
+                // Kept under an id of its own (`2~2`), so that every id names one object and the
+                // hierarchy stays a tree; references to the id go to the first element.
+                var n = 2
+                while objectIndex[ObjectID("\(rawID)~\(n)")] != nil { n += 1 }
+                id = ObjectID("\(rawID)~\(n)")
                 diagnostics.append(Diagnostic(.duplicateObjectID,
-                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry",
+                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry, id '\(id)'",
                                               location: .init(object: id, sourceLine: element.line)))
             }
             var object = makeObject(element, id: id, parent: parent)
@@ -143,8 +148,16 @@ struct XIBObjectBuilder {
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
+        if e.name == "menuItem" {
+            // As in compiled nibs: the key equivalent as AppKit shows it, separators marked.
+            properties.removeAll { $0.key == "keyEquivalent" || $0.key == "isSeparatorItem" }
+            if let key = e["keyEquivalent"], !key.isEmpty {
+                properties.append(Property("keyEquivalent", .string(PropertyDecoder.keyEquivalent(key, mask: Self.modifierMask(e)))))
+            }
+            if e["isSeparatorItem"] == "YES" { properties.append(Property("separator", .bool(true))) }
+        }
         if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
-            properties.append(Property("constraint", .constraint(constraint)))
+            properties.append(Property("constraint", .finite(.constraint(constraint))))
         }
         let nonEmpty = { (s: String?) -> String? in s.flatMap { $0.isEmpty ? nil : $0 } }
         let name = nonEmpty(e["userLabel"]) ?? nonEmpty(e["title"]) ?? nonEmpty(e["text"])
@@ -166,6 +179,20 @@ struct XIBObjectBuilder {
     }
 
     /// Attributes that are part of the object itself rather than properties.
+    /// A menu item's `<modifierMask key="keyEquivalentModifierMask">` as AppKit's modifier flags
+    /// (shift 1<<17, control 1<<18, option 1<<19, command 1<<20); without the element, ⌘ (the
+    /// menu item default).
+    static func modifierMask(_ e: XMLElementNode) -> Int64 {
+        guard let m = e.children.first(where: { $0.name == "modifierMask" && $0["key"] == "keyEquivalentModifierMask" }) else {
+            return 1 << 20
+        }
+        var mask: Int64 = 0
+        for (attribute, bit) in [("shift", 17), ("control", 18), ("option", 19), ("command", 20)] where m[attribute] == "YES" {
+            mask |= 1 << Int64(bit)
+        }
+        return mask
+    }
+
     /// A `<constraint>` element as a ``LayoutConstraint``: a missing `firstItem` is the view
     /// that holds the constraint; `multiplier` is a number or a ratio (`2:1`).
     static func constraint(_ e: XMLElementNode, holder: ObjectID?) -> LayoutConstraint? {
@@ -179,7 +206,12 @@ struct XIBObjectBuilder {
         var multiplier = 1.0
         if let m = e["multiplier"] {
             let parts = m.split(separator: ":").compactMap { Double($0) }
-            if parts.count == 2, parts[1] != 0 { multiplier = parts[0] / parts[1] } else if let d = parts.first { multiplier = d }
+            // A number or a ratio `a:b`; anything else (`2:0`, text) is no constraint we can state.
+            switch parts.count {
+            case 1 where !m.contains(":"): multiplier = parts[0]
+            case 2 where parts[1] != 0 && m.split(separator: ":").count == 2: multiplier = parts[0] / parts[1]
+            default: return nil
+            }
         }
         let second = e["secondItem"].map(ObjectID.init)
         return LayoutConstraint(firstItem: e["firstItem"].map(ObjectID.init) ?? holder, firstAttribute: first,

@@ -28,6 +28,7 @@ struct XIBStoryboardReader {
         let scenes = root.child(named: "scenes")?.children(named: "scene") ?? []
         var documents: [NibDocument] = []
         var summaryScenes: [StoryboardSummary.Scene] = []
+        var controllers: [StoryboardSummary.Controller] = []
         var sceneIDs: [String] = []
         // First pass: identifiers, so cross-scene segues can name their destination scene.
         for scene in scenes {
@@ -74,13 +75,25 @@ struct XIBStoryboardReader {
             let controllerObject = controller.flatMap { c in builder.objects.first { $0.id.rawValue == c["id"] } }
             summaryScenes.append(.init(identifier: identifier, nibName: identifier, viewNibName: viewNib,
                                        controllerClass: controllerObject?.effectiveClass, documents: [docName]))
+            if let object = controllerObject {
+                controllers.append(.init(id: identifier, scene: identifier, className: object.className,
+                                         customClass: object.customClass, customModule: object.customModule,
+                                         storyboardIdentifier: controller?["storyboardIdentifier"].flatMap { $0.isEmpty ? nil : $0 },
+                                         viewNibName: viewNib, objects: [ObjectReference(document: docName, id: object.id)]))
+            }
+        }
+        // A relationship makes the destination scene's controller a child of the source's.
+        for segue in segues where segue.segue.kind == "relationship" {
+            guard let child = controllers.firstIndex(where: { $0.id == segue.to }), controllers[child].parent == nil else { continue }
+            controllers[child].parent = segue.from
+            controllers[child].relationship = segue.segue.relationship
         }
         var entry: String?
         if let initial = root["initialViewController"] {
             entry = sceneOfObject[initial] ?? initial
         }
         let summary = StoryboardSummary(name: name, platform: platform, entryPoint: entry, scenes: summaryScenes,
-                                        segues: segues)
+                                        segues: segues, controllers: controllers)
         var diagnostics: [Diagnostic] = []
         if let initial = root["initialViewController"], index[initial] == nil {
             diagnostics.append(Diagnostic(.unknownEntryPoint, "initialViewController '\(initial)' (line \(root.line)) names no object",

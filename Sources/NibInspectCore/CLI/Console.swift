@@ -57,6 +57,10 @@ public final class Console: @unchecked Sendable {
         if pending.count >= Self.chunkSize { flush() }
     }
 
+    /// The first failure writing standard output (`errno` text), if any; the CLI reports it and
+    /// exits 74 instead of pretending the data went out.
+    private(set) var outputFailure: String?
+
     /// Appends `bytes` to stdout (written once a chunk is full, or at ``flush()``).
     public func writeBytes<Bytes: Collection<UInt8>>(_ bytes: Bytes) {
         if outBuffer != nil { outBuffer!.append(contentsOf: bytes); return }
@@ -64,14 +68,19 @@ public final class Console: @unchecked Sendable {
         if pending.count >= Self.chunkSize { flush() }
     }
 
-    /// Writes the stdout bytes collected so far.
+    /// Writes the stdout bytes collected so far (dropped once a write has failed).
     public func flush() {
         guard !pending.isEmpty else { return }
+        guard outputFailure == nil else { pending.removeAll(keepingCapacity: true); return }
         pending.withUnsafeBufferPointer { p in
             var off = 0
             while off < p.count {
                 let n = Glibc_write(1, p.baseAddress! + off, p.count - off)
-                if n <= 0 { return }
+                if n < 0 && errno == EINTR { continue }
+                if n <= 0 {
+                    outputFailure = String(cString: strerror(errno))
+                    return
+                }
                 off += n
             }
         }

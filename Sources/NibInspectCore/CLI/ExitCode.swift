@@ -14,6 +14,8 @@ public enum ExitCode: Int32, Sendable {
     case software = 70
     /// EX_CANTCREAT: an output file (`-o`) cannot be written.
     case cantCreate = 73
+    /// EX_IOERR: standard output could not be written (closed, or a full disk).
+    case ioError = 74
 }
 
 /// A command-line mistake; printed with the command's usage line, exit 64.

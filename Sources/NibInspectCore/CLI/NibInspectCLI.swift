@@ -71,7 +71,7 @@ public enum NibInspectCLI {
         s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
         s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
         s += "  66 missing or unreadable input, 70 internal error,\n"
-        s += "  73 output file (-o) cannot be written.\n"
+        s += "  73 output file (-o) cannot be written, 74 standard output cannot be written.\n"
         return s
     }
 
@@ -122,18 +122,22 @@ public enum NibInspectCLI {
             var opener = NibOpener(variant: variant)
             opener.retention = .documents
             let context = Context(console: console, opener: opener)
-            return try command.run(parsed, context)
-        } catch let error as UsageError {
-            console.error("Error: \(terminalSafe(error.message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
-            return .usage
-        } catch where unmatchedVariant(error) != nil {
+            let status = try command.run(parsed, context)
+            console.flush()
+            if let failure = console.outputFailure {
+                console.diagnostic("nibinspect: error: cannot write standard output: \(failure)")
+                return .ioError
+            }
+            return status
+        } catch {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
-            console.error("Error: \(terminalSafe(unmatchedVariant(error)!.description))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error)?.description else {
+                console.diagnostic("nibinspect: error: \(describe(error))")
+                return exitCode(for: error)
+            }
+            console.error("Error: \(terminalSafe(message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
             return .usage
-        } catch {
-            console.diagnostic("nibinspect: error: \(describe(error))")
-            return exitCode(for: error)
         }
     }
 

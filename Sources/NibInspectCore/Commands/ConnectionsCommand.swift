@@ -11,35 +11,41 @@ enum ConnectionsCommand: Command {
             .option("--format", value: "format", help: "Output format.", allowed: ["text", "tsv", "json"]),
             .option("--kind", value: "kind", help: "Only connections of this kind (repeatable).",
                     allowed: Connection.Kind.allCases.map(\.rawValue)),
-            .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name."),
-            .option("--destination", value: "object", help: "Only connections to this object: #id, class, custom class or name."),
+            .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
+            .option("--destination", value: "object", help: "Only connections to this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
         discussion: """
         tsv columns: document, kind, source, source class, label, destination, destination class,
         detail (control events, key path, value, collection members, segue), unresolved.
+        In a storyboard, a view controller's outlets and the actions aimed at it mostly live in its
+        view nib, on an upstream placeholder bound to the controller: naming the controller finds
+        them with those of its scene nib, and the placeholder is described by the controller's class.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(args.positionals[0])
+        let (input, status, loaded) = try context.loadResolvedWithStatus(args.positionals[0])
         let kinds = Set(args.values("--kind"))
+        let source = args.value("--source").map { ObjectQuery($0, in: input) }
+        let destination = args.value("--destination").map { ObjectQuery($0, in: input) }
         var rows: [(NibDocument, Connection)] = []
         for document in input.documents {
             for c in document.connections {
                 if !kinds.isEmpty && !kinds.contains(c.kind.rawValue) { continue }
-                if let s = args.value("--source"), !matches(s, c.source, in: document) { continue }
-                if let d = args.value("--destination"),
-                   !(matches(d, c.destination, in: document) || (c.members ?? []).contains { matches(d, $0, in: document) }
-                     || (c.isNilTargeted && c.destination == nil && isFirstResponder(d))) { continue }
+                if let s = source, !s.matches(c.source, in: document) { continue }
+                if let d = destination,
+                   !(d.matches(c.destination, in: document) || (c.members ?? []).contains { d.matches($0, in: document) }
+                     || (c.isNilTargeted && c.destination == nil && isFirstResponder(d.query))) { continue }
                 rows.append((document, c))
             }
         }
-        for (option, query) in [("--source", args.value("--source")), ("--destination", args.value("--destination"))] {
-            guard let query else { continue }
+        for (option, q) in [("--source", source), ("--destination", destination)] {
+            guard let q else { continue }
+            let query = q.query
             let known = input.documents.contains { d in
-                d.objects.contains { matches(query, $0.id, in: d) }
+                d.objects.contains { q.matches($0.id, in: d) }
             } || (option == "--destination" && isFirstResponder(query))
             if !known {
                 throw UsageError(UnmatchedQuery(option: option, query: query, noun: "object",
@@ -50,7 +56,11 @@ enum ConnectionsCommand: Command {
         }
         switch args.value("--format") ?? "text" {
         case "json":
-            let output = ConnectionsOutput(path: input.path, connections: rows.map { .init(document: $0.0.name, connection: $0.1) })
+            let output = ConnectionsOutput(path: input.path, connections: rows.map { document, c in
+                .init(document: document.name, connection: c,
+                      sourceController: input.controller(for: c.source, in: document.name)?.id,
+                      destinationController: input.controller(for: c.destination, in: document.name)?.id)
+            })
             try ResolvedJSON.write(output, to: context.console)
         case "tsv":
             tsv(rows, to: context.console.write)
@@ -58,7 +68,7 @@ enum ConnectionsCommand: Command {
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             text(rows, documents: input.documents, style: style, to: context.console.write)
         }
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// What `--source` and `--destination` can name, sorted: placeholder names, classes, custom
@@ -69,6 +79,7 @@ enum ConnectionsCommand: Command {
             for o in document.objects {
                 if let p = o.placeholder { names.insert(p.kind == .external || p.kind == .upstream ? p.identifier : p.kind.displayName) }
                 else { names.insert(o.className) }
+                if let target = o.placeholder?.target { names.insert(target.controller ?? target.effectiveClass) }
                 if let custom = o.customClass { names.insert(o.customModule.map { "\($0).\(custom)" } ?? custom) }
                 if let name = o.name, !name.isEmpty, !name.contains("\n") { names.insert(name) }
             }
@@ -80,18 +91,6 @@ enum ConnectionsCommand: Command {
     /// has no destination and is nil-targeted (nib-format.md §4.4).
     static func isFirstResponder(_ query: String) -> Bool {
         query == "First Responder" || query == "IBFirstResponder" || query == "FirstResponder"
-    }
-
-    /// True when `query` names the object `id`: its id, class, custom class (plain or
-    /// module-qualified), runtime class, name, or placeholder name (`File's Owner`).
-    static func matches(_ query: String, _ id: ObjectID?, in document: NibDocument) -> Bool {
-        guard let id else { return false }
-        if id.rawValue == query { return true }
-        guard let o = document.object(id) else { return false }
-        var names = [o.className, o.customClass, o.runtimeClassName, o.name, o.placeholder?.identifier,
-                     o.placeholder?.kind.displayName]
-        if let module = o.customModule, let custom = o.customClass { names.append("\(module).\(custom)") }
-        return names.contains { $0 == query }
     }
 
     /// One line per connection: `#1 File's Owner  outlet titleLabel → #5 UILabel "Welcome"`.
@@ -116,6 +115,12 @@ enum ConnectionsCommand: Command {
         }
     }
 
+    /// `Module.Custom (Framework)`, `Custom (Framework)` or `Framework`.
+    static func classText(_ className: String, _ customClass: String?, _ customModule: String?) -> String {
+        let custom = customClass.map { c in customModule.map { "\($0).\(c)" } ?? c }
+        return custom.map { "\($0) (\(className))" } ?? className
+    }
+
     /// Tab-separated rows with a header line; tabs and newlines inside fields become spaces.
     static func tsv(_ rows: [(NibDocument, Connection)]) -> String {
         var out = ""
@@ -127,11 +132,13 @@ enum ConnectionsCommand: Command {
     static func tsv(_ rows: [(NibDocument, Connection)], to out: (String) -> Void) {
         out("document\tkind\tsource\tsourceClass\tlabel\tdestination\tdestinationClass\tdetail\tunresolved\n")
         for (document, c) in rows {
+            /// `Custom (Framework)` or `Framework`; a bound upstream placeholder as the object it
+            /// stands for (a storyboard controller in its view nib), other placeholders by kind.
             func cls(_ id: ObjectID?) -> String {
                 guard let o = document.object(id) else { return "" }
+                if let t = o.placeholder?.target { return classText(t.className, t.customClass, t.customModule) }
                 if let p = o.placeholder { return p.kind.displayName + (o.customClass.map { " (\($0))" } ?? "") }
-                let custom = o.customClass.map { c in o.customModule.map { "\($0).\(c)" } ?? c }
-                return custom.map { "\($0) (\(o.className))" } ?? o.className
+                return classText(o.className, o.customClass, o.customModule)
             }
             var detail: [String] = []
             if let e = c.controlEvents { detail.append("events=\(e)") }

@@ -19,9 +19,9 @@ enum GraphCommand: Command {
                     help: "Connection kinds to draw, comma-separated (default: outlet,outletCollection,action,binding,segue; "
                         + "also runtimeAttribute, accessibility, other, all)."),
             .option("--focus", value: "object",
-                    help: "Only this object and its neighbours: an id (#12), a name or title, or a class."),
+                    help: "Only this object and its neighbours: an id (#12), a name or title, or a class; a storyboard controller also by storyboard identifier."),
             .option("--scene", value: "scene",
-                    help: "For a storyboard: the connection graph of this scene instead of the scene flow."),
+                    help: "For a storyboard: the connection graph of this scene (or controller) instead of the scene flow."),
             .option("--layout", value: "engine", help: "Graphviz layout engine for SVG (default: auto = dot, sfdp for huge graphs).",
                     allowed: LayoutEngine.allCases.map(\.rawValue)),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
@@ -32,7 +32,10 @@ enum GraphCommand: Command {
         member, 'name[i]'), actions dashed green from the control to its target (nil-targeted
         actions go to First Responder), bindings dotted purple ('binding → key path'), segues
         orange; unresolved connections are red and end at a '?' box. A storyboard is drawn as its
-        scene flow, with the entry point marked by an arrow.
+        scene flow: one node per controller, segues from the controller that owns them, relationship
+        segues (navigation root, tab bar and split view children) grey and bold, the entry point
+        marked by an arrow. In a scene's graph a controller is one node, with the outlets and actions
+        of its view nib.
         SVG is rendered in-process by libgvc; 'nibinspect graph FILE | dot -Tpng' works too.
         """)
 
@@ -40,12 +43,14 @@ enum GraphCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if let output = args.value("--output") { try checkOutputIsNotInput(output, input: path) }
-        let input = try resolvedInput(for: path, context: context)
-        return try draw(input, args, context)
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
+        return try draw(input, args, context, status: status)
     }
 
     /// Draws an already resolved input as the options in `args` say (everything after loading).
-    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+    /// `status`: the input's exit status (``Context/loadResolvedWithStatus(_:)``); without it, 65
+    /// when the input holds an error diagnostic.
+    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context, status: ExitCode? = nil) throws -> ExitCode {
         let path = input.path
         var options = GraphOptions()
         options.hierarchy = args.flag("--hierarchy")
@@ -89,7 +94,7 @@ enum GraphCommand: Command {
         }
         let errors = input.diagnostics.filter { $0.severity == .error }
         context.printDiagnostics(errors, input: input.path)
-        return errors.isEmpty ? .success : .dataError
+        return status ?? (errors.isEmpty ? .success : .dataError)
     }
 
     /// Refuses `-o` naming the input itself (inputs are never modified): same path after
@@ -106,10 +111,5 @@ enum GraphCommand: Command {
             same = ix == iy && dx == dy
         }
         if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
-    }
-
-    /// The resolved documents of one input (the shared loader: archives → ``NibResolver``).
-    static func resolvedInput(for path: String, context: Context) throws -> NibInput {
-        try context.loadResolved(path)
     }
 }

@@ -30,9 +30,9 @@ enum JSONCommand: Command {
             context.console.write("\n")
             return context.report(loaded, path: path)
         }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
+        let (input, status, _) = try context.loadResolvedWithStatus(path)
         try ResolvedJSON.write(ResolvedOutput(input), to: context.console)
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope; each

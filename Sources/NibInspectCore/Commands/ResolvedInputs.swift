@@ -15,7 +15,7 @@ extension Context {
     /// The resolved documents of one input: a source, a compiled file, a nib bundle, a
     /// `.storyboardc` or a directory (nib-format.md §3–5, §7). Documents that could not be read
     /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print them with
-    /// ``finish(_:_:)``.
+    /// ``finish(_:status:)``.
     func loadResolved(_ path: String) throws -> NibInput {
         try loadResolvedWithStatus(path).input
     }
@@ -38,6 +38,14 @@ extension Context {
             let bytes = console.readStdin()
             guard SourceReader.isSource(bytes) else { return nil }
             return try withFile(path) { try opener.open(.bytes(bytes, name: "<stdin>")).input }
+        }
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+           !((try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular) {
+            // A pipe can be read once: read it, then decide.
+            let bytes = try withFile(path) { try opener.loader.readInput(path) }
+            guard SourceReader.isSource(bytes) else { return nil }
+            return try withFile(path) { try opener.open(.bytes(bytes, name: (path as NSString).lastPathComponent)).input }
         }
         return opener.isSource(path) ? try open(path).input : nil
     }
@@ -68,12 +76,12 @@ extension Context {
     }
 
     /// Prints an input's diagnostics to stderr, warnings first, then errors (documents that could
-    /// not be read); returns the exit status of the first document that could not be read
-    /// (65 malformed, 66 unreadable), else success.
-    func finish(_ input: NibInput, _ loaded: LoadedContainer? = nil) -> ExitCode {
+    /// not be read), and returns `status`: the one exit-status rule of every command, from
+    /// ``loadResolvedWithStatus(_:)`` (the first document that could not be read: 65 malformed,
+    /// 66 unreadable; else success).
+    func finish(_ input: NibInput, status: ExitCode) -> ExitCode {
         printDiagnostics(input.diagnostics, input: input.path)
-        if let first = loaded?.failures.first { return NibInspectCLI.exitCode(for: first.error) }
-        return input.diagnostics.contains { $0.severity == .error } ? .dataError : .success
+        return status
     }
 
     /// `nibinspect: warning: <message>` for every diagnostic that is not an error, then

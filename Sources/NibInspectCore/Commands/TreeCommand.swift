@@ -50,7 +50,7 @@ enum TreeCommand: Command {
                       limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
-        let (input, _, loaded) = try context.loadResolvedWithStatus(path)
+        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
@@ -58,7 +58,7 @@ enum TreeCommand: Command {
                incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
                header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
                headings: input.documents.count > 1, to: context.console.write)
-        return context.finish(input, loaded)
+        return context.finish(input, status: status)
     }
 
     /// The raw object-graph trees of every document, under a container header and per-document
@@ -133,7 +133,8 @@ enum TreeCommand: Command {
     }
 }
 
-/// The storyboard summary as text: entry point, scenes with controller class, segues.
+/// The storyboard summary as text: entry point, scenes with controller class, controllers archived
+/// inside other scenes' controllers, segues and relationships (with the relationship's name).
 enum StoryboardText {
     static func render(_ s: StoryboardSummary, style: TerminalStyle) -> String {
         var lines = [style.detail("\(s.name) — \(s.platform.rawValue) storyboard, " + plural(s.scenes.count, "scene"))]
@@ -145,8 +146,16 @@ enum StoryboardText {
             if let view = scene.viewNibName { line += style.detail(", view \(view)") }
             lines.append(line)
         }
+        let scenes = Set(s.scenes.map(\.identifier))
+        for controller in s.controllers where !scenes.contains(controller.id) {
+            var line = "  controller " + style.name(controller.id) + " " + style.customClass(controller.effectiveClass)
+            line += style.detail(" in scene \(controller.scene)")
+            if let view = controller.viewNibName { line += style.detail(", view \(view)") }
+            lines.append(line)
+        }
         for segue in s.segues {
-            var line = "  " + style.kind("segue \(segue.segue.kind)") + " " + style.text(segue.from) + " → " + style.text(segue.to ?? "?")
+            let kind = segue.segue.kind == "relationship" ? "relationship " + (segue.segue.relationship ?? "?") : "segue \(segue.segue.kind)"
+            var line = "  " + style.kind(kind) + " " + style.text(segue.from) + " → " + style.text(segue.to ?? "?")
             if let id = segue.segue.identifier { line += " " + style.name(quote(id)) }
             lines.append(line)
         }

@@ -37,27 +37,39 @@ struct ConnectionText {
         } else if full, p.kind == .filesOwner, o.className == "UIProxyObject" || o.className == "NSObject" {
             s += style.detail(" (class not stated in the nib)")
         }
-        if let target = p.resolvedTarget { s += " = " + (full ? upstreamText(target) : upstreamClass(target)) }
+        if let target = p.resolvedTarget {
+            s += " = " + (full ? upstreamText(target, identity: p.target) : upstreamClass(target, identity: p.target))
+        }
         return s
     }
 
-    /// The class of the object an upstream target names, or the target itself.
-    func upstreamClass(_ target: String) -> String {
+    /// `LoginViewController (UIViewController)`: a placeholder target's class without its document.
+    func classText(_ t: Placeholder.Target) -> String {
+        guard let custom = t.customClass else { return style.className(t.className) }
+        let qualified = t.customModule.map { "\($0).\(custom)" } ?? custom
+        return style.customClass(qualified) + " (" + style.className(t.className) + ")"
+    }
+
+    /// The class of the object an upstream target names (from its document when it is one of
+    /// the input's, else from the placeholder's ``Placeholder/target``), or the target itself.
+    func upstreamClass(_ target: String, identity: Placeholder.Target? = nil) -> String {
         guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
         if let o = siblings.named(scene)?.object(id) { return classText(o) }
+        if let identity { return classText(identity) }
         return style.text(target)
     }
 
     /// `UIStoryboardShowSegueTemplate #12 in Scene` for `Scene:#12`.
-    func upstreamText(_ target: String) -> String {
+    func upstreamText(_ target: String, identity: Placeholder.Target? = nil) -> String {
         guard let colon = target.lastIndex(of: ":") else { return style.text(target) }
         let scene = String(target[..<colon])
         let id = ObjectID(String(target[target.index(after: colon)...]))
         if let doc = siblings.named(scene), let o = doc.object(id) {
             return classText(o) + " " + style.id(id.rawValue) + " in " + style.text(scene)
         }
+        if let identity { return classText(identity) + " " + style.id(id.rawValue) + " in " + style.text(scene) }
         return style.text(target)
     }
 

@@ -37,10 +37,13 @@ struct ConnectionsOutput: Encodable {
     var path: String
     var connections: [Row]
 
-    /// A connection with the name of the document it belongs to.
+    /// A connection with the name of the document (the nib) it belongs to, and the storyboard
+    /// controller each end stands for (``StoryboardSummary/Controller/id``), when it does.
     struct Row: Encodable {
         var document: String
         var connection: Connection
+        var sourceController: String? = nil
+        var destinationController: String? = nil
     }
 }
 

@@ -28,6 +28,8 @@ struct ResolvedTreePrinter {
     private var incoming: [ObjectID: [Connection]] = [:]
     /// The outlet that names each object (File's Owner's first), for constraint formulas.
     private var outletNames: [ObjectID: String] = [:]
+    /// Objects whose outlet name comes from File's Owner.
+    private var ownerNamed = Set<ObjectID>()
 
     init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
         self.document = document
@@ -42,9 +44,13 @@ struct ResolvedTreePrinter {
             for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
                 incoming[d, default: []].append(c)
             }
-            if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label),
-               outletNames[d] == nil || document.object(c.source)?.placeholder?.kind == .filesOwner {
-                outletNames[d] = c.label
+            // File's Owner's first outlet to an object names it; otherwise the first outlet.
+            if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label) {
+                let fromOwner = document.object(c.source)?.placeholder?.kind == .filesOwner
+                if outletNames[d] == nil || (fromOwner && !ownerNamed.contains(d)) {
+                    outletNames[d] = c.label
+                    if fromOwner { ownerNamed.insert(d) }
+                }
             }
         }
     }
@@ -170,7 +176,11 @@ struct ResolvedTreePrinter {
             lines.append(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
         }
         if step.truncated {
-            lines.append(detailPrefix + style.detail("… " + plural(o.children.count, "child", "children") + " below --depth"))
+            // Counted as shown: constraints count only with --constraints (or when they carry connections).
+            let below = o.children.filter { id in
+                showConstraints || document.object(id).map { !isConstraint($0) || !(outgoing[id] ?? []).isEmpty } ?? true
+            }.count
+            lines.append(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
         }
         return lines
     }

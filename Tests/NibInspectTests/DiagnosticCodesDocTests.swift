@@ -1,0 +1,42 @@
+import Foundation
+import Testing
+import NibModel
+
+/// Documentation/diagnostics.md lists every diagnostic code with its severity and explanation,
+/// exactly as the model defines them (`RECORD_GOLDENS=1` rewrites the file after a change).
+@Suite("Diagnostic codes documentation")
+struct DiagnosticCodesDocTests {
+    static let file = CLITests.packageRoot.appendingPathComponent("Documentation/diagnostics.md")
+
+    static func render() -> String {
+        var s = """
+        # Diagnostic codes
+
+        Every non-fatal problem `nibinspect` reports is a diagnostic: a stable code, a severity, a one-line
+        message and a location (document, object, source line, byte offset, file). JSON output carries them
+        in `diagnostics` arrays; stderr shows the message (`nibinspect: warning: …`). Malformed input that
+        cannot be read at all is an error with its byte offset instead (exit 65), not a diagnostic.
+
+        This list is generated from `Sources/NibModel/DiagnosticCode.swift` and checked by the tests.
+
+        | Code | Severity | Meaning |
+        |---|---|---|
+
+        """
+        for code in DiagnosticCode.allCases {
+            s += "| `\(code.rawValue)` | \(code.defaultSeverity.rawValue) | \(code.explanation.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return s
+    }
+
+    @Test("the file lists every code as the model does")
+    func documented() throws {
+        let text = Self.render()
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try text.write(to: Self.file, atomically: true, encoding: .utf8)
+            return
+        }
+        let onDisk = try String(contentsOf: Self.file, encoding: .utf8)
+        #expect(onDisk == text, "Documentation/diagnostics.md is out of date; RECORD_GOLDENS=1 rewrites it")
+    }
+}
