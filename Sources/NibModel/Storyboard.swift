@@ -218,6 +218,18 @@ public struct NibInput: Hashable, Sendable, Codable {
         }
         return nil
     }
+
+    /// ``controller(for:in:)`` for every object at once: the id of the controller each object
+    /// stands for, built in one pass, for callers that ask about many objects.
+    public func controllerIDs() -> [ObjectReference: String] {
+        var out: [ObjectReference: String] = [:]
+        for storyboard in allStoryboards {
+            for controller in storyboard.controllers {
+                for reference in controller.objects where out[reference] == nil { out[reference] = controller.id }
+            }
+        }
+        return out
+    }
 }
 
 /// The `Info.plist` of a compiled storyboard (nib-format.md §5.1, §5.3), platform-neutral.

@@ -93,6 +93,10 @@ extension NibResolver {
     private static func summarize(name: String, info: StoryboardInfo, documents: [NibDocument],
                                   scenes: [(nibName: String, graph: ObjectGraph)]) -> StoryboardSummary {
         var summary = StoryboardSummary(name: name, platform: info.platform, entryPoint: info.entryPoint)
+        // Documents by the nib name they are a device variant of, in order: looked up per scene
+        // and per view nib instead of comparing every document's name each time.
+        var documentsOfNib: [String: [Int]] = [:]
+        for d in documents.indices { documentsOfNib[splitDevice(normalized(documents[d].name)).base, default: []].append(d) }
         var controllerIndex: [String: Int] = [:]
         var seenSegues = Set<StoryboardSummary.SceneSegue>()
         func addSegue(_ segue: StoryboardSummary.SceneSegue) {
@@ -100,9 +104,10 @@ extension NibResolver {
         }
         for (identifier, nibName) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
             var scene = StoryboardSummary.Scene(identifier: identifier, nibName: nibName)
-            let matching = documents.indices.filter { splitDevice(normalized(documents[$0].name)).base == normalized(nibName) }
+            let matching = documentsOfNib[normalized(nibName)] ?? []
             scene.documents = matching.map { documents[$0].name }
             var viewNibs: [String] = []
+            var seenViewNibs = Set<String>()
             // Each device variant of the scene nib (`X~ipad`, `X~iphone`) adds its objects to the
             // same controllers; segues are taken from the first, as the variants repeat them.
             for (variant, d) in matching.enumerated() {
@@ -117,14 +122,16 @@ extension NibResolver {
                 }
                 // The scene's controller, then what it contains, breadth first.
                 var queue: [(object: NibObject, id: String, parent: String?, relationship: String?)] = [(root, identifier, nil, nil)]
+                var head = 0
                 var visited = Set<ObjectID>()
                 var ownerOf: [ObjectID: String] = [:]
-                while !queue.isEmpty {
-                    let (object, id, parent, relationship) = queue.removeFirst()
+                while head < queue.count {
+                    let (object, id, parent, relationship) = queue[head]
+                    head += 1
                     guard visited.insert(object.id).inserted else { continue }
                     ownerOf[object.id] = id
                     let viewNib = object.property("nibName")?.text
-                    if let viewNib, !viewNibs.contains(viewNib) { viewNibs.append(viewNib) }
+                    if let viewNib, seenViewNibs.insert(viewNib).inserted { viewNibs.append(viewNib) }
                     let reference = ObjectReference(document: document.name, id: object.id)
                     if let existing = controllerIndex[id] {
                         if !summary.controllers[existing].objects.contains(reference) {
@@ -157,9 +164,10 @@ extension NibResolver {
                     addSegue(.init(from: owner, to: segue.destinationScene, segue: segue))
                 }
             }
+            var listed = Set(scene.documents)
             for viewNib in viewNibs {
-                for v in documents where splitDevice(normalized(v.name)).base == normalized(viewNib) && !scene.documents.contains(v.name) {
-                    scene.documents.append(v.name)
+                for v in documentsOfNib[normalized(viewNib)] ?? [] where listed.insert(documents[v].name).inserted {
+                    scene.documents.append(documents[v].name)
                 }
             }
             summary.scenes.append(scene)

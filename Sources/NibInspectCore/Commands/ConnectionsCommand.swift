@@ -56,10 +56,14 @@ enum ConnectionsCommand: Command {
         }
         switch args.value("--format") ?? "text" {
         case "json":
+            let controllers = input.controllerIDs()   // one table, not a search of every controller per row
+            func controller(_ id: ObjectID?, _ document: String) -> String? {
+                id.flatMap { controllers[ObjectReference(document: document, id: $0)] }
+            }
             let output = ConnectionsOutput(path: input.path, connections: rows.map { document, c in
                 .init(document: document.name, connection: c,
-                      sourceController: input.controller(for: c.source, in: document.name)?.id,
-                      destinationController: input.controller(for: c.destination, in: document.name)?.id)
+                      sourceController: controller(c.source, document.name),
+                      destinationController: controller(c.destination, document.name))
             })
             try ResolvedJSON.write(output, to: context.console)
         case "tsv":
