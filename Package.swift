@@ -1,5 +1,25 @@
 // swift-tools-version: 6.0
+import Foundation
 import PackageDescription
+
+/// The toolchain's own SwiftParser and SwiftSyntax (`<toolchain>/usr/lib/swift/host`), which
+/// `nibinspect why` uses to read Swift sources. The swiftc in use: `$SWIFT_EXEC`, else the first
+/// `swiftc` on PATH (symbolic links resolved); on macOS also `xcrun --find swiftc`'s directory via
+/// `$NIBINSPECT_SWIFT_HOST`. Without those modules the package still builds and `why` reads
+/// Swift files with a reduced reader (see README, "Reading sources").
+let swiftHost: String? = {
+    let env = ProcessInfo.processInfo.environment
+    if let explicit = env["NIBINSPECT_SWIFT_HOST"] { return explicit }
+    let swiftc = env["SWIFT_EXEC"] ?? (env["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
+        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
+    let host = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
+    return FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") ? host : nil
+}()
+let hostSwiftSettings: [SwiftSetting] = swiftHost.map { [.unsafeFlags(["-I", $0]), .define("NIBINSPECT_SWIFTPARSER")] } ?? []
+let hostLinkerSettings: [LinkerSetting] = swiftHost.map {
+    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", $0])]
+} ?? []
 
 let package = Package(
     name: "nibinspect",
@@ -8,6 +28,8 @@ let package = Package(
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "ArchiveReader", targets: ["ArchiveReader"]),
         .library(name: "GraphExport", targets: ["GraphExport"]),
+        .library(name: "SourceIndex", targets: ["SourceIndex"]),
+        .library(name: "NibDiagnosis", targets: ["NibDiagnosis"]),
         .executable(name: "nibinspect", targets: ["NibInspect"]),
     ],
     targets: [
@@ -23,8 +45,13 @@ let package = Package(
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "CGraphviz"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport"]),
-        .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"]),
+        /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
+        .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
+        /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
+        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis"],
+                swiftSettings: hostSwiftSettings),
+        .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),
         /// `make bench`: throughput and peak memory of the readers.
@@ -33,7 +60,11 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "TestSupport"], exclude: ["Goldens"],
+                    swiftSettings: hostSwiftSettings),
+        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "TestSupport"], swiftSettings: hostSwiftSettings),
+        .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],
+                    exclude: ["Fixtures"], swiftSettings: hostSwiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

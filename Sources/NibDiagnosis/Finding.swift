@@ -1,0 +1,148 @@
+import NibModel
+
+/// What a check of nibs against sources (`nibinspect why`, `nibinspect lint`) can find. Raw values
+/// are the stable kebab-case codes printed and written to JSON and SARIF; the catalogue of causes
+/// they come from is part B of the project's user-needs notes (each case says which runtime
+/// behaviour it predicts).
+public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
+    case undeclaredOutlet = "undeclared-outlet"
+    case outletNotConnected = "outlet-not-connected"
+    case outletConnectedElsewhere = "outlet-connected-elsewhere"
+    case outletOnWrongObject = "outlet-on-wrong-object"
+    case undeclaredAction = "undeclared-action"
+    case actionSelectorMismatch = "action-selector-mismatch"
+    case actionNotVisibleToObjC = "action-not-objc"
+    case unknownClass = "unknown-class"
+    case missingModule = "missing-module"
+    case moduleMismatch = "module-mismatch"
+    case genericClass = "generic-class"
+    case weakOutletCollection = "weak-outlet-collection"
+    case weakTopLevelOutlet = "weak-top-level-outlet"
+    case viewOutletNotSet = "view-outlet-not-set"
+    case ownerRootRecursion = "owner-root-recursion"
+    case duplicateConnection = "duplicate-connection"
+    case outletUsedBeforeLoad = "outlet-used-before-load"
+    case unknownSegueIdentifier = "unknown-segue-identifier"
+    case unknownStoryboardIdentifier = "unknown-storyboard-identifier"
+    case unknownNibName = "unknown-nib-name"
+    case undeclaredRuntimeAttribute = "undeclared-runtime-attribute"
+    case customClassOnPlaceholder = "custom-class-on-placeholder"
+
+    /// How serious the finding is unless a configuration says otherwise: `error` when loading
+    /// crashes or an outlet is certainly nil, `warning` when it is likely wrong, `info` otherwise.
+    public var defaultSeverity: Diagnostic.Severity {
+        switch self {
+        case .undeclaredOutlet, .undeclaredAction, .actionSelectorMismatch, .actionNotVisibleToObjC, .unknownClass,
+             .ownerRootRecursion, .viewOutletNotSet, .weakOutletCollection, .unknownStoryboardIdentifier,
+             .unknownSegueIdentifier, .undeclaredRuntimeAttribute, .genericClass:
+            return .error
+        case .outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule, .moduleMismatch,
+             .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName,
+             .customClassOnPlaceholder:
+            return .warning
+        }
+    }
+
+    /// What the code means and what happens at run time, one sentence.
+    public var explanation: String {
+        switch self {
+        case .undeclaredOutlet:
+            return "A connection's outlet is not a property of the source object's class or its superclasses: loading raises 'not key value coding-compliant for the key' (setValue:forUndefinedKey:)."
+        case .outletNotConnected:
+            return "A declared outlet is connected in no document where its class appears: it stays nil."
+        case .outletConnectedElsewhere:
+            return "An outlet is connected in some documents, variants or scenes of its class but not in this one: nil when this one is loaded."
+        case .outletOnWrongObject:
+            return "An outlet is connected from an object whose class does not declare it, while another object of the same document does (e.g. a cell's outlets wired to File's Owner)."
+        case .undeclaredAction:
+            return "An action's selector is implemented by neither the target's class nor its superclasses: 'unrecognized selector sent to instance' when it fires."
+        case .actionSelectorMismatch:
+            return "An action's selector is not implemented, but a method whose Swift name maps to another selector exists (a renamed or re-signatured method)."
+        case .actionNotVisibleToObjC:
+            return "An action names a Swift method that is not exposed to the Objective-C runtime (no @IBAction or @objc): 'unrecognized selector' when it fires."
+        case .unknownClass:
+            return "A custom class in a nib is declared in no source read: at run time 'Unknown class in Interface Builder file' and the object becomes its base class."
+        case .missingModule:
+            return "A Swift class is used without a module in a source nib (no customModule, no module provider): the runtime looks up the unmangled name and does not find it."
+        case .moduleMismatch:
+            return "The module a nib names differs from the class's module: the runtime looks up a class that does not exist."
+        case .genericClass:
+            return "A generic Swift class cannot be instantiated by name from a nib."
+        case .weakOutletCollection:
+            return "A weak outlet collection: nothing retains the array, so it is nil after loading."
+        case .weakTopLevelOutlet:
+            return "A weak outlet to a top-level object that nothing else retains: deallocated right after loading."
+        case .viewOutletNotSet:
+            return "A view controller's nib whose File's Owner has no 'view' outlet: 'loaded the nib but the view outlet was not set'."
+        case .ownerRootRecursion:
+            return "File's Owner and the root view share a class whose code loads this nib: each load creates another, an infinite recursion."
+        case .duplicateConnection:
+            return "The same outlet of the same object is connected twice (the last one wins, in no guaranteed order), or the same control event and selector twice (fires twice)."
+        case .outletUsedBeforeLoad:
+            return "An outlet set when a storyboard scene's view loads is used in an initialiser, awakeFromNib or prepare(for:sender:), where it is still nil."
+        case .unknownSegueIdentifier:
+            return "A segue identifier in code that no segue of the storyboards read carries: 'has no segue with identifier'."
+        case .unknownStoryboardIdentifier:
+            return "A storyboard identifier in code that no scene carries: 'Storyboard doesn't contain a view controller with identifier'."
+        case .unknownNibName:
+            return "A nib name in code that no nib or xib read has (compared with exact case, as on a device): 'Could not load NIB in bundle'."
+        case .undeclaredRuntimeAttribute:
+            return "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."
+        case .customClassOnPlaceholder:
+            return "A custom class on the First Responder or another placeholder that is not File's Owner: it has no effect, the object meant to have it keeps its base class."
+        }
+    }
+}
+
+/// One finding of a check: what (``code``, ``severity``), on which class member, in which document
+/// and object, and the source declarations it was compared with.
+///
+/// JSON: `{"code", "severity", "class", "member", "document", "object", "line", "message", "fix",
+/// "sources": ["File.swift:12"]}`; unknown fields are left out.
+public struct Finding: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var code: FindingCode
+    public var severity: Diagnostic.Severity
+    /// The class concerned, as the runtime looks it up (`MyApp.ProfileViewController` when a module
+    /// is known).
+    public var className: String?
+    /// The outlet name or action selector.
+    public var member: String?
+    /// The document's display name (`Login.nib`, `Main.storyboard`), nil for findings in code only.
+    public var document: String?
+    /// The file of the document on disk.
+    public var path: String?
+    /// A readable path to the object (`File's Owner`, `View › Button "Sign In"`).
+    public var object: String?
+    /// The object's id in its document (`#12`, a xib id).
+    public var objectID: ObjectID?
+    /// The line of the xib/storyboard element, for sources.
+    public var line: Int?
+    public var message: String
+    /// What to do about it, one sentence.
+    public var fix: String?
+    /// The declarations compared with: `File.swift:12`, nearest first.
+    public var sources: [String]
+
+    public init(_ code: FindingCode, _ message: String, severity: Diagnostic.Severity? = nil, className: String? = nil,
+                member: String? = nil, document: String? = nil, path: String? = nil, object: String? = nil,
+                objectID: ObjectID? = nil, line: Int? = nil, fix: String? = nil, sources: [String] = []) {
+        self.code = code
+        self.severity = severity ?? code.defaultSeverity
+        self.className = className
+        self.member = member
+        self.document = document
+        self.path = path
+        self.object = object
+        self.objectID = objectID
+        self.line = line
+        self.message = message
+        self.fix = fix
+        self.sources = sources
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case code, severity, className = "class", member, document, path, object, objectID, line, message, fix, sources
+    }
+
+    public var description: String { message }
+}

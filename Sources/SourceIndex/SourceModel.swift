@@ -1,0 +1,217 @@
+/// What the `why` and `lint` checks know of an app's code: classes with their outlets, actions and
+/// superclasses, merged over every Swift and Objective-C file and extension, plus the string
+/// literals that name segues, scenes and nibs. Built by ``SourceReader``; depends on no nib reader.
+
+/// A place in a source file. `line` and `column` are 1-based; `file` is the path as it was read
+/// (relative to the directory given when the directory was relative).
+public struct SourceLocation: Hashable, Sendable, Codable, Comparable, CustomStringConvertible {
+    public var file: String
+    public var line: Int
+    public var column: Int
+    public init(file: String, line: Int, column: Int = 1) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+    /// `File.swift:12`: the file's last path component and the line.
+    public var short: String { "\(file.split(separator: "/").last.map(String.init) ?? file):\(line)" }
+    public var description: String { "\(file):\(line)" }
+    public static func < (a: Self, b: Self) -> Bool { (a.file, a.line, a.column) < (b.file, b.line, b.column) }
+}
+
+/// The language a declaration was read from.
+public enum SourceLanguage: String, Hashable, Sendable, Codable {
+    case swift
+    case objectiveC = "objc"
+}
+
+/// How a property's type admits nil: `String?`, `String!` or `String`. Objective-C object pointers
+/// are ``implicitlyUnwrapped`` unless marked `nonnull` / `_Nonnull` (then ``nonOptional``) or
+/// `nullable` (then ``optional``).
+public enum Optionality: String, Hashable, Sendable, Codable {
+    case optional
+    case implicitlyUnwrapped
+    case nonOptional
+}
+
+/// An `@IBOutlet` / `IBOutlet` property, an `@IBOutlet` collection / `IBOutletCollection(T)`, or
+/// (with ``isOutlet`` false) another property that key-value coding can set, such as an
+/// `@IBInspectable` or a plain `@objc` / Objective-C `@property`.
+public struct SourceProperty: Hashable, Sendable, Codable {
+    /// The key the nib loader sets (`titleLabel`); for Swift the property's name, for Objective-C
+    /// the `@property` name (or the instance variable's name for an `IBOutlet` ivar).
+    public var name: String
+    /// The declared type as written, without nullability (`UILabel`, `[UIButton]`, `NSArray`).
+    public var type: String
+    /// For an outlet collection: the element class (`UIButton` from `[UIButton]` or
+    /// `IBOutletCollection(UIButton)`).
+    public var elementType: String?
+    public var isOutlet: Bool
+    public var isCollection: Bool
+    public var isInspectable: Bool
+    public var isWeak: Bool
+    public var optionality: Optionality
+    public var location: SourceLocation
+    public init(name: String, type: String, elementType: String? = nil, isOutlet: Bool, isCollection: Bool = false,
+                isInspectable: Bool = false, isWeak: Bool = false, optionality: Optionality = .implicitlyUnwrapped,
+                location: SourceLocation) {
+        self.name = name
+        self.type = type
+        self.elementType = elementType
+        self.isOutlet = isOutlet
+        self.isCollection = isCollection
+        self.isInspectable = isInspectable
+        self.isWeak = isWeak
+        self.optionality = optionality
+        self.location = location
+    }
+}
+
+/// A method a nib can target: an `@IBAction`, or (``isAction`` false) any other method visible to
+/// the Objective-C runtime that an action could name (`@objc` Swift methods, Objective-C methods).
+public struct SourceMethod: Hashable, Sendable, Codable {
+    /// The Objective-C selector the runtime looks up: `save:`, `save`, `saveWithSender:`,
+    /// `tap:forEvent:`; an `@objc(name:)` attribute wins.
+    public var selector: String
+    /// How the method is written in its language: `save(_:)` for Swift, `save:` for Objective-C.
+    public var displayName: String
+    public var isAction: Bool
+    /// Whether the Objective-C runtime sees the method: always for Objective-C; for Swift, with
+    /// `@IBAction`, `@objc`, `dynamic`, `override` (of a framework method) or in an `@objcMembers`
+    /// class. An action naming a method the runtime cannot see fails like a missing one.
+    public var isObjCVisible: Bool
+    public var location: SourceLocation
+    public init(selector: String, displayName: String, isAction: Bool, isObjCVisible: Bool = true,
+                location: SourceLocation) {
+        self.selector = selector
+        self.displayName = displayName
+        self.isAction = isAction
+        self.isObjCVisible = isObjCVisible
+        self.location = location
+    }
+}
+
+/// One method body that mentions an outlet, by the name it is known by in the load sequence:
+/// `init`, `init(coder:)`, `awakeFromNib`, `prepare(for:sender:)`, `viewDidLoad`, or any other
+/// method name; `didSet` observers count as `didSet`.
+///
+/// Readers record every name a method body reads or writes as `name` or `self.name` (the first use
+/// per name and method), and in `prepare(for:sender:)` also `other.name` (``isOnOtherObject``: the
+/// outlet of another controller, such as a segue's destination). ``SourceIndex`` keeps only the
+/// names that are outlets of the class or its superclasses (or, for other objects, of any class).
+public struct OutletUse: Hashable, Sendable, Codable {
+    public var outlet: String
+    public var method: String
+    public var isOnOtherObject: Bool
+    public var location: SourceLocation
+    public init(outlet: String, method: String, isOnOtherObject: Bool = false, location: SourceLocation) {
+        self.outlet = outlet
+        self.method = method
+        self.isOnOtherObject = isOnOtherObject
+        self.location = location
+    }
+}
+
+/// A class as the sources declare it, merged over its declaration, extensions (Swift), class
+/// extensions and categories (Objective-C), in every file read.
+public struct SourceClass: Hashable, Sendable, Codable {
+    /// The class's name as written (`ProfileViewController`); an `@objc(Name)` attribute gives
+    /// ``objcName``.
+    public var name: String
+    /// The name the Objective-C runtime registers when it differs from ``name`` (`@objc(Name)`).
+    public var objcName: String?
+    public var language: SourceLanguage
+    /// The Swift module (the target's folder name) when known; nil for Objective-C.
+    public var module: String?
+    /// The superclass as written (`UIViewController`, `BaseCell`); nil for a root class.
+    public var superclass: String?
+    /// Where the class itself is declared (`class X` / `@interface X`), first the primary
+    /// declaration; extensions and categories are in ``extensions``.
+    public var declarations: [SourceLocation]
+    public var extensions: [SourceLocation]
+    /// A generic class (`class Cell<T>`): Interface Builder cannot instantiate it by name.
+    public var isGeneric: Bool
+    public var properties: [SourceProperty]
+    public var methods: [SourceMethod]
+    public var outletUses: [OutletUse]
+    public init(name: String, objcName: String? = nil, language: SourceLanguage, module: String? = nil,
+                superclass: String? = nil, declarations: [SourceLocation] = [], extensions: [SourceLocation] = [],
+                isGeneric: Bool = false, properties: [SourceProperty] = [], methods: [SourceMethod] = [],
+                outletUses: [OutletUse] = []) {
+        self.name = name
+        self.objcName = objcName
+        self.language = language
+        self.module = module
+        self.superclass = superclass
+        self.declarations = declarations
+        self.extensions = extensions
+        self.isGeneric = isGeneric
+        self.properties = properties
+        self.methods = methods
+        self.outletUses = outletUses
+    }
+    /// The outlets and outlet collections.
+    public var outlets: [SourceProperty] { properties.filter(\.isOutlet) }
+    /// The `@IBAction` / `IBAction` methods.
+    public var actions: [SourceMethod] { methods.filter(\.isAction) }
+    public func property(_ name: String) -> SourceProperty? { properties.first { $0.name == name } }
+    public func method(selector: String) -> SourceMethod? { methods.first { $0.selector == selector } }
+}
+
+/// A string literal passed to an API that names something in a nib or storyboard.
+public struct SourceLiteral: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// `performSegue(withIdentifier:sender:)`, `performSegueWithIdentifier:sender:`,
+        /// `segue.identifier == "…"` / `case "…"` in `prepare(for:sender:)` are not counted.
+        case segueIdentifier
+        /// `instantiateViewController(withIdentifier:)`, `instantiateViewControllerWithIdentifier:`,
+        /// `instantiateController(withIdentifier:)`.
+        case storyboardIdentifier
+        /// `UINib(nibName:)`, `NSNib(nibNamed:)`, `loadNibNamed`, `init(nibName:bundle:)`,
+        /// `initWithNibName:bundle:`, `NSWindowController(windowNibName:)`.
+        case nibName
+        /// `UIStoryboard(name:bundle:)`, `NSStoryboard(name:bundle:)`, `storyboardWithName:bundle:`.
+        case storyboardName
+    }
+    public var kind: Kind
+    public var value: String
+    /// The class whose code holds the call, when it is inside one.
+    public var enclosingClass: String?
+    public var location: SourceLocation
+    public init(kind: Kind, value: String, enclosingClass: String? = nil, location: SourceLocation) {
+        self.kind = kind
+        self.value = value
+        self.enclosingClass = enclosingClass
+        self.location = location
+    }
+}
+
+/// A problem reading a source file: the file could not be read or decoded, or the parser
+/// recovered from syntax it did not understand. What did parse is still used.
+public struct SourceProblem: Hashable, Sendable, Codable, CustomStringConvertible {
+    public var location: SourceLocation
+    public var message: String
+    public init(location: SourceLocation, message: String) {
+        self.location = location
+        self.message = message
+    }
+    public var description: String { "\(location): \(message)" }
+}
+
+/// The facts one source file gives, before merging: classes (or parts of classes: extensions and
+/// categories carry ``SourceClass/declarations`` empty), literals and problems.
+public struct SourceFileFacts: Hashable, Sendable, Codable {
+    public var file: String
+    public var language: SourceLanguage
+    public var classes: [SourceClass]
+    public var literals: [SourceLiteral]
+    public var problems: [SourceProblem]
+    public init(file: String, language: SourceLanguage, classes: [SourceClass] = [], literals: [SourceLiteral] = [],
+                problems: [SourceProblem] = []) {
+        self.file = file
+        self.language = language
+        self.classes = classes
+        self.literals = literals
+        self.problems = problems
+    }
+}

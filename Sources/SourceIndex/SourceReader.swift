@@ -1,0 +1,112 @@
+import Foundation
+import Synchronization
+
+/// Reads Swift (`.swift`) and Objective-C (`.h`, `.m`, `.mm`) files into a ``SourceIndex``.
+///
+/// Swift is read with the toolchain's own parser (``SwiftSourceReader``), Objective-C with a
+/// tokenizer that knows comments, string literals and preprocessor lines (``ObjCSourceReader``).
+/// A file that cannot be read, is not UTF-8, is larger than ``maxFileSize`` or does not parse
+/// cleanly yields what parsed plus a ``SourceProblem``; no file stops the run.
+public struct SourceReader: Sendable {
+    /// Files larger than this (bytes) are skipped with a problem. Default 8 MiB.
+    public var maxFileSize = 8 << 20
+    /// Directory names never descended into.
+    public var skippedDirectories: Set<String> = [".git", ".build", ".swiftpm", "DerivedData", "node_modules", "build"]
+
+    public init() {}
+
+    /// The source files under `directory` (recursively; hidden entries and ``skippedDirectories``
+    /// skipped; symbolic links not followed), sorted by path. A regular file is returned alone
+    /// when it has a source extension.
+    public func sourceFiles(in directory: String) -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else { return [] }
+        if !isDir.boolValue { return Self.isSourceFile(directory) ? [directory] : [] }
+        var out: [String] = []
+        var stack = [directory]
+        while let dir = stack.popLast() {
+            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
+            for name in names where !name.hasPrefix(".") {
+                let path = (dir as NSString).appendingPathComponent(name)
+                guard let attrs = try? FileManager.default.attributesOfItem(atPath: path),
+                      let type = attrs[.type] as? FileAttributeType else { continue }
+                if type == .typeDirectory {
+                    // Compiled containers and bundles hold no sources.
+                    let ext = (name as NSString).pathExtension
+                    if skippedDirectories.contains(name) || ["nib", "storyboardc", "xcassets", "lproj"].contains(ext) { continue }
+                    stack.append(path)
+                } else if type == .typeRegular, Self.isSourceFile(name) {
+                    out.append(path)
+                }
+            }
+        }
+        return out.sorted()
+    }
+
+    /// True for `.swift`, `.h`, `.m` and `.mm` names.
+    public static func isSourceFile(_ path: String) -> Bool {
+        ["swift", "h", "m", "mm"].contains((path as NSString).pathExtension.lowercased())
+    }
+
+    /// True when `directory` holds at least one source file (for inputs given as PATH).
+    public func containsSources(_ directory: String) -> Bool { !sourceFiles(in: directory).isEmpty }
+
+    /// Reads every source file under each of `directories` (files are read in parallel; the result
+    /// does not depend on the order).
+    public func read(directories: [String]) -> SourceIndex {
+        var seen: Set<String> = []
+        var files: [String] = []
+        for d in directories {
+            for f in sourceFiles(in: d) where seen.insert(f).inserted { files.append(f) }
+        }
+        return read(files: files)
+    }
+
+    /// Reads the given files.
+    public func read(files: [String]) -> SourceIndex {
+        let results = Mutex<[SourceFileFacts?]>(Array(repeating: nil, count: files.count))
+        DispatchQueue.concurrentPerform(iterations: files.count) { i in
+            let facts = read(file: files[i])
+            results.withLock { $0[i] = facts }
+        }
+        return SourceIndex(results.withLock { $0.compactMap { $0 } })
+    }
+
+    /// Reads one file, by its extension.
+    public func read(file: String) -> SourceFileFacts {
+        let language: SourceLanguage = (file as NSString).pathExtension.lowercased() == "swift" ? .swift : .objectiveC
+        func failed(_ message: String) -> SourceFileFacts {
+            SourceFileFacts(file: file, language: language,
+                            problems: [SourceProblem(location: SourceLocation(file: file, line: 1), message: message)])
+        }
+        guard let handle = FileHandle(forReadingAtPath: file) else { return failed("cannot read the file") }
+        defer { try? handle.close() }
+        guard let data = try? handle.read(upToCount: maxFileSize + 1) else { return failed("cannot read the file") }
+        if data.count > maxFileSize { return failed("larger than \(maxFileSize) bytes; skipped") }
+        var problems: [SourceProblem] = []
+        let text: String
+        if let t = String(data: data, encoding: .utf8) {
+            text = t
+        } else {
+            text = String(decoding: data, as: UTF8.self)
+            problems.append(SourceProblem(location: SourceLocation(file: file, line: 1),
+                                          message: "not valid UTF-8; invalid bytes read as U+FFFD"))
+        }
+        var facts: SourceFileFacts
+        switch language {
+        case .swift: facts = SwiftSourceReader.read(text, file: file, module: Self.swiftModule(of: file))
+        case .objectiveC: facts = ObjCSourceReader.read(text, file: file)
+        }
+        facts.problems = problems + facts.problems
+        return facts
+    }
+
+    /// The Swift module of a file in a Swift package layout: the folder after the nearest
+    /// `Sources/` (`Sources/Account/Feed.swift` → `Account`). Nil elsewhere (an Xcode project's
+    /// module is its target's product name, which no folder gives).
+    public static func swiftModule(of file: String) -> String? {
+        let parts = file.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard let i = parts.lastIndex(of: "Sources"), i + 2 < parts.count else { return nil }
+        return parts[i + 1]
+    }
+}
