@@ -26,7 +26,10 @@
 /// attributes and availability macros, `@synthesize`, `@dynamic`, C++ classes, templates and
 /// namespaces. Not recognised: instance variables used without `self`/`_` (`[table reloadData]`
 /// on an ivar named `table`), uses through local aliases, macros that expand to declarations, and
-/// conditional groups other than the first one read (see ``ObjCTokenizer``).
+/// the conditional groups the tokenizer does not read (see ``ObjCTokenizer``).
+///
+/// Locations are those of the name token (the class, property, method's first selector part, used
+/// name or literal): 1-based line and column, the column counted in UTF-8 bytes.
 ///
 /// Malformed input never stops the reader: every loop moves forward, nesting is counted rather
 /// than recursed into, and what cannot be understood (a missing `@end` or `}`, an unreadable
@@ -41,7 +44,7 @@ public enum ObjCSourceReader {
         }
         parser.parseFile()
         let literals = parser.literals()
-        var problems = parser.problems
+        var problems = parser.problems.sorted { $0.location < $1.location }
         if problems.count > maxProblems {
             let dropped = problems.count - maxProblems
             problems.removeLast(dropped)
@@ -452,7 +455,7 @@ struct ObjCParser {
         var s = ""
         for t in tokens {
             let tight = s.isEmpty || [">", ",", ")", "]", "<"].contains(t.text) || "<(^[".contains(s.last ?? " ")
-                || (t.text == "*" && s.last == "*") || (t.text == "(" && s.last == ")")
+                || (t.text == "*" && s.last == "*") || (t.text == "(" && s.last == ")") || t.text == ":" || s.last == ":"
             if !tight { s += " " }
             s += t.text
         }

@@ -358,6 +358,8 @@ import TestSupport
             """, file: "Bridge.mm")
         #expect(facts.classes.map(\.name) == ["Bridge", "Bridge"])
         #expect(facts.classes[0].properties.map(\.name) == ["view"])
+        #expect(ObjCSourceReader.read("@interface B { IBOutlet std::vector<int> *v; }\n@end", file: "B.mm")
+            .classes.first?.properties.first?.type == "std::vector<int>")
         #expect(facts.classes.flatMap(\.methods).map(\.selector) == ["run:", "run:"])
         #expect(facts.classes[1].outletUses.map(\.outlet) == ["view"])
         #expect(facts.problems.isEmpty)
@@ -396,7 +398,7 @@ import TestSupport
             - (IBAction)next:(id)sender { }
             @end
             """)
-        #expect(facts.problems.map(\.description) == ["T.m:2: unterminated string literal", "T.m:2: no closing '}' for the body of go"])
+        #expect(facts.problems.map(\.description) == ["T.m:2: no closing '}' for the body of go", "T.m:2: unterminated string literal"])
         #expect(facts.classes.first?.methods.map(\.selector) == ["go", "next:"])
     }
 
@@ -478,6 +480,18 @@ import TestSupport
         #expect(elapsed < .seconds(10))
     }
 
+    /// SplitMix64, so that a failing mutation can be replayed.
+    struct SeededGenerator: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     // MARK: HexFiend
 
     static let hexFiend = SharedProjects.root("HexFiend")
@@ -515,6 +529,36 @@ import TestSupport
         #expect(accessory.literals.first?.kind == .nibName)
         #expect(accessory.literals.first?.location.line == 26)
         #expect(accessory.literals.first?.enclosingClass == "HFOpenAccessoryViewController")
+    }
+
+    /// Every HexFiend file cut short, with a range deleted, with a range repeated and with a stray
+    /// `{`, `}`, `@end`, `/*`, `"` or `#if 0` spliced in: no crash, and no file takes long.
+    @Test(.enabled(if: hexFiend != nil, SharedProjects.skipMessage("HexFiend")))
+    func mutatedHexFiendFilesTerminate() throws {
+        let root = try #require(Self.hexFiend)
+        var rng = SeededGenerator(state: 12)
+        let strays = ["{", "}", "@end", "/*", "\"", "#if 0\n", "@interface X (", "- (", "'"].map { Array($0.utf8) }
+        let clock = ContinuousClock()
+        var slowest: Duration = .zero
+        var files = 0
+        for path in SourceReader().sourceFiles(in: root.path) {
+            let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            guard bytes.count > 2 else { continue }
+            files += 1
+            let a = Int.random(in: 0..<bytes.count, using: &rng), b = Int.random(in: a...bytes.count, using: &rng)
+            let mutations: [[UInt8]] = [
+                Array(bytes[..<a]),
+                Array(bytes[..<a] + bytes[b...]),
+                Array(bytes[..<b] + bytes[a...]),
+                Array(bytes[..<a]) + strays.randomElement(using: &rng)! + Array(bytes[a...]),
+            ]
+            for m in mutations {
+                let elapsed = clock.measure { _ = read(String(decoding: m, as: UTF8.self), file: path) }
+                slowest = max(slowest, elapsed)
+            }
+        }
+        #expect(files > 200)
+        #expect(slowest < .seconds(2))
     }
 
     @Test(.enabled(if: hexFiend != nil, SharedProjects.skipMessage("HexFiend")))
