@@ -499,7 +499,7 @@ import TestSupport
     @Test(.enabled(if: hexFiend != nil, SharedProjects.skipMessage("HexFiend")))
     func hexFiendHeadersGiveKnownFacts() throws {
         let root = try #require(Self.hexFiend)
-        let reader = SourceReader()
+        let reader = SourceCodeReader()
         let diff = reader.read(file: root.appendingPathComponent("app/sources/DiffDocument.h").path)
         let diffClass = try #require(diff.classes.first { $0.name == "DiffDocument" })
         #expect(diffClass.superclass == "BaseDataDocument")
@@ -541,7 +541,7 @@ import TestSupport
         let clock = ContinuousClock()
         var slowest: Duration = .zero
         var files = 0
-        for path in SourceReader().sourceFiles(in: root.path) {
+        for path in SourceCodeReader().sourceFiles(in: root.path) {
             let bytes = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
             guard bytes.count > 2 else { continue }
             files += 1
@@ -566,7 +566,7 @@ import TestSupport
         let root = try #require(Self.hexFiend)
         let clock = ContinuousClock()
         var index: SourceIndex?
-        let elapsed = clock.measure { index = SourceReader().read(directories: [root.path]) }
+        let elapsed = clock.measure { index = SourceCodeReader().read(directories: [root.path]) }
         let result = try #require(index)
         let outlets = result.classes.reduce(0) { $0 + $1.outlets.count }
         let actions = result.classes.reduce(0) { $0 + $1.actions.count }
