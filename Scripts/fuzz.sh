@@ -3,10 +3,15 @@
 #
 # Usage:
 #   Scripts/fuzz.sh build                 # build .build/fuzz/fuzz-archive (swiftc, fuzzer+ASan)
+#   Scripts/fuzz.sh build-sources         # build .build/fuzz/fuzz-sources (the Swift/Objective-C readers)
 #   Scripts/fuzz.sh run TARGET [SECONDS]  # fuzz one target (default 240 s)
 #   Scripts/fuzz.sh repro FILE...         # run the fuzzer binary on saved inputs (no fuzzing)
 #   Scripts/fuzz.sh minimize FILE         # -minimize_crash=1 on one crashing input
-#   TARGET = nibarchive | bplist | xmlplist | typedstream | xib | all
+#   TARGET = nibarchive | bplist | xmlplist | typedstream | xib | swift | objc | all
+#
+# swift and objc fuzz the source readers of `nibinspect why` (Fuzz/Sources/FuzzSources.swift,
+# built with Sources/SourceIndex and the toolchain's SwiftParser); their seeds are small .swift or
+# .h/.m files of ../shared/projects.
 #
 # The harness (Fuzz/FuzzEntry.swift) is compiled with plain swiftc together with every file of
 # Sources/NibModel and Sources/ArchiveReader into one module (-DNIBINSPECT_SINGLE_MODULE), with -parse-as-library so libFuzzer's own main() runs
@@ -43,6 +48,40 @@ build() {
     echo "built $BIN"
 }
 
+# The source readers with the toolchain's SwiftParser (lib/swift/host next to the swiftc in use).
+build_sources() {
+    mkdir -p "$OUT"
+    local host; host=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift/host
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+        -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -I "$host" -L "$host" \
+        -lSwiftParser -lSwiftSyntax -lSwiftParserDiagnostics -lSwiftDiagnostics -lSwiftBasicFormat \
+        -Xlinker -rpath -Xlinker "$host" \
+        $(find Sources/SourceIndex -name '*.swift' | sort) Fuzz/Sources/*.swift \
+        -o "$OUT/fuzz-sources" 2> >(grep -v "Cannot export local symbol" >&2)
+    echo "built $OUT/fuzz-sources"
+}
+
+run_sources() {
+    local target=$1 secs=$2 projects=${PROJECTS_DIR:-../shared/projects}
+    [[ -x $OUT/fuzz-sources ]] || build_sources
+    local seeds; seeds=$(mktemp -d /tmp/nibfuzz-seeds.XXXXXX)
+    trap "rm -rf '$seeds'; trap - RETURN" RETURN
+    local pattern=(-name '*.swift'); [[ $target == objc ]] && pattern=(-name '*.h' -o -name '*.m')
+    if [[ -d $projects ]]; then
+        find "$projects" -type f \( "${pattern[@]}" \) -size -8k | sort | awk 'NR % 7 == 1' | head -"${SEEDS:-40}" \
+            | while IFS= read -r f; do cp "$f" "$seeds/$(echo "${f#$projects/}" | tr '/ ' '__')"; done
+    else
+        echo "no projects at $projects; fuzzing from an empty corpus" >&2
+    fi
+    local corpus=$OUT/corpus/$target findings=$OUT/findings/$target
+    mkdir -p "$corpus" "$findings"
+    echo "fuzzing $target for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
+    FUZZ_LANG=$target "$OUT/fuzz-sources" "$corpus" "$seeds" \
+        -max_total_time="$secs" -runs="${RUNS:--1}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
+        -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-16384}" -print_final_stats=1 \
+        -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
+}
+
 # format column in MANIFEST.tsv for a target
 manifest_format() {
     case $1 in
@@ -67,12 +106,13 @@ seed_dir() {
 run() {
     local target=$1 secs=${2:-240}
     if [[ $target == all ]]; then
-        for t in nibarchive bplist xmlplist typedstream xib; do run "$t" "$secs"; done
+        for t in nibarchive bplist xmlplist typedstream xib swift objc; do run "$t" "$secs"; done
         return
     fi
+    if [[ $target == swift || $target == objc ]]; then run_sources "$target" "$secs"; return; fi
     [[ -x $BIN ]] || build
     local seeds; seeds=$(mktemp -d /tmp/nibfuzz-seeds.XXXXXX)
-    trap 'rm -rf "$seeds"' RETURN
+    trap "rm -rf '$seeds'; trap - RETURN" RETURN
     seed_dir "$target" "$seeds"
     local corpus=$OUT/corpus/$target findings=$OUT/findings/$target
     mkdir -p "$corpus" "$findings"
@@ -85,9 +125,10 @@ run() {
 
 case ${1:-} in
     build) build ;;
+    build-sources) build_sources ;;
     run) shift; run "$@" ;;
     repro) shift; [[ -x $BIN ]] || build; "$BIN" -rss_limit_mb="${RSS_MB:-1024}" -timeout="${TIMEOUT_S:-10}" "$@" ;;
     minimize) shift; [[ -x $BIN ]] || build
         "$BIN" -minimize_crash=1 -runs=20000 -exact_artifact_path="$1.min" "$1"; echo "minimised: $1.min" ;;
-    *) sed -n '2,24p' "$0"; exit 64 ;;
+    *) sed -n '2,29p' "$0"; exit 64 ;;
 esac
