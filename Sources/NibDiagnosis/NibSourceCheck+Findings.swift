@@ -133,7 +133,7 @@ extension NibSourceCheck {
                             let p = place(.init(doc: i, id: s))
                             out.append(Finding(.duplicateConnection,
                                 "Outlet \(c.label) of \(p.object) is connected more than once: the last connection made wins and the order is not guaranteed",
-                                member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
+                                className: appearance(doc: i, id: s).map { runtimeName(appearances[$0]) }, member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
                                 fix: "Delete all but one of the connections"))
                         }
                     }
@@ -182,7 +182,7 @@ extension NibSourceCheck {
                             let p = place(.init(doc: i, id: s))
                             out.append(Finding(.duplicateConnection,
                                 "Action \(c.label) of \(p.object) is connected twice to the same target\(c.controlEvents.map { " for \($0)" } ?? ""): it fires twice",
-                                member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
+                                className: appearance(doc: i, id: c.destination).map { runtimeName(appearances[$0]) }, member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
                                 fix: "Delete one of the connections"))
                         }
                     }
@@ -364,8 +364,13 @@ extension NibSourceCheck {
         }
         let m = a.members[0]
         let doc = document(m)
+        // A source storyboard writes the controller's view as a child element (`<view key="view">`,
+        // a property of the controller), not as an outlet connection.
+        var keyedView: ObjectID?
+        if case .object(let id)? = doc.object(m.id)?.property("view") { keyedView = id }
         guard a.role == .controller, !doc.format.isCompiled,
-              let view = doc.connections.first(where: { $0.source == m.id && $0.label == "view" })?.destination else { return out }
+              let view = doc.connections.first(where: { $0.source == m.id && $0.label == "view" })?.destination ?? keyedView
+        else { return out }
         for c in doc.connections where c.source == m.id && (c.kind == .outlet || c.kind == .outletCollection) && c.label != "view" {
             var next = c.destination
             var steps = 0
@@ -397,7 +402,7 @@ extension NibSourceCheck {
                     : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
                 out.append(Finding(.outletUsedBeforeLoad,
                     "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
-                    className: cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
+                    className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
                     sources: [use.location.short]))
             }
             // Uses on a segue's destination in prepare(for:sender:).
@@ -416,7 +421,7 @@ extension NibSourceCheck {
                     let target = appearances[t].className
                     out.append(Finding(.outletUsedBeforeLoad,
                         "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
-                        className: target, member: use.outlet,
+                        className: runtimeName(appearances[t]), member: use.outlet,
                         fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]))
                     break
                 }

@@ -1,0 +1,53 @@
+import UIKit
+
+/// The initial scene of Main.storyboard.
+final class HomeViewController: UIViewController {
+    @IBOutlet weak var greetingLabel: UILabel!
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        greetingLabel.text = "Hello"
+        let gallery = UINib(nibName: "Gallery", bundle: nil)   // why: trap — Gallery.xib exists
+        _ = gallery.instantiate(withOwner: nil, options: nil)
+    }
+
+    @IBAction func openDetail(_ sender: Any) {
+        // why: trap — Main.storyboard has a segue "showDetail".
+        performSegue(withIdentifier: "showDetail", sender: sender)
+    }
+
+    @IBAction func openHistory(_ sender: Any) {
+        // why: unknown-segue-identifier — no segue of Main.storyboard is called "showHistory".
+        performSegue(withIdentifier: "showHistory", sender: sender)
+    }
+
+    @IBAction func openSettings(_ sender: Any) {
+        // why: trap — the Settings scene's storyboard ID is "Settings".
+        guard let settings = storyboard?.instantiateViewController(withIdentifier: "Settings") else { return }
+        show(settings, sender: sender)
+    }
+
+    @IBAction func openOnboarding(_ sender: Any) {
+        // why: unknown-storyboard-identifier — no scene of Main.storyboard has the ID "Onboarding".
+        guard let onboarding = storyboard?.instantiateViewController(withIdentifier: "Onboarding") else { return }
+        present(onboarding, animated: true)
+    }
+
+    @IBAction func openEditor(_ sender: Any) {
+        present(EditorViewController(nibName: "EditorViewController", bundle: nil), animated: true)
+    }
+
+    @IBAction func openAbout(_ sender: Any) {
+        present(AboutViewController(nibName: "AboutViewController", bundle: nil), animated: true)
+    }
+
+    override func prepare(for segue: UIStoryboardSegue, sender: Any?) {
+        if let detail = segue.destination as? DetailViewController {
+            // why: trap — a plain property, read by the destination in viewDidLoad.
+            detail.itemName = "Item"
+            // why: outlet-used-before-load — the destination's view is not loaded yet during
+            // prepare(for:sender:): titleLabel is still nil and this crashes.
+            detail.titleLabel.text = "Item"
+        }
+    }
+}
