@@ -412,6 +412,8 @@ struct LoadSequenceBuilder {
     let archivedClasses: [String: [ObjectID: String]]
     let resources: ResourceIndex
     let naming: LoadSequence.Naming
+    /// Per source file: the image names its `<resources>` section gives catalog `system` (SF Symbols).
+    private var systemImageCache: [String: Set<String>] = [:]
 
     init(archivedClasses: [String: [ObjectID: String]], resources: ResourceIndex, naming: @escaping LoadSequence.Naming) {
         self.archivedClasses = archivedClasses
@@ -573,7 +575,7 @@ struct LoadSequenceBuilder {
             readNote += "; archived inside another nib, loaded when its owner instantiates it (a table or collection view dequeuing a cell)"
         }
         add(LifecycleStep(phase: .load, object: name, call: "read the archive", kind: "archive", note: readNote))
-        for r in resourcesNamed(objects, platform: d.platform) { add(r) }
+        for r in resourcesNamed(objects, platform: d.platform, systemImages: systemImages(of: d)) { add(r) }
         if !resources.compiledCatalogs.isEmpty, steps.contains(where: { $0.resource?.status == .unknown }) {
             notes.append(.init(phase: .load, text: "Assets.car (a compiled asset catalog) cannot be read: images not found as files may be in it."))
         } else if resources.root == nil || resources.isEmpty, steps.contains(where: { $0.resource != nil }) {
@@ -814,8 +816,32 @@ struct LoadSequenceBuilder {
         return v.description
     }
 
+    /// The names of a source's `<image name="…" catalog="system">` resources: the model keeps an
+    /// object's image name, the source's `<resources>` section says which are SF Symbols.
+    mutating func systemImages(of d: NibDocument) -> Set<String> {
+        guard !d.format.isCompiled, let path = d.path else { return [] }
+        if let cached = systemImageCache[path] { return cached }
+        var names = Set<String>()
+        if let data = FileManager.default.contents(atPath: path), data.count < 64 << 20 {
+            let text = String(decoding: data, as: UTF8.self)
+            var rest = text[...]
+            while let start = rest.range(of: "<image ") {
+                let tail = rest[start.upperBound...]
+                guard let end = tail.firstIndex(of: ">") else { break }
+                let tag = tail[..<end]
+                if tag.contains("catalog=\"system\""), let n = tag.range(of: "name=\""),
+                   let close = tag[n.upperBound...].firstIndex(of: "\"") {
+                    names.insert(String(tag[n.upperBound..<close]))
+                }
+                rest = tail[end...]
+            }
+        }
+        systemImageCache[path] = names
+        return names
+    }
+
     /// The images and sounds named by `objects`, each once, in first-use order.
-    private func resourcesNamed(_ objects: [NibObject], platform: Platform) -> [LifecycleStep] {
+    private func resourcesNamed(_ objects: [NibObject], platform: Platform, systemImages: Set<String>) -> [LifecycleStep] {
         var order: [(LifecycleStep.Resource.Kind, String, String?)] = []
         var users: [String: [ObjectID]] = [:]
         for o in objects {
@@ -824,7 +850,9 @@ struct LoadSequenceBuilder {
                 switch p.value {
                 case .image(let ref): found = (.image, ref.name, ref.catalog)
                 case .string(let s) where !s.isEmpty:
-                    if p.key == "image" || (p.key.hasSuffix("Image") && p.key.first?.isLowercase == true) { found = (.image, s, nil) }
+                    if p.key == "image" || (p.key.hasSuffix("Image") && p.key.first?.isLowercase == true) {
+                        found = (.image, s, systemImages.contains(s) ? "system" : nil)
+                    }
                     if p.key == "sound" { found = (.sound, s, nil) }
                 default: break
                 }
@@ -839,7 +867,7 @@ struct LoadSequenceBuilder {
             let objects = users["\(kind.rawValue):\(name)"] ?? []
             var note: String
             switch status {
-            case .found: note = "found: \(location ?? "")"
+            case .found: note = location ?? "found"
             case .missing:
                 note = "not in the bundle or asset catalogs next to the input"
                 if kind == .image, platform != .macOS, name.contains("."), name == name.lowercased() {
@@ -850,7 +878,10 @@ struct LoadSequenceBuilder {
             case .unchecked: note = "not checked: nothing to check against"
             }
             let users = objects.map(\.rawValue).joined(separator: ", ")
-            return LifecycleStep(phase: .load, object: "\(kind.rawValue) \"\(name)\"", call: kind == .image ? "imageNamed:" : "soundNamed:",
+            let call = kind == .sound ? "soundNamed:"
+                : catalog == "system" ? (platform == .macOS ? "imageWithSystemSymbolName:accessibilityDescription:" : "systemImageNamed:")
+                : "imageNamed:"
+            return LifecycleStep(phase: .load, object: "\(kind.rawValue) \"\(name)\"", call: call,
                                  kind: kind.rawValue, label: name,
                                  resource: .init(kind: kind, name: name, status: status, location: location, objects: objects),
                                  note: note + " (used by \(users))")

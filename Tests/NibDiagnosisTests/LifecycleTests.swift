@@ -45,6 +45,10 @@ import TestSupport
                             <rect key="frame" x="0.0" y="0.0" width="32" height="32"/>
                             <imageCell key="cell" image="Gone" id="img-d"/>
                         </imageView>
+                        <imageView id="img-3">
+                            <rect key="frame" x="0.0" y="0.0" width="32" height="32"/>
+                            <imageCell key="cell" image="gear" id="img-e"/>
+                        </imageView>
                         <textField id="tf-1">
                             <rect key="frame" x="0.0" y="0.0" width="100" height="20"/>
                             <connections>
@@ -63,6 +67,9 @@ import TestSupport
                 </view>
             </window>
         </objects>
+        <resources>
+            <image name="gear" catalog="system" width="16" height="16"/>
+        </resources>
     </document>
     """
 
@@ -141,6 +148,8 @@ import TestSupport
         let images = doc.steps(.load).compactMap(\.resource)
         #expect(images.first { $0.name == "Logo" }?.status == .found)
         #expect(images.first { $0.name == "Gone" }?.status == .missing)
+        #expect(images.first { $0.name == "gear" }?.status == .system)   // <resources>: catalog system
+        #expect(doc.steps(.load).first { $0.label == "gear" }?.call == "imageWithSystemSymbolName:accessibilityDescription:")
     }
 
     @Test func compiledMacOSNibUsesTheArchivedClass() throws {
