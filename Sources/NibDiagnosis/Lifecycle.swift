@@ -733,7 +733,8 @@ struct LoadSequenceBuilder {
                 : "UINibExternalObjects[\"\(p.identifier)\"] in the options dictionary"
         case .storyboard: return "the storyboard that loads the scene"
         case .upstream:
-            var s = "an object of the scene nib, passed by loadView in UINibExternalObjects"
+            var s = mac ? "an object of the scene nib (the controller, a segue template), passed by the controller's loadView as an external object"
+                : "an object of the scene nib (the controller, a segue template), passed by loadView in UINibExternalObjects"
             if let t = p.target { s += ": " + (t.customModule.map { "\($0).\(t.effectiveClass)" } ?? t.effectiveClass) }
             if let r = p.resolvedTarget { s += " (\(r))" }
             return s
