@@ -18,7 +18,8 @@ let swiftHost: String? = {
 }()
 let hostSwiftSettings: [SwiftSetting] = swiftHost.map { [.unsafeFlags(["-I", $0]), .define("NIBINSPECT_SWIFTPARSER")] } ?? []
 let hostLinkerSettings: [LinkerSetting] = swiftHost.map {
-    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", $0])]
+    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics", "-lSwiftDiagnostics",
+             "-lSwiftBasicFormat", "-Xlinker", "-rpath", "-Xlinker", $0])]
 } ?? []
 
 let package = Package(

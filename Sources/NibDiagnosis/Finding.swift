@@ -26,7 +26,6 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     case unknownStoryboardIdentifier = "unknown-storyboard-identifier"
     case unknownNibName = "unknown-nib-name"
     case undeclaredRuntimeAttribute = "undeclared-runtime-attribute"
-    case customClassOnPlaceholder = "custom-class-on-placeholder"
 
     /// How serious the finding is unless a configuration says otherwise: `error` when loading
     /// crashes or an outlet is certainly nil, `warning` when it is likely wrong, `info` otherwise.
@@ -37,8 +36,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
              .unknownSegueIdentifier, .undeclaredRuntimeAttribute, .genericClass:
             return .error
         case .outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule, .moduleMismatch,
-             .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName,
-             .customClassOnPlaceholder:
+             .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName:
             return .warning
         }
     }
@@ -88,8 +86,6 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "A nib name in code that no nib or xib read has (compared with exact case, as on a device): 'Could not load NIB in bundle'."
         case .undeclaredRuntimeAttribute:
             return "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."
-        case .customClassOnPlaceholder:
-            return "A custom class on the First Responder or another placeholder that is not File's Owner: it has no effect, the object meant to have it keeps its base class."
         }
     }
 }

@@ -40,6 +40,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
     case nestedArchivesTooLarge = "nested-archives-too-large"
     case directoryTooDeep = "directory-too-deep"
     case documentNotRead = "document-not-read"
+    /// `why`/`lint`: a Swift or Objective-C file that could not be read or parsed in full.
+    case sourceNotParsed = "source-not-parsed"
 
     // `compare`: what compilation drops or adds, so it is not compared.
     case firstResponderNotArchived = "first-responder-not-archived"
@@ -116,6 +118,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "Directories nest deeper than the walk follows; the deeper ones are not read."
         case .documentNotRead:
             return "A document of a directory or compiled storyboard could not be read; the other documents are still read."
+        case .sourceNotParsed:
+            return "A Swift or Objective-C source file could not be read or has syntax the reader did not understand; what parsed is still used."
         case .firstResponderNotArchived:
             return "compare: the source's First Responder placeholder is not archived (actions to it have a nil target)."
         case .exitPlaceholderNotArchived:

@@ -11,12 +11,12 @@ public struct SourceIndex: Sendable {
     public private(set) var problems: [SourceProblem]
     /// How many files were read, per language.
     public private(set) var fileCount: [SourceLanguage: Int]
-    private var byName: [String: Int]
+    private var byName: [String: [Int]]
 
     /// Merges the facts of several files. Order of `files` does not matter: classes, members and
     /// literals come out sorted by location.
     public init(_ files: [SourceFileFacts]) {
-        var merged: [String: SourceClass] = [:]
+        var parts: [String: [SourceClass]] = [:]
         var literals: [SourceLiteral] = []
         var problems: [SourceProblem] = []
         var counts: [SourceLanguage: Int] = [:]
@@ -24,25 +24,13 @@ public struct SourceIndex: Sendable {
             counts[file.language, default: 0] += 1
             literals += file.literals
             problems += file.problems
-            for part in file.classes {
-                guard var into = merged[part.name] else { merged[part.name] = part; continue }
-                into.objcName = into.objcName ?? part.objcName
-                into.module = into.module ?? part.module
-                into.superclass = into.superclass ?? part.superclass
-                into.declarations += part.declarations
-                into.extensions += part.extensions
-                into.isGeneric = into.isGeneric || part.isGeneric
-                // An Objective-C @interface and @implementation both name the class; the
-                // interface's language wins when the two languages meet (a Swift extension of an
-                // Objective-C class).
-                if part.language == .objectiveC && !part.declarations.isEmpty { into.language = .objectiveC }
-                into.properties += part.properties
-                into.methods += part.methods
-                into.outletUses += part.outletUses
-                merged[part.name] = into
-            }
+            for part in file.classes { parts[part.name, default: []].append(part) }
         }
-        var classes = merged.values.map { c -> SourceClass in
+        var classes: [SourceClass] = []
+        for (_, group) in parts {
+            classes += Self.merge(group)
+        }
+        classes = classes.map { c -> SourceClass in
             var c = c
             c.declarations.sort()
             c.extensions.sort()
@@ -51,26 +39,82 @@ public struct SourceIndex: Sendable {
             c.outletUses.sort { ($0.location, $0.outlet) < ($1.location, $1.outlet) }
             return c
         }
-        classes.sort { $0.name < $1.name }
+        classes.sort { ($0.name, $0.declarations.first ?? $0.extensions.first!) < ($1.name, $1.declarations.first ?? $1.extensions.first!) }
         self.classes = classes
         self.literals = literals.sorted { ($0.location, $0.value) < ($1.location, $1.value) }
         self.problems = problems.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
         self.fileCount = counts
-        var byName: [String: Int] = [:]
+        var byName: [String: [Int]] = [:]
         for (i, c) in classes.enumerated() {
-            byName[c.name] = i
-            if let objc = c.objcName, byName[objc] == nil { byName[objc] = i }
+            byName[c.name, default: []].append(i)
+            if let objc = c.objcName, objc != c.name { byName[objc, default: []].append(i) }
         }
         self.byName = byName
         // Keep the uses of outlets only: the class's and its superclasses' for its own uses, any
         // class's for uses on other objects.
         let anyOutlet = Set(classes.flatMap { $0.outlets.map(\.name) })
         for i in self.classes.indices {
-            let own = Set(chain(self.classes[i].name).flatMap { $0.outlets.map(\.name) })
+            let c = self.classes[i]
+            let own = Set(chain(c.name, near: c.home).flatMap { $0.outlets.map(\.name) })
             self.classes[i].outletUses.removeAll { use in
                 use.isOnOtherObject ? !anyOutlet.contains(use.outlet) : !own.contains(use.outlet)
             }
         }
+    }
+
+    /// The parts of one class name as one class, or as several when files in different places
+    /// each declare a class of that name (a macOS and an iOS target both with a
+    /// `FeedInspectorViewController`): declarations in one file are one class; every extension,
+    /// category or `@implementation` joins the declaration whose file shares the longest
+    /// directory prefix with it.
+    static func merge(_ group: [SourceClass]) -> [SourceClass] {
+        let declaring = group.filter { !$0.declarations.isEmpty }
+        var files: [String] = []
+        for part in declaring where !files.contains(part.declarations[0].file) { files.append(part.declarations[0].file) }
+        files.sort()
+        // Objective-C declares a class once (in a header): several headers are one class too.
+        if files.count <= 1 || declaring.allSatisfy({ $0.language == .objectiveC }) { return [mergeParts(group)] }
+        var buckets: [[SourceClass]] = Array(repeating: [], count: files.count)
+        for part in group {
+            let file = (part.declarations.first ?? part.extensions.first)?.file ?? ""
+            let i = files.firstIndex(of: file) ?? nearest(file, in: files)
+            buckets[i].append(part)
+        }
+        return buckets.filter { !$0.isEmpty }.map(mergeParts)
+    }
+
+    /// Index of the path in `paths` sharing the longest directory prefix with `path` (first on ties).
+    static func nearest(_ path: String, in paths: [String]) -> Int {
+        let parts = path.split(separator: "/")
+        var best = 0
+        var bestLength = -1
+        for (i, p) in paths.enumerated() {
+            let length = zip(parts, p.split(separator: "/")).prefix { $0 == $1 }.count
+            if length > bestLength { (best, bestLength) = (i, length) }
+        }
+        return best
+    }
+
+    static func mergeParts(_ group: [SourceClass]) -> SourceClass {
+        var into = group.first { !$0.declarations.isEmpty } ?? group[0]
+        var first = true
+        for part in group where part != into || !first {
+            if part == into { first = false; continue }
+            into.objcName = into.objcName ?? part.objcName
+            into.module = into.module ?? part.module
+            into.superclass = into.superclass ?? part.superclass
+            into.declarations += part.declarations
+            into.extensions += part.extensions
+            into.isGeneric = into.isGeneric || part.isGeneric
+            // An Objective-C @interface and @implementation both name the class; the
+            // interface's language wins when the two languages meet (a Swift extension of an
+            // Objective-C class).
+            if part.language == .objectiveC && !part.declarations.isEmpty { into.language = .objectiveC }
+            into.properties += part.properties
+            into.methods += part.methods
+            into.outletUses += part.outletUses
+        }
+        return into
     }
 
     /// The first of each key; an Objective-C property declared in the header and redeclared
@@ -102,21 +146,25 @@ public struct SourceIndex: Sendable {
     }
 
     /// The class a nib names, by Swift name, `@objc` name, or a runtime name with its module
-    /// (`MyApp.ProfileViewController`).
-    public func `class`(named name: String) -> SourceClass? {
-        if let i = byName[name] { return classes[i] }
-        if let dot = name.lastIndex(of: "."), let i = byName[String(name[name.index(after: dot)...])] { return classes[i] }
-        return nil
+    /// (`MyApp.ProfileViewController`). When several classes have the name (different targets),
+    /// the one declared nearest to `near` (a file path: the nib's), by shared directory prefix.
+    public func `class`(named name: String, near: String? = nil) -> SourceClass? {
+        var candidates = byName[name]
+        if candidates == nil, let dot = name.lastIndex(of: ".") { candidates = byName[String(name[name.index(after: dot)...])] }
+        guard let candidates, !candidates.isEmpty else { return nil }
+        if candidates.count == 1 || near == nil { return classes[candidates[0]] }
+        let homes = candidates.map { classes[$0].home }
+        return classes[candidates[Self.nearest(near!, in: homes)]]
     }
 
-    /// `name` and its superclasses as far as the sources declare them, nearest first. The last
-    /// element's superclass is a class the sources do not declare (a framework class such as
-    /// `UIViewController`), or nil. Stops at a cycle.
-    public func chain(_ name: String) -> [SourceClass] {
+    /// `name` and its superclasses as far as the sources declare them, nearest first (each looked
+    /// up near `near`). The last element's superclass is a class the sources do not declare (a
+    /// framework class such as `UIViewController`), or nil. Stops at a cycle.
+    public func chain(_ name: String, near: String? = nil) -> [SourceClass] {
         var out: [SourceClass] = []
         var seen: Set<String> = []
         var next: String? = name
-        while let n = next, let c = `class`(named: n), seen.insert(c.name).inserted {
+        while let n = next, let c = `class`(named: n, near: near), seen.insert(c.identity).inserted {
             out.append(c)
             next = c.superclass
         }
@@ -125,24 +173,32 @@ public struct SourceIndex: Sendable {
 
     /// The first framework (undeclared) class up the chain of `name`: `UIViewController` for a
     /// view controller subclass; `name` itself when the sources do not declare it.
-    public func frameworkBase(_ name: String) -> String? {
-        let chain = chain(name)
+    public func frameworkBase(_ name: String, near: String? = nil) -> String? {
+        let chain = chain(name, near: near)
         guard let last = chain.last else { return name }
         return last.superclass
     }
 
     /// The property `key` of `className` or its superclasses, with the class that declares it.
-    public func property(_ key: String, of className: String) -> (SourceProperty, SourceClass)? {
-        for c in chain(className) { if let p = c.property(key) { return (p, c) } }
+    public func property(_ key: String, of className: String, near: String? = nil) -> (SourceProperty, SourceClass)? {
+        for c in chain(className, near: near) { if let p = c.property(key) { return (p, c) } }
         return nil
     }
 
     /// The method with `selector` on `className` or its superclasses, with the class that declares it.
-    public func method(_ selector: String, of className: String) -> (SourceMethod, SourceClass)? {
-        for c in chain(className) { if let m = c.method(selector: selector) { return (m, c) } }
+    public func method(_ selector: String, of className: String, near: String? = nil) -> (SourceMethod, SourceClass)? {
+        for c in chain(className, near: near) { if let m = c.method(selector: selector) { return (m, c) } }
         return nil
     }
 
     /// The literals of one kind.
     public func literals(_ kind: SourceLiteral.Kind) -> [SourceLiteral] { literals.filter { $0.kind == kind } }
+}
+
+extension SourceClass {
+    /// The file of the class's first declaration (or extension): where it lives, for telling
+    /// same-named classes of different targets apart.
+    public var home: String { (declarations.first ?? extensions.first)?.file ?? "" }
+    /// Name and home: unique among the classes of a ``SourceIndex``.
+    public var identity: String { name + "@" + home }
 }

@@ -1,6 +1,6 @@
 /// What the `why` and `lint` checks know of an app's code: classes with their outlets, actions and
 /// superclasses, merged over every Swift and Objective-C file and extension, plus the string
-/// literals that name segues, scenes and nibs. Built by ``SourceReader``; depends on no nib reader.
+/// literals that name segues, scenes and nibs. Built by ``SourceCodeReader``; depends on no nib reader.
 
 /// A place in a source file. `line` and `column` are 1-based; `file` is the path as it was read
 /// (relative to the directory given when the directory was relative).

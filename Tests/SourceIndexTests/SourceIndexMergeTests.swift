@@ -45,9 +45,9 @@ import Testing
     }
 
     @Test func swiftModuleComesFromThePackageLayout() {
-        #expect(SourceReader.swiftModule(of: "/x/Modules/Account/Sources/Account/Feed.swift") == "Account")
-        #expect(SourceReader.swiftModule(of: "/x/Sources/Account/Sub/Feed.swift") == "Account")
-        #expect(SourceReader.swiftModule(of: "/x/iOS/Feed.swift") == nil)
-        #expect(SourceReader.swiftModule(of: "/x/Sources/Feed.swift") == nil)
+        #expect(SourceCodeReader.swiftModule(of: "/x/Modules/Account/Sources/Account/Feed.swift") == "Account")
+        #expect(SourceCodeReader.swiftModule(of: "/x/Sources/Account/Sub/Feed.swift") == "Account")
+        #expect(SourceCodeReader.swiftModule(of: "/x/iOS/Feed.swift") == nil)
+        #expect(SourceCodeReader.swiftModule(of: "/x/Sources/Feed.swift") == nil)
     }
 }

@@ -47,6 +47,7 @@ public enum NibInspectCLI {
         ConnectionsCommand.self,
         GraphCommand.self,
         CompareCommand.self,
+        WhyCommand.self,
         LifecycleCommand.self,
     ]
 

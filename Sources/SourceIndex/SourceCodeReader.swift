@@ -7,7 +7,7 @@ import Synchronization
 /// tokenizer that knows comments, string literals and preprocessor lines (``ObjCSourceReader``).
 /// A file that cannot be read, is not UTF-8, is larger than ``maxFileSize`` or does not parse
 /// cleanly yields what parsed plus a ``SourceProblem``; no file stops the run.
-public struct SourceReader: Sendable {
+public struct SourceCodeReader: Sendable {
     /// Files larger than this (bytes) are skipped with a problem. Default 8 MiB.
     public var maxFileSize = 8 << 20
     /// Directory names never descended into.

@@ -1,0 +1,460 @@
+import NibModel
+import SourceIndex
+
+extension NibSourceCheck {
+    /// Every finding over all documents and classes, sorted by document, object path, code and
+    /// member (findings in code only, such as unknown segue identifiers, come last by file).
+    public func findings() -> [Finding] {
+        var out: [Finding] = []
+        out += classFindings()
+        out += connectionFindings()
+        out += coverageFindings()
+        out += ownerFindings()
+        out += earlyUseFindings()
+        out += literalFindings()
+        return out.sorted { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }
+    }
+
+    /// Findings with a document first, then by document, file, object path, code, member, source.
+    static func sortKey(_ f: Finding) -> [String] {
+        [f.document == nil ? "1" : "0", f.document ?? "", f.path ?? "", f.object ?? "", f.code.rawValue, f.member ?? "",
+         f.sources.first ?? ""]
+    }
+
+    // MARK: Classes
+
+    /// Class findings; on File's Owner, which the code that loads the nib supplies and the nib
+    /// never instantiates, they only affect Interface Builder: severity info.
+    func classFindings() -> [Finding] {
+        classFindingsByAppearance().map { pair in
+            var (f, a) = pair
+            if a.role == .filesOwner {
+                f.severity = .info
+                f.message += " (File's Owner is supplied by the code that loads the nib, not instantiated from it: only Interface Builder's view of the outlets and actions is affected)"
+            }
+            return f
+        }
+    }
+
+    func classFindingsByAppearance() -> [(Finding, Appearance)] {
+        guard !sources.classes.isEmpty else { return [] }
+        var out: [(Finding, Appearance)] = []
+        var reported: Set<String> = []
+        for a in appearances {
+            let m = a.members[0]
+            let p = place(m)
+            let object = document(m).object(m.id)
+            guard let cls = sourceClass(a) else {
+                if !FrameworkMembers.isFrameworkClass(a.className), reported.insert("unknown|\(p.document)|\(a.className)").inserted {
+                    let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
+                    out.append((Finding(.unknownClass,
+                        "Unknown class \(runtimeName(a)) in Interface Builder file: no source read declares \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
+                        className: runtimeName(a), document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
+                        fix: "Add the sources that declare \(a.className) (--sources), or correct the class name in the nib"), a))
+                }
+                continue
+            }
+            let sourcesText = cls.declarations.map(\.short)
+            if cls.isGeneric, reported.insert("generic|\(p.document)|\(cls.name)").inserted {
+                out.append((Finding(.genericClass,
+                    "\(cls.name) is generic: the nib cannot instantiate it by name",
+                    className: runtimeName(a), document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
+                    fix: "Use a non-generic subclass in the nib", sources: sourcesText), a))
+            }
+            guard let object else { continue }
+            let doc = document(m)
+            if !doc.format.isCompiled, cls.language == .swift, cls.objcName == nil, object.customClass != nil,
+               object.customModule == nil, object.property("customModuleProvider") == nil {
+                out.append((Finding(.missingModule,
+                    "\(cls.name) is a Swift class but the nib gives no module: the runtime looks up '\(cls.name)' and finds no such class",
+                    className: cls.name, document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
+                    fix: "Set the module (or 'Inherit Module From Target') in the Identity inspector", sources: sourcesText), a))
+            }
+            if let nibModule = a.module {
+                if cls.language == .objectiveC && cls.objcName == nil {
+                    out.append((Finding(.moduleMismatch,
+                        "\(cls.name) is an Objective-C class but the nib names module \(nibModule): the runtime looks up the Swift class \(nibModule).\(cls.name), which does not exist",
+                        className: "\(nibModule).\(cls.name)", document: p.document, path: p.path, object: p.object, objectID: p.id,
+                        line: p.line, fix: "Clear the module in the Identity inspector", sources: sourcesText), a))
+                } else if let module = cls.module, module != nibModule {
+                    let spm = nibModule == "\(module)_\(module)" ? " (the name of a Swift package's resource bundle)" : ""
+                    out.append((Finding(.moduleMismatch,
+                        "The nib names \(nibModule).\(cls.name)\(spm) but \(cls.name) is in module \(module): the runtime finds no class \(nibModule).\(cls.name)",
+                        className: "\(nibModule).\(cls.name)", document: p.document, path: p.path, object: p.object, objectID: p.id,
+                        line: p.line, fix: "Set the module to \(module)", sources: sourcesText), a))
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Connections
+
+    /// Properties and methods declared in extensions of framework classes (`extension UIView {
+    /// @IBInspectable var cornerRadius … }`): any object may have them.
+    var frameworkExtensionMembers: (properties: Set<String>, selectors: Set<String>) {
+        var properties: Set<String> = []
+        var selectors: Set<String> = []
+        for c in sources.classes where c.declarations.isEmpty && FrameworkMembers.isFrameworkClass(c.name) {
+            properties.formUnion(c.properties.map(\.name))
+            selectors.formUnion(c.methods.map(\.selector))
+        }
+        return (properties, selectors)
+    }
+
+    func connectionFindings() -> [Finding] {
+        var out: [Finding] = []
+        let extras = frameworkExtensionMembers
+        var weakCollections: Set<String> = []
+        var seenOutlets: [String: Int] = [:]
+        var seenActions: [String: Int] = [:]
+        for (i, d) in docs.enumerated() {
+            let doc = d.document
+            // Objects of this document by the outlets their classes declare, for outlet-on-wrong-object.
+            var declaring: [String: [Appearance.Member]] = [:]
+            func declarers(_ label: String) -> [Appearance.Member] {
+                if declaring.isEmpty {
+                    for (id, ai) in appearanceOf[i] ?? [:] {
+                        for c in chain(appearances[ai]) {
+                            for p in c.outlets { declaring[p.name, default: []].append(.init(doc: i, id: id)) }
+                        }
+                    }
+                    declaring[""] = []
+                }
+                return (declaring[label] ?? []).sorted { $0.id < $1.id }
+            }
+            for c in doc.connections {
+                switch c.kind {
+                case .outlet, .outletCollection:
+                    if c.kind == .outlet, let s = c.source {
+                        let key = "\(i)|\(s)|\(c.label)"
+                        seenOutlets[key, default: 0] += 1
+                        if seenOutlets[key] == 2 {
+                            let p = place(.init(doc: i, id: s))
+                            out.append(Finding(.duplicateConnection,
+                                "Outlet \(c.label) of \(p.object) is connected more than once: the last connection made wins and the order is not guaranteed",
+                                member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
+                                fix: "Delete all but one of the connections"))
+                        }
+                    }
+                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else { continue }
+                    let a = appearances[ai]
+                    let p = place(.init(doc: i, id: c.source!))
+                    if let (property, owner) = sources.property(c.label, of: cls.name, near: a.home) {
+                        if property.isOutlet && property.isCollection && property.isWeak
+                            && weakCollections.insert("\(owner.name).\(property.name)").inserted {
+                            out.append(Finding(.weakOutletCollection,
+                                "Outlet collection \(property.name) of \(owner.name) is weak: nothing retains the array, so it is nil after loading",
+                                className: runtimeName(a), member: property.name, document: p.document, path: p.path, object: p.object,
+                                objectID: p.id, line: c.sourceLine ?? p.line, fix: "Declare the collection strong (remove 'weak')",
+                                sources: [property.location.short]))
+                        }
+                        if c.kind == .outlet, property.isWeak, let dest = c.destination, isUnretainedTopLevel(dest, doc: i) {
+                            out.append(Finding(.weakTopLevelOutlet,
+                                "Outlet \(property.name) of \(owner.name) is weak and points to the top-level object \(doc.semanticPath(of: dest)), which nothing else retains: it is deallocated after loading",
+                                className: runtimeName(a), member: property.name, document: p.document, path: p.path, object: p.object,
+                                objectID: p.id, line: c.sourceLine ?? p.line, fix: "Declare the outlet strong",
+                                sources: [property.location.short]))
+                        }
+                        continue
+                    }
+                    if FrameworkMembers.outlets.contains(c.label) || extras.properties.contains(c.label) { continue }
+                    let others = declarers(c.label).filter { $0.id != c.source }
+                    let sourcesText = cls.declarations.map(\.short)
+                    if let other = others.first {
+                        let op = place(other)
+                        out.append(Finding(.outletOnWrongObject,
+                            "Outlet \(c.label) is connected from \(p.object) (\(cls.name), which does not declare it) but \(op.object) declares it: loading raises 'not key value coding-compliant for the key \(c.label)'",
+                            className: runtimeName(a), member: c.label, document: p.document, path: p.path, object: p.object, objectID: p.id,
+                            line: c.sourceLine ?? p.line, fix: "Connect \(c.label) from \(op.object) instead", sources: sourcesText))
+                    } else {
+                        out.append(Finding(.undeclaredOutlet,
+                            "\(runtimeName(a)) has no outlet \(c.label) (\(chain(a).map(\.name).joined(separator: " → ")) checked): loading raises 'setValue:forUndefinedKey: … not key value coding-compliant for the key \(c.label)'",
+                            className: runtimeName(a), member: c.label, document: p.document, path: p.path, object: p.object, objectID: p.id,
+                            line: c.sourceLine ?? p.line, fix: "Remove the stale connection or declare @IBOutlet \(c.label) in \(cls.name)",
+                            sources: sourcesText))
+                    }
+                case .action:
+                    if let s = c.source {
+                        let key = "\(i)|\(s)|\(c.label)|\(c.destination?.rawValue ?? "nil")|\(c.controlEvents?.rawValue ?? 0)"
+                        seenActions[key, default: 0] += 1
+                        if seenActions[key] == 2 {
+                            let p = place(.init(doc: i, id: s))
+                            out.append(Finding(.duplicateConnection,
+                                "Action \(c.label) of \(p.object) is connected twice to the same target\(c.controlEvents.map { " for \($0)" } ?? ""): it fires twice",
+                                member: c.label, document: p.document, path: p.path, object: p.object, objectID: s, line: c.sourceLine ?? p.line,
+                                fix: "Delete one of the connections"))
+                        }
+                    }
+                    if c.isNilTargeted { continue }
+                    guard let ai = appearance(doc: i, id: c.destination), let cls = sourceClass(appearances[ai]) else { continue }
+                    out += actionFinding(c, doc: i, appearance: appearances[ai], cls: cls, extras: extras.selectors)
+                case .runtimeAttribute:
+                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else { continue }
+                    let key = c.keyPath ?? c.label
+                    guard !key.contains("."), sources.property(key, of: cls.name, near: appearances[ai].home) == nil,
+                          !FrameworkMembers.runtimeKeys.contains(key), !FrameworkMembers.outlets.contains(key),
+                          !extras.properties.contains(key) else { continue }
+                    let p = place(.init(doc: i, id: c.source!))
+                    out.append(Finding(.undeclaredRuntimeAttribute,
+                        "User-defined runtime attribute \(key) of \(p.object): \(cls.name) declares no property \(key); loading raises 'not key value coding-compliant for the key \(key)'",
+                        className: runtimeName(appearances[ai]), member: key, document: p.document, path: p.path, object: p.object,
+                        objectID: p.id, line: c.sourceLine ?? p.line, fix: "Remove the attribute or declare @IBInspectable var \(key) in \(cls.name)",
+                        sources: cls.declarations.map(\.short)))
+                default:
+                    continue
+                }
+            }
+        }
+        return out
+    }
+
+    func actionFinding(_ c: Connection, doc i: Int, appearance a: Appearance, cls: SourceClass, extras: Set<String>) -> [Finding] {
+        let selector = c.label
+        let source = c.source.map { docs[i].document.semanticPath(of: $0) } ?? "an object"
+        let p = place(.init(doc: i, id: c.destination!))
+        let line = c.sourceLine ?? c.source.flatMap { docs[i].document.object($0)?.sourceLine }
+        if let (method, owner) = sources.method(selector, of: cls.name, near: a.home) {
+            guard !method.isObjCVisible else { return [] }
+            return [Finding(.actionNotVisibleToObjC,
+                "Action \(selector) of \(source) targets \(owner.name).\(method.displayName), which the Objective-C runtime cannot see: 'unrecognized selector sent to instance' when it fires",
+                className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
+                line: line, fix: "Mark \(method.displayName) @IBAction or @objc", sources: [method.location.short])]
+        }
+        if FrameworkMembers.actions.contains(selector) || extras.contains(selector) { return [] }
+        let base = Self.selectorBase(selector)
+        let near = chain(a).flatMap { c in c.methods.map { (c, $0) } }
+            .first { Self.selectorBase($0.1.selector) == base || $0.1.displayName.hasPrefix(base + "(") }
+        if let (owner, method) = near {
+            return [Finding(.actionSelectorMismatch,
+                "Action \(selector) of \(source): \(owner.name) has no method \(selector) but has \(method.displayName), whose selector is \(method.selector): 'unrecognized selector sent to instance' when it fires",
+                className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
+                line: line, fix: "Reconnect the action to \(method.selector), or give the method @objc(\(selector))",
+                sources: [method.location.short])]
+        }
+        return [Finding(.undeclaredAction,
+            "Action \(selector) of \(source) targets \(p.object), but \(runtimeName(a)) does not implement \(selector) (\(chain(a).map(\.name).joined(separator: " → ")) checked): 'unrecognized selector sent to instance' when it fires",
+            className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
+            line: line, fix: "Remove the stale action or implement \(selector) in \(cls.name)", sources: cls.declarations.map(\.short))]
+    }
+
+    /// `save` from `save:`, `saveWithSender:` and `save`; `tap` from `tap:forEvent:`.
+    static func selectorBase(_ selector: String) -> String {
+        var first = String(selector.prefix { $0 != ":" })
+        if let with = first.range(of: "With", options: .backwards), with.lowerBound > first.startIndex {
+            first = String(first[..<with.lowerBound])
+        }
+        return first
+    }
+
+    /// True when `id` is a top-level object (no parent, not a placeholder) that no other
+    /// connection or object keeps: no strong reference from its document other than outlets.
+    func isUnretainedTopLevel(_ id: ObjectID, doc i: Int) -> Bool {
+        let doc = docs[i].document
+        guard let o = doc.object(id), o.parent == nil, o.placeholder == nil else { return false }
+        // Windows are kept by the window list until closed; the root view of a view controller's
+        // nib by the controller's `view` outlet.
+        if o.className.hasSuffix("Window") || o.className.hasSuffix("Panel") { return false }
+        return !doc.connections.contains { $0.destination == id && ($0.label == "view" || $0.label == "contentView") }
+    }
+
+    // MARK: Coverage
+
+    /// Outlets declared and never connected, or connected in some appearances of their class but
+    /// not in another.
+    func coverageFindings() -> [Finding] {
+        var connected: [Int: Set<String>] = [:]
+        for (i, d) in docs.enumerated() {
+            for c in d.document.connections where c.kind == .outlet || c.kind == .outletCollection {
+                if let ai = appearance(doc: i, id: c.source) { connected[ai, default: []].insert(c.label) }
+            }
+        }
+        // Appearances by every class of their chain.
+        var byClass: [String: [Int]] = [:]
+        for (ai, a) in appearances.enumerated() {
+            for c in chain(a) { byClass[c.identity, default: []].append(ai) }
+        }
+        var out: [Finding] = []
+        for cls in sources.classes {
+            let apps = byClass[cls.identity] ?? []
+            guard !apps.isEmpty, !cls.outlets.isEmpty else { continue }
+            let declared = Set(cls.outlets.map(\.name))
+            for outlet in cls.outlets {
+                let with = apps.filter { connected[$0]?.contains(outlet.name) == true }
+                if with.isEmpty {
+                    let first = place(appearances[apps[0]].members[0])
+                    // A Swift optional outlet is declared as one that may be nil.
+                    // So is an outlet with a framework convention name (delegate, dataSource, target)
+                    // on a reusable view: connecting it is the user's choice.
+                    let optional = (outlet.optionality == .optional && cls.language == .swift)
+                        || (appearances[apps[0]].role == .object && ["delegate", "dataSource", "target", "formatter", "menu"].contains(outlet.name))
+                    let where_ = Set(apps.map { docs[appearances[$0].members[0].doc].document.name }).sorted()
+                    out.append(Finding(.outletNotConnected,
+                        "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(where_.count) document(s) where \(cls.name) appears (\(where_.prefix(4).joined(separator: ", "))\(where_.count > 4 ? ", …" : "")): it stays nil",
+                        className: runtimeName(appearances[apps[0]]), member: outlet.name, document: first.document, path: first.path,
+                        object: first.object, objectID: first.id, line: first.line,
+                        fix: "Connect \(outlet.name) in Interface Builder, or remove it if it is unused", sources: [outlet.location.short]))
+                    if optional { out[out.count - 1].severity = .info }
+                    continue
+                }
+                for ai in apps where connected[ai]?.contains(outlet.name) != true {
+                    // Only appearances that connect other outlets of the class use its interface.
+                    guard !(connected[ai] ?? []).isDisjoint(with: declared) else { continue }
+                    let p = place(appearances[ai].members[0])
+                    let elsewhere = with.prefix(2).map { docs[appearances[$0].members[0].doc].document.name }
+                    out.append(Finding(.outletConnectedElsewhere,
+                        "Outlet \(outlet.name) of \(cls.name) is not connected here, but is in \(Set(elsewhere).sorted().joined(separator: ", ")): nil when this one is loaded",
+                        className: runtimeName(appearances[ai]), member: outlet.name, document: p.document, path: p.path, object: p.object,
+                        objectID: p.id, line: p.line, fix: "Connect \(outlet.name) here too", sources: [outlet.location.short]))
+                    // Views and cells reused in several places may leave optional parts out;
+                    // a screen (File's Owner, a controller) or a variant of one should not.
+                    if appearances[ai].role == .object || (outlet.optionality == .optional && cls.language == .swift) {
+                        out[out.count - 1].severity = .info
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: File's Owner
+
+    func ownerFindings() -> [Finding] {
+        var out: [Finding] = []
+        for a in appearances where a.role == .filesOwner {
+            let m = a.members[0]
+            let doc = document(m)
+            guard let cls = sourceClass(a) else { continue }
+            let p = place(m)
+            let base = sources.frameworkBase(cls.name)
+            if FrameworkMembers.isViewController(base), !doc.format.rawValue.contains("storyboard"),
+               !doc.name.contains(".storyboardc/"), sources.method("loadView", of: cls.name, near: a.home) == nil,
+               !doc.connections.contains(where: { $0.source == m.id && $0.label == "view" }) {
+                out.append(Finding(.viewOutletNotSet,
+                    "\(doc.name)'s File's Owner is \(cls.name), a \(base ?? "view controller"), and its view outlet is not connected: loading raises 'loaded the \"\(docs[m.doc].baseName)\" nib but the view outlet was not set'",
+                    className: runtimeName(a), member: "view", document: p.document, path: p.path, object: p.object, objectID: p.id,
+                    line: p.line, fix: "Connect File's Owner's view outlet to the root view", sources: cls.declarations.map(\.short)))
+            }
+            let loads = sources.literals(.nibName).filter { $0.value == docs[m.doc].baseName && $0.enclosingClass == cls.name }
+            if !loads.isEmpty, let root = doc.roots.compactMap({ doc.object($0) }).first(where: { $0.customClass == cls.name }) {
+                out.append(Finding(.ownerRootRecursion,
+                    "File's Owner and the root view \(doc.semanticPath(of: root.id)) are both \(cls.name), whose code loads this nib (\(loads[0].location.short)): every load creates another \(cls.name), which loads the nib again",
+                    className: runtimeName(a), document: p.document, path: p.path, object: doc.semanticPath(of: root.id), objectID: root.id,
+                    line: root.sourceLine, fix: "Set the root view's class to UIView/NSView (keep \(cls.name) on File's Owner)",
+                    sources: loads.map(\.location.short)))
+            }
+        }
+        return out
+    }
+
+    // MARK: Outlets used before they are set
+
+    /// Outlet labels of a controller appearance that its view nib sets (at `loadView`): compiled,
+    /// the connections of its view nibs; a source storyboard, outlets into the controller's view.
+    func viewNibOutlets(_ ai: Int) -> Set<String> {
+        let a = appearances[ai]
+        var out: Set<String> = []
+        if a.members.count > 1 {
+            for m in a.members.dropFirst() {
+                for c in document(m).connections where c.source == m.id && (c.kind == .outlet || c.kind == .outletCollection) {
+                    out.insert(c.label)
+                }
+            }
+            return out
+        }
+        let m = a.members[0]
+        let doc = document(m)
+        guard a.role == .controller, !doc.format.isCompiled,
+              let view = doc.connections.first(where: { $0.source == m.id && $0.label == "view" })?.destination else { return out }
+        for c in doc.connections where c.source == m.id && (c.kind == .outlet || c.kind == .outletCollection) && c.label != "view" {
+            var next = c.destination
+            var steps = 0
+            while let n = next, steps < 512 {
+                if n == view { out.insert(c.label); break }
+                next = doc.object(n)?.parent
+                steps += 1
+            }
+        }
+        return out
+    }
+
+    func earlyUseFindings() -> [Finding] {
+        var out: [Finding] = []
+        var controllerApps: [String: [Int]] = [:]
+        for (ai, a) in appearances.enumerated() where a.role == .controller {
+            if let c = sourceClass(a) { controllerApps[c.identity, default: []].append(ai) }
+        }
+        let anyApps = Set(appearances.flatMap { chain($0).map(\.identity) })
+        for cls in sources.classes where !cls.outletUses.isEmpty {
+            // Own uses in initialisers (outlets are set after init returns) and, for storyboard
+            // controllers, in awakeFromNib for outlets into the view.
+            let viewOutlets = (controllerApps[cls.identity] ?? []).reduce(into: Set<String>()) { $0.formUnion(viewNibOutlets($1)) }
+            for use in cls.outletUses where !use.isOnOtherObject {
+                let inInit = use.method == "init" || use.method.hasPrefix("init(") || use.method.hasPrefix("init")
+                let inAwake = use.method == "awakeFromNib" && viewOutlets.contains(use.outlet)
+                guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
+                let when = inInit ? "outlets are set after the initialiser returns"
+                    : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
+                out.append(Finding(.outletUsedBeforeLoad,
+                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
+                    className: cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
+                    sources: [use.location.short]))
+            }
+            // Uses on a segue's destination in prepare(for:sender:).
+            let foreign = cls.outletUses.filter { $0.isOnOtherObject && $0.method == "prepare(for:sender:)" }
+            guard !foreign.isEmpty else { continue }
+            var targets: Set<Int> = []
+            for from in controllerApps[cls.identity] ?? [] {
+                for t in segueTargets[from] ?? [] {
+                    targets.insert(t)
+                    // Through a container without a custom class (navigation controller) to its root.
+                    if FrameworkMembers.isFrameworkClass(appearances[t].className) { targets.formUnion(segueTargets[t] ?? []) }
+                }
+            }
+            for use in foreign {
+                for t in targets.sorted() where viewNibOutlets(t).contains(use.outlet) && chain(appearances[t]).contains(where: { $0.property(use.outlet)?.isOutlet == true }) {
+                    let target = appearances[t].className
+                    out.append(Finding(.outletUsedBeforeLoad,
+                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
+                        className: target, member: use.outlet,
+                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]))
+                    break
+                }
+            }
+        }
+        return out
+    }
+
+    // MARK: Literals
+
+    func literalFindings() -> [Finding] {
+        var out: [Finding] = []
+        if storyboardCount > 0 {
+            for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
+                out.append(Finding(.unknownSegueIdentifier,
+                    "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
+                    className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
+                    sources: [l.location.short]))
+            }
+            for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
+                out.append(Finding(.unknownStoryboardIdentifier,
+                    "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
+                    className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
+                    sources: [l.location.short]))
+            }
+        }
+        let nibNames = Set(docs.filter { !$0.document.name.contains(".storyboard") && !$0.document.format.rawValue.contains("storyboard") }.map(\.baseName))
+        if !nibNames.isEmpty {
+            let lower = Dictionary(nibNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
+            for l in sources.literals(.nibName) where !nibNames.contains(l.value) {
+                let caseOnly = lower[l.value.lowercased()]
+                out.append(Finding(.unknownNibName,
+                    caseOnly.map { "Nib name \"\(l.value)\" (\(l.location.short)) differs in case from \($0): it loads in the simulator (case-insensitive) but not on a device: 'Could not load NIB in bundle'" }
+                        ?? "Nib name \"\(l.value)\" (\(l.location.short)): no nib or xib read has this name: 'Could not load NIB in bundle' unless it lives in another bundle",
+                    className: l.enclosingClass, member: l.value, fix: caseOnly.map { "Write \"\($0)\"" } ?? "Correct the name, or check which bundle holds the nib",
+                    sources: [l.location.short]))
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,197 @@
+import ArchiveReader
+import Foundation
+import NibDiagnosis
+import SourceIndex
+
+/// `nibinspect why [--sources DIR]... [--class NAME] [--member NAME] PATH...`: nibs checked against
+/// the Swift and Objective-C sources that use them.
+enum WhyCommand: Command {
+    static let spec = CommandSpec(
+        name: "why",
+        abstract: "Explain nil outlets and loading crashes: nibs checked against Swift and Objective-C sources.",
+        arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, or directories (one or more). A directory holding .swift, .h, .m or .mm files is also read as sources.")],
+        options: [
+            .option("--sources", value: "dir", help: "Also read the sources under DIR (repeatable)."),
+            .option("--class", value: "name", help: "Explain one class: declarations, appearances, every outlet and action, the verdict."),
+            .option("--member", value: "name", help: "With --class: one outlet name or action selector."),
+            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+        ],
+        discussion: """
+        Without --class, prints every finding, grouped by document: a stable code (see
+        Documentation/why.md), the severity, the object as a readable path, the message with the
+        runtime error it predicts, the fix and the source declarations compared. Findings in
+        code only (identifiers and nib names no document has) come last.
+        Swift is read with the toolchain's SwiftParser, Objective-C with a tokenizer; files that
+        do not parse in full give a warning on stderr and what parsed is used.
+        JSON: {"findings": [{"code", "severity", "class", "member", "document", "path", "object",
+        "objectID", "line", "message", "fix", "sources"}], "diagnostics": [...]}; with --class
+        also "explanation".
+        Exit status: 0 when nothing of warning or error severity was found, 1 when something was.
+        """)
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
+        if args.value("--member") != nil && args.value("--class") == nil { throw UsageError("--member needs --class") }
+        let reader = SourceCodeReader()
+        var sourceDirs = args.values("--sources")
+        for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
+            throw FileError(path: dir, underlying: InputError(.notFound, path: dir))
+        }
+        var inputs: [NibInput] = []
+        var status = ExitCode.success
+        for path in args.positionals {
+            if path != "-" && SourceCodeReader.isSourceFile(path) && FileManager.default.fileExists(atPath: path) {
+                sourceDirs.append(path)
+                continue
+            }
+            let hasSources = path != "-" && reader.containsSources(path)
+            if hasSources { sourceDirs.append(path) }
+            do {
+                let (input, s, _) = try context.loadResolvedWithStatus(path)
+                inputs.append(input)
+                if status == .success { status = s }
+            } catch where hasSources && isEmptyDirectory(error) {
+                continue   // a directory of sources only
+            }
+        }
+        let sources = reader.read(directories: sourceDirs)
+        let check = NibSourceCheck(inputs: inputs, sources: sources)
+        var findings = check.findings()
+        var explanation: ClassExplanation?
+        if let name = args.value("--class") {
+            guard let e = check.explain(className: name, member: args.value("--member"), findings: findings) else {
+                throw UsageError("No class '\(name)' in the sources or documents read")
+            }
+            explanation = e
+            findings = e.findings
+        }
+        var diagnostics = inputs.flatMap(\.diagnostics)
+        diagnostics += sources.problems.map {
+            Diagnostic(.sourceNotParsed, $0.message, location: .init(sourceLine: $0.location.line, path: $0.location.file))
+        }
+        if args.value("--format") == "json" {
+            try writeJSON(findings: findings, explanation: explanation, diagnostics: diagnostics, to: context.console)
+        } else {
+            let style = TerminalStyle.resolve(mode: nil, console: context.console)
+            if let explanation {
+                context.console.write(WhyText.explanation(explanation, style: style))
+            } else {
+                context.console.write(WhyText.findings(findings, style: style))
+            }
+            context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
+        }
+        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
+        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
+        if status != .success { return status }
+        return findings.contains { $0.severity != .info } ? .findings : .success
+    }
+
+    static func isEmptyDirectory(_ error: any Error) -> Bool {
+        if let e = error as? InputError { return e.kind == .emptyDirectory }
+        if let e = error as? FileError { return isEmptyDirectory(e.underlying) }
+        return false
+    }
+
+    struct Output: Encodable {
+        var findings: [Finding]
+        var explanation: ClassExplanation?
+        var diagnostics: [Diagnostic]
+    }
+
+    static func writeJSON(findings: [Finding], explanation: ClassExplanation?, diagnostics: [Diagnostic], to console: Console) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(Output(findings: findings, explanation: explanation, diagnostics: diagnostics))
+        console.write(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+/// The text of `why`.
+enum WhyText {
+    static func findings(_ findings: [Finding], style: TerminalStyle) -> String {
+        var out = ""
+        var current: String?? = .none
+        for f in findings {
+            if current != .some(f.document) {
+                current = .some(f.document)
+                out += (out.isEmpty ? "" : "\n") + style.detail("== \(terminalSafe(f.document ?? "in code")) ==") + "\n"
+            }
+            out += line(f, style: style)
+        }
+        return out
+    }
+
+    static func line(_ f: Finding, style: TerminalStyle) -> String {
+        var out = "  " + severity(f.severity, style: style) + " " + style.kind(f.code.rawValue) + ": "
+        if let object = f.object { out += style.name(terminalSafe(object)) + ": " }
+        out += terminalSafe(f.message) + "\n"
+        var details: [String] = []
+        if let line = f.line { details.append("line \(line)") }
+        if !f.sources.isEmpty { details.append("source " + f.sources.joined(separator: ", ")) }
+        if let fix = f.fix { details.append("fix: " + fix) }
+        if !details.isEmpty { out += "    " + style.detail(terminalSafe(details.joined(separator: " · "))) + "\n" }
+        return out
+    }
+
+    static func severity(_ s: Diagnostic.Severity, style: TerminalStyle) -> String {
+        switch s {
+        case .error: return style.customClass("error")
+        case .warning: return style.name("warning")
+        case .info: return style.detail("info")
+        }
+    }
+
+    static func summary(_ findings: [Finding], documents: Int, sources: SourceIndex) -> String {
+        let errors = findings.filter { $0.severity == .error }.count
+        let warnings = findings.filter { $0.severity == .warning }.count
+        let swift = sources.fileCount[.swift] ?? 0
+        let objc = sources.fileCount[.objectiveC] ?? 0
+        var s = findings.isEmpty ? "\nNo findings" : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))\n"
+        return s
+    }
+
+    static func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {
+        "\(n) " + (n == 1 ? one : many ?? one + "s")
+    }
+
+    static func explanation(_ e: ClassExplanation, style: TerminalStyle) -> String {
+        var out = style.customClass(terminalSafe(e.className))
+        if e.runtimeName != e.className { out += style.detail(" (runtime name \(terminalSafe(e.runtimeName)))") }
+        out += "\n"
+        if e.declarations.isEmpty {
+            out += "  declared in no source read\n"
+        } else {
+            out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(terminalSafe(e.declarations.joined(separator: ", ")))\n"
+        }
+        if !e.superclasses.isEmpty { out += "  superclasses: " + terminalSafe(e.superclasses.joined(separator: " → ")) + "\n" }
+        out += "  appears in \(plural(e.appearances.count, "place")):\n"
+        for p in e.appearances {
+            out += "    " + terminalSafe(p.document) + ": " + style.name(terminalSafe(p.object)) + (p.scene.map { style.detail(" (scene \(terminalSafe($0)))") } ?? "") + "\n"
+        }
+        for m in e.members {
+            out += "\n" + style.kind(m.kind) + " " + style.name(terminalSafe(m.name))
+            if let d = m.declaration { out += " — " + terminalSafe(d) }
+            if let owner = m.declaredIn, owner != e.className { out += " (declared in \(terminalSafe(owner)))" }
+            if let s = m.source { out += style.detail(" " + terminalSafe(s)) }
+            if m.source == nil { out += style.detail(" (declared in no source read)") }
+            out += "\n"
+            for s in m.statuses {
+                out += "  " + terminalSafe(s.document) + ": "
+                if s.connections.isEmpty {
+                    out += style.customClass("not connected") + "\n"
+                } else {
+                    out += (m.kind == "action" ? "from " : "→ ") + terminalSafe(s.connections.joined(separator: "; "))
+                    if let when = s.when { out += style.detail(" — set \(when)") }
+                    out += "\n"
+                }
+            }
+        }
+        if !e.findings.isEmpty {
+            out += "\nfindings:\n"
+            for f in e.findings { out += line(f, style: style) }
+        }
+        out += "\nverdict: " + terminalSafe(e.verdict) + "\n"
+        return out
+    }
+}
