@@ -48,6 +48,7 @@ public enum NibInspectCLI {
         GraphCommand.self,
         CompareCommand.self,
         WhyCommand.self,
+        LifecycleCommand.self,
     ]
 
     static var overview: String {
