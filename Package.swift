@@ -18,8 +18,7 @@ let swiftHost: String? = {
 }()
 let hostSwiftSettings: [SwiftSetting] = swiftHost.map { [.unsafeFlags(["-I", $0]), .define("NIBINSPECT_SWIFTPARSER")] } ?? []
 let hostLinkerSettings: [LinkerSetting] = swiftHost.map {
-    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-lSwiftParserDiagnostics", "-lSwiftDiagnostics",
-             "-lSwiftBasicFormat", "-Xlinker", "-rpath", "-Xlinker", $0])]
+    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", $0])]
 } ?? []
 
 let package = Package(
@@ -56,7 +55,8 @@ let package = Package(
         /// Writes Samples/ with the project's own archive writers.
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),
         /// `make bench`: throughput and peak memory of the readers.
-        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport"], path: "Sources/NibBench"),
+        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis"], path: "Sources/NibBench",
+                          swiftSettings: hostSwiftSettings),
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),

@@ -125,6 +125,14 @@ echo "   two cores than with one)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH open-directory "$CORPUS" 3; else echo "corpus absent; skipped"; fi
 
 echo
+echo "== why (issue 12: sources read per second, one file at a time and in parallel, beside opening the"
+echo "   same project's nibs and running the checks)"
+PROJECTS=${PROJECTS:-../shared/projects}
+for p in NetNewsWire HexFiend; do
+  if [ -d "$PROJECTS/$p" ]; then echo "-- $p"; $BENCH why "$PROJECTS/$p" 3; else echo "$PROJECTS/$p absent; skipped"; fi
+done
+
+echo
 echo "== Growth (issue 17: each command of nibinspect at 1x, 4x and 16x one input, a child process per run;"
 echo "   targets: every 4x step at most 5x in CPU time, peak RSS of json on the 80 MB synthetic under"
 echo "   2 x input + 100 MB; every run above that memory is flagged. Peak RSS includes the ~20 MB of the"

@@ -54,7 +54,7 @@ build_sources() {
     local host; host=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift/host
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
         -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -I "$host" -L "$host" \
-        -lSwiftParser -lSwiftSyntax -lSwiftParserDiagnostics -lSwiftDiagnostics -lSwiftBasicFormat \
+        -lSwiftParser -lSwiftSyntax \
         -Xlinker -rpath -Xlinker "$host" \
         $(find Sources/SourceIndex -name '*.swift' | sort) Fuzz/Sources/*.swift \
         -o "$OUT/fuzz-sources" 2> >(grep -v "Cannot export local symbol" >&2)

@@ -1,7 +1,5 @@
 #if NIBINSPECT_SWIFTPARSER
-internal import SwiftDiagnostics
 internal import SwiftParser
-internal import SwiftParserDiagnostics
 internal import SwiftSyntax
 #endif
 
@@ -24,17 +22,22 @@ public enum SwiftSourceReader {
     /// known (see ``SourceCodeReader/swiftModule(of:)``).
     public static func read(_ text: String, file: String, module: String?) -> SourceFileFacts {
         #if NIBINSPECT_SWIFTPARSER
+        if let (depth, line) = bracketNesting(text, limit: maxBracketNesting) {
+            return SourceFileFacts(file: file, language: .swift, problems: [SourceProblem(
+                location: SourceLocation(file: file, line: line),
+                message: "'[' nested \(depth) deep; not read (the toolchain's SwiftParser takes time exponential in this nesting)")])
+        }
         let tree = Parser.parse(source: text)
         let visitor = Visitor(file: file, module: module, converter: SourceLocationConverter(fileName: file, tree: tree))
         visitor.walk(tree)
         var problems: [SourceProblem] = []
         if tree.hasError {
-            // The compiler's own messages ("expected '}' in class"), at most 20 per file.
-            for d in ParseDiagnosticsGenerator.diagnostics(for: tree).prefix(20) {
-                let l = d.location(converter: visitor.converter)
-                problems.append(SourceProblem(location: SourceLocation(file: file, line: l.line, column: l.column),
-                                              message: "Swift syntax error: " + d.message))
-            }
+            // What the parser recovered from: missing tokens and text it skipped, at most 20 per
+            // file. (SwiftParserDiagnostics' generator would word these better, but traps on some
+            // malformed input — a fuzz finding with Swift 6.3 — so it is not used.)
+            let errors = ErrorVisitor(file: file, converter: visitor.converter)
+            errors.walk(tree)
+            problems = errors.problems
         }
         return SourceFileFacts(file: file, language: .swift, classes: visitor.finishedClasses(),
                                literals: visitor.literals, problems: problems)
@@ -43,6 +46,47 @@ public enum SwiftSourceReader {
             location: SourceLocation(file: file, line: 1),
             message: "Swift sources not read: nibinspect was built without the toolchain's SwiftParser (lib/swift/host)")])
         #endif
+    }
+
+    /// Square brackets nested deeper than this make the file unreadable: SwiftParser's lookahead
+    /// for inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time
+    /// per level (measured with Swift 6.3: 20 open brackets 7 s, `[[…Int…]]` 24 deep 320 s).
+    /// Real code nests a few levels.
+    public static let maxBracketNesting = 12
+
+    /// The first place where `[` nests deeper than `limit` (depth, 1-based line), outside
+    /// comments and string literals; nil when it never does. Unclosed brackets count until the
+    /// end. One pass, constant memory.
+    static func bracketNesting(_ text: String, limit: Int) -> (Int, Int)? {
+        var depth = 0
+        var line = 1
+        var iterator = text.utf8.makeIterator()
+        var previous: UInt8 = 0
+        var inLineComment = false, blockComments = 0, inString = false
+        while let c = iterator.next() {
+            defer { previous = c }
+            if c == UInt8(ascii: "\n") { line += 1; inLineComment = false; inString = false; continue }
+            if inLineComment { continue }
+            if blockComments > 0 {
+                if previous == UInt8(ascii: "*") && c == UInt8(ascii: "/") { blockComments -= 1 }
+                continue
+            }
+            if inString {
+                if c == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString = false }
+                continue
+            }
+            switch c {
+            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
+            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComments += 1
+            case UInt8(ascii: "\""): inString = true
+            case UInt8(ascii: "["):
+                depth += 1
+                if depth > limit { return (depth, line) }
+            case UInt8(ascii: "]"): depth = max(0, depth - 1)
+            default: break
+            }
+        }
+        return nil
     }
 
     /// The Objective-C selector Swift gives a method `base(labels…)`: no parameters → `base`;
@@ -80,6 +124,40 @@ public enum SwiftSourceReader {
 }
 
 #if NIBINSPECT_SWIFTPARSER
+/// The places where the parser inserted missing tokens or skipped unexpected text.
+private final class ErrorVisitor: SyntaxVisitor {
+    let file: String
+    let converter: SourceLocationConverter
+    var problems: [SourceProblem] = []
+
+    init(file: String, converter: SourceLocationConverter) {
+        self.file = file
+        self.converter = converter
+        super.init(viewMode: .all)
+    }
+
+    func add(_ node: some SyntaxProtocol, _ message: String) {
+        guard problems.count < 20 else { return }
+        let l = node.startLocation(converter: converter)
+        problems.append(SourceProblem(location: SourceLocation(file: file, line: l.line, column: l.column),
+                                      message: "Swift syntax error: " + message))
+    }
+
+    override func visit(_ token: TokenSyntax) -> SyntaxVisitorContinueKind {
+        if token.presence == .missing {
+            let text = token.text.isEmpty ? "\(token.tokenKind)".split(separator: "(").first.map(String.init) ?? "token" : "'\(token.text)'"
+            add(token, "expected \(text)")
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: UnexpectedNodesSyntax) -> SyntaxVisitorContinueKind {
+        let text = node.trimmedDescription
+        add(node, "unexpected text '\(text.prefix(30))\(text.count > 30 ? "…" : "")'")
+        return .skipChildren
+    }
+}
+
 /// One pass over a file's syntax tree.
 private final class Visitor: SyntaxVisitor {
     let file: String

@@ -142,6 +142,30 @@ import TestSupport
         #expect(facts.problems.first?.message.hasPrefix("Swift syntax error: expected") == true)
     }
 
+    /// Fuzz finding: SwiftParser's inline-array lookahead doubles its time per nested `[`
+    /// (`[[[…Int…]]]` 24 deep: 320 s). Such files are refused before parsing, with the line.
+    @Test func deeplyNestedBracketsAreNotHandedToTheParser() {
+        for text in ["let x: " + String(repeating: "[", count: 24) + "Int" + String(repeating: "]", count: 24),
+                     "// [[[[[[[[[[[[[[[[\nlet s = \"[[[[[[[[[[[[[[[[\"\nclass A {}\n" + "let y = " + String(repeating: "[", count: 40)] {
+            let facts = SwiftSourceReader.read(text, file: "Deep.swift", module: nil)
+            #expect(facts.problems.count == 1)
+            #expect(facts.problems.first?.message.hasPrefix("'[' nested 13 deep") == true)
+        }
+        // Brackets in comments and strings do not count.
+        let ok = SwiftSourceReader.read("// " + String(repeating: "[", count: 40) + "\nlet s = \"" + String(repeating: "[", count: 40) + "\"\nclass A {}\n",
+                                        file: "Ok.swift", module: nil)
+        #expect(ok.problems.isEmpty && ok.classes.map(\.name) == ["A"])
+        #expect(SwiftSourceReader.bracketNesting("\n\n" + String(repeating: "[", count: 13), limit: 12)! == (13, 3))
+    }
+
+    /// Fuzz finding: SwiftParserDiagnostics' generator trapped (a FixIt assertion) on this input,
+    /// minimised from 939 bytes; problems are now collected from the tree itself.
+    @Test func replacementCharacterBeforeEqualsIsAProblemNotATrap() {
+        let text = "l \u{FFFD}= "
+        let facts = SwiftSourceReader.read(text, file: "E.swift", module: nil)
+        #expect(!facts.problems.isEmpty)
+    }
+
     @Test func hostileSwiftTerminates() {
         for text in [String(repeating: "{", count: 20_000), String(repeating: "(", count: 20_000),
                      "class A { " + String(repeating: "@IBOutlet ", count: 5_000), "\u{0}\u{FFFF}class"] {

@@ -1,0 +1,54 @@
+import ArchiveReader
+import Foundation
+import NibDiagnosis
+import SourceIndex
+
+/// `nibbench why <project-dir> [passes]` (issue 12): the cost of `nibinspect why` on a whole app,
+/// by phase — reading its Swift and Objective-C sources (files and MB per second, one file at a time
+/// and all cores), opening its nibs, and the checks — so source reading is seen side by side with
+/// reading the nibs. Fastest wall time over the passes.
+enum WhyBench {
+    static let sections = [
+        BenchSection(name: "why", arguments: "<project-dir> [passes]",
+                     summary: "nibinspect why on a whole project: sources read (files/s, MB/s, 1 file at a time vs parallel), nibs opened, checks run",
+                     run: { run(directory: $0.first ?? "../shared/projects/NetNewsWire", passes: $0.count > 1 ? Int($0[1]) ?? 3 : 3) }),
+    ]
+
+    static func run(directory: String, passes: Int) -> Int32 {
+        let reader = SourceCodeReader()
+        let files = reader.sourceFiles(in: directory)
+        guard !files.isEmpty else { print("why: no sources under \(directory)"); return 1 }
+        let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
+        var serial = Double.infinity, parallel = Double.infinity, open = Double.infinity, check = Double.infinity
+        var findings = 0, documents = 0, classes = 0
+        for _ in 0..<max(1, passes) {
+            var start = Bench.now()
+            var facts: [SourceFileFacts] = []
+            for f in files { facts.append(reader.read(file: f)) }
+            _ = SourceIndex(facts)
+            serial = min(serial, Bench.now() - start)
+
+            start = Bench.now()
+            let sources = reader.read(files: files)
+            parallel = min(parallel, Bench.now() - start)
+            classes = sources.classes.count
+
+            start = Bench.now()
+            guard let opened = try? NibOpener().open(.path(directory)) else { print("why: \(directory) has no nibs"); return 1 }
+            open = min(open, Bench.now() - start)
+            documents = opened.input.documents.count
+
+            start = Bench.now()
+            findings = NibSourceCheck(inputs: [opened.input], sources: sources).findings().count
+            check = min(check, Bench.now() - start)
+        }
+        let mb = Double(bytes) / 1_048_576
+        print(String(format: "sources: %d files, %.1f MB, %d classes", files.count, mb, classes))
+        print(String(format: "  read one at a time  %7.3f s  %7.0f files/s  %6.1f MB/s", serial, Double(files.count) / serial, mb / serial))
+        print(String(format: "  read in parallel    %7.3f s  %7.0f files/s  %6.1f MB/s", parallel, Double(files.count) / parallel, mb / parallel))
+        print(String(format: "nibs: %d documents opened and resolved  %7.3f s", documents, open))
+        print(String(format: "checks: %d findings  %7.3f s", findings, check))
+        print(String(format: "why total (parallel sources + nibs + checks): %.3f s; peak RSS %.0f MB", parallel + open + check, Double(Bench.peakRSS()) / 1_048_576))
+        return 0
+    }
+}

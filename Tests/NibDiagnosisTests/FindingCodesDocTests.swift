@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import NibDiagnosis
+
+/// Documentation/why.md lists every finding code of `why` with its severity and meaning, exactly
+/// as `FindingCode` defines them (`RECORD_GOLDENS=1` rewrites the file after a change).
+@Suite struct FindingCodesDocTests {
+    static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Documentation/why.md")
+
+    static func render() -> String {
+        var s = """
+        # `nibinspect why`: finding codes
+
+        `why` checks nibs (compiled or source) against the Swift and Objective-C sources that use them and
+        reports findings: a stable code, a severity, the class (as the runtime looks it up), the member
+        (outlet or selector), the document, the object as a readable path, the xib line, a message that
+        names the runtime error it predicts, a fix, and the source declarations it was compared with.
+        Severities: `error` when loading crashes or an outlet is certainly nil, `warning` when it is likely
+        wrong, `info` when nothing fails at run time (for example a class problem on File's Owner, which
+        the code that loads the nib supplies, or an optional outlet left out of one reused cell).
+
+        How sources are read: Swift with the toolchain's own parser (SwiftParser, from the toolchain's
+        `lib/swift/host`); Objective-C with a tokenizer that knows comments, string literals and
+        preprocessor lines. Classes are merged over files and extensions; same-named classes of different
+        targets are told apart by where they live (the one nearest the nib is used). Superclass chains
+        cross languages. A Swift method's Objective-C selector follows the compiler's rule
+        (`save(_:)` → `save:`, `save(sender:)` → `saveWithSender:`, `move(to:)` → `moveTo:`,
+        `@objc(name:)` wins). Outlets and actions that UIKit and AppKit classes declare themselves
+        (`view`, `delegate`, `dataSource`, `showWindow:`, …) are assumed present on framework bases.
+
+        This list is generated from `Sources/NibDiagnosis/Finding.swift` and checked by the tests.
+
+        | Code | Severity | Meaning |
+        |---|---|---|
+
+        """
+        for code in FindingCode.allCases {
+            s += "| `\(code.rawValue)` | \(code.defaultSeverity.rawValue) | \(code.explanation.replacingOccurrences(of: "|", with: "\\|")) |\n"
+        }
+        return s
+    }
+
+    @Test func documented() throws {
+        let text = Self.render()
+        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
+            try text.write(to: Self.file, atomically: true, encoding: .utf8)
+            return
+        }
+        let onDisk = try String(contentsOf: Self.file, encoding: .utf8)
+        #expect(onDisk == text, "Documentation/why.md is out of date; RECORD_GOLDENS=1 rewrites it")
+    }
+}
