@@ -158,7 +158,8 @@ extension NibSourceCheck {
                         }
                         continue
                     }
-                    if FrameworkMembers.outlets.contains(c.label) || extras.properties.contains(c.label) { continue }
+                    if FrameworkMembers.outlets.contains(c.label) || extras.properties.contains(c.label)
+                        || acceptsAnyKey(a) { continue }
                     let others = declarers(c.label).filter { $0.id != c.source }
                     let sourcesText = cls.declarations.map(\.short)
                     if let other = others.first {
@@ -193,6 +194,7 @@ extension NibSourceCheck {
                     guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else { continue }
                     let key = c.keyPath ?? c.label
                     guard !key.contains("."), sources.property(key, of: cls.name, near: appearances[ai].home) == nil,
+                          !acceptsAnyKey(appearances[ai]),
                           !FrameworkMembers.runtimeKeys.contains(key), !FrameworkMembers.outlets.contains(key),
                           !extras.properties.contains(key) else { continue }
                     let p = place(.init(doc: i, id: c.source!))
@@ -222,6 +224,10 @@ extension NibSourceCheck {
                 line: line, fix: "Mark \(method.displayName) @IBAction or @objc", sources: [method.location.short])]
         }
         if FrameworkMembers.actions.contains(selector) || extras.contains(selector) { return [] }
+        // A class that forwards messages it does not implement answers any selector.
+        if ["forwardingTargetForSelector:", "forwardInvocation:"].contains(where: { sources.method($0, of: cls.name, near: a.home) != nil }) {
+            return []
+        }
         let base = Self.selectorBase(selector)
         let near = chain(a).flatMap { c in c.methods.map { (c, $0) } }
             .first { Self.selectorBase($0.1.selector) == base || $0.1.displayName.hasPrefix(base + "(") }
@@ -236,6 +242,12 @@ extension NibSourceCheck {
             "Action \(selector) of \(source) targets \(p.object), but \(runtimeName(a)) does not implement \(selector) (\(chain(a).map(\.name).joined(separator: " → ")) checked): 'unrecognized selector sent to instance' when it fires",
             className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
             line: line, fix: "Remove the stale action or implement \(selector) in \(cls.name)", sources: cls.declarations.map(\.short))]
+    }
+
+    /// True when the class or a superclass overrides `setValue:forUndefinedKey:`: it takes any key,
+    /// so no outlet or runtime attribute label is undeclared.
+    func acceptsAnyKey(_ a: Appearance) -> Bool {
+        sources.method("setValue:forUndefinedKey:", of: a.className, near: a.home) != nil
     }
 
     /// `save` from `save:`, `saveWithSender:` and `save`; `tap` from `tap:forEvent:`.

@@ -107,6 +107,17 @@ public enum SwiftSourceReader {
         return selector
     }
 
+    /// Overrides of Objective-C methods keep the overridden method's selector, which the SDK's
+    /// name translation gives and the rule cannot: the ones the checks look for.
+    static let importedSelectors: [String: String] = [
+        "forwardingTarget(for:)": "forwardingTargetForSelector:",
+        "forwardInvocation(_:)": "forwardInvocation:",
+        "responds(to:)": "respondsToSelector:",
+        "prepare(for:sender:)": "prepareForSegue:sender:",
+        "setValue(_:forUndefinedKey:)": "setValue:forUndefinedKey:",
+        "value(forUndefinedKey:)": "valueForUndefinedKey:",
+    ]
+
     static let prepositions: Set<String> = [
         "above", "after", "along", "alongside", "as", "at", "before", "below", "by", "following", "for", "from",
         "given", "in", "including", "inside", "into", "matching", "of", "on", "passing", "preceding", "since",
@@ -272,7 +283,9 @@ private final class Visitor: SyntaxVisitor {
                 let action = hasAttribute(node.attributes, "IBAction") || hasAttribute(node.attributes, "IBSegueAction")
                 let visible = action || hasAttribute(node.attributes, "objc") || modifiers.contains("dynamic")
                     || modifiers.contains("override") || (objcMembers.last ?? false)
-                let selector = objcAttributeName(node.attributes) ?? SwiftSourceReader.objcSelector(base: name, labels: labels)
+                let display0 = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+                let imported = modifiers.contains("override") ? SwiftSourceReader.importedSelectors[display0] : nil
+                let selector = objcAttributeName(node.attributes) ?? imported ?? SwiftSourceReader.objcSelector(base: name, labels: labels)
                 let display = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
                 classes[c].methods.append(SourceMethod(selector: selector, displayName: display, isAction: action,
                                                        isObjCVisible: visible, location: location(node.name)))

@@ -91,8 +91,9 @@ import TestSupport
         #expect(c.method(selector: "resetAll:")?.displayName == "reset(_:)")
         #expect(c.method(selector: "resetAll:")?.isObjCVisible == true)
         #expect(c.method(selector: "helper:")?.isObjCVisible == false)
-        #expect(c.method(selector: "prepareForSegue:sender:") == nil)   // `for` is a preposition
-        #expect(c.method(selector: "prepareFor:sender:")?.isObjCVisible == true)
+        // An override keeps the selector of the Objective-C method it overrides.
+        #expect(c.method(selector: "prepareForSegue:sender:")?.isObjCVisible == true)
+        #expect(c.method(selector: "prepareFor:sender:") == nil)
     }
 
     @Test(arguments: [
