@@ -27,6 +27,21 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     case unknownNibName = "unknown-nib-name"
     case undeclaredRuntimeAttribute = "undeclared-runtime-attribute"
 
+    // `lint` rules that need no sources (NibLint).
+    case mainNibContent = "main-nib-content"
+    case largeNib = "large-nib"
+    case windowVisibleAtLoad = "window-visible-at-load"
+    case externalPlaceholderConnection = "external-placeholder-connection"
+    case bannedClass = "banned-class"
+    case danglingConnection = "dangling-connection"
+    case eventToSeveralTargets = "event-to-several-targets"
+    case duplicateKeyEquivalent = "duplicate-key-equivalent"
+    case missingImage = "missing-image"
+    case accessibilityLabelMissing = "accessibility-label-missing"
+    case placeholderAsLabel = "placeholder-as-label"
+    case ambiguousLayout = "ambiguous-layout"
+    case constraintPlaceholder = "constraint-placeholder"
+
     /// How serious the finding is unless a configuration says otherwise: `error` when loading
     /// crashes or an outlet is certainly nil, `warning` when it is likely wrong, `info` otherwise.
     public var defaultSeverity: Diagnostic.Severity {
@@ -38,6 +53,11 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule, .moduleMismatch,
              .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName:
             return .warning
+        case .bannedClass, .danglingConnection, .missingImage, .duplicateKeyEquivalent, .eventToSeveralTargets,
+             .constraintPlaceholder, .ambiguousLayout, .windowVisibleAtLoad, .externalPlaceholderConnection:
+            return .warning
+        case .mainNibContent, .largeNib, .accessibilityLabelMissing, .placeholderAsLabel:
+            return .info
         }
     }
 
@@ -86,6 +106,53 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "A nib name in code that no nib or xib read has (compared with exact case, as on a device): 'Could not load NIB in bundle'."
         case .undeclaredRuntimeAttribute:
             return "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."
+        case .mainNibContent:
+            return "A macOS main nib (MainMenu) holds windows or other interface besides the menu bar and the application delegate: all of it loads at launch (Resource Programming Guide: keep the main nib minimal, load the rest on demand)."
+        case .largeNib:
+            return "A nib holds more objects or top-level objects than the threshold: all of them are created whenever it loads (Resource Programming Guide: make small nibs and load them lazily)."
+        case .windowVisibleAtLoad:
+            return "A window outside the main nib is marked 'Visible At Launch': it appears as soon as its nib loads, before the owner can configure it."
+        case .externalPlaceholderConnection:
+            return "A connection to or from an external placeholder other than File's Owner: File's Owner should be the one contact point between a nib and the code that loads it (Resource Programming Guide)."
+        case .bannedClass:
+            return "A deprecated or banned class (UIWebView: App Store rejection ITMS-90809; WebView, NSMatrix, NSDrawer, GLKView, …; the list is configurable)."
+        case .danglingConnection:
+            return "A connection whose source or destination names no object of the document: it does nothing, or crashes when loaded."
+        case .eventToSeveralTargets:
+            return "One control event of one control is sent to several targets or selectors: often a leftover from copying a control."
+        case .duplicateKeyEquivalent:
+            return "Two items of one menu share a key equivalent (with the same modifiers, an uppercase letter meaning Shift): only the first one fires."
+        case .missingImage:
+            return "An image the nib names exists in no asset catalog (imageset, symbolset) or bundle next to it, and is no SF Symbol: it shows nothing."
+        case .accessibilityLabelMissing:
+            return "A button with an image and no title, or an image view, has no accessibility label: VoiceOver reads the image name or nothing."
+        case .placeholderAsLabel:
+            return "A text field whose placeholder is its only label: the placeholder disappears while typing and is not a label for VoiceOver."
+        case .ambiguousLayout:
+            return "Interface Builder marked a view ambiguous or misplaced in the source: its frame at run time differs from the canvas."
+        case .constraintPlaceholder:
+            return "A constraint marked 'Remove at build time' (placeholder): it is not in the compiled nib, and an outlet to it is nil."
+        }
+    }
+}
+
+extension FindingCode {
+    /// The finding codes `why` reports: the ones that compare nibs with sources, and the nib
+    /// checks every review needs (duplicates).
+    public static let whyCodes: [FindingCode] = allCases.filter { !lintOnlyCodes.contains($0) }
+
+    /// Codes only `lint` reports (no sources needed).
+    public static let lintOnlyCodes: Set<FindingCode> = [
+        .mainNibContent, .largeNib, .windowVisibleAtLoad, .externalPlaceholderConnection, .bannedClass,
+        .danglingConnection, .eventToSeveralTargets, .duplicateKeyEquivalent, .missingImage,
+        .accessibilityLabelMissing, .placeholderAsLabel, .ambiguousLayout, .constraintPlaceholder,
+    ]
+
+    /// Whether the code needs Swift or Objective-C sources to be found.
+    public var needsSources: Bool {
+        switch self {
+        case .duplicateConnection, .viewOutletNotSet: return false
+        default: return !Self.lintOnlyCodes.contains(self)
         }
     }
 }

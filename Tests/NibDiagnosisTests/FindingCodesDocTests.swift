@@ -10,7 +10,7 @@ import NibDiagnosis
 
     static func render() -> String {
         var s = """
-        # `nibinspect why`: finding codes
+        # Finding codes of `nibinspect why` and `nibinspect lint`
 
         `why` checks nibs (compiled or source) against the Swift and Objective-C sources that use them and
         reports findings: a stable code, a severity, the class (as the runtime looks it up), the member
@@ -29,14 +29,18 @@ import NibDiagnosis
         `@objc(name:)` wins). Outlets and actions that UIKit and AppKit classes declare themselves
         (`view`, `delegate`, `dataSource`, `showWindow:`, …) are assumed present on framework bases.
 
+        `lint` runs every code below as a rule of the same name: the ones marked "sources" only when
+        Swift or Objective-C sources are read, the others on any input.
+
         This list is generated from `Sources/NibDiagnosis/Finding.swift` and checked by the tests.
 
-        | Code | Severity | Meaning |
-        |---|---|---|
+        | Code | Severity | Needs | Meaning |
+        |---|---|---|---|
 
         """
         for code in FindingCode.allCases {
-            s += "| `\(code.rawValue)` | \(code.defaultSeverity.rawValue) | \(code.explanation.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            let needs = code.needsSources ? "sources" : "nibs"
+            s += "| `\(code.rawValue)` | \(code.defaultSeverity.rawValue) | \(needs) | \(code.explanation.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         return s
     }
