@@ -48,6 +48,7 @@ public enum NibInspectCLI {
         GraphCommand.self,
         CompareCommand.self,
         WhyCommand.self,
+        LintCommand.self,
         LifecycleCommand.self,
     ]
 
