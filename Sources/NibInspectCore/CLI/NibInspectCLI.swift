@@ -50,6 +50,7 @@ public enum NibInspectCLI {
         WhyCommand.self,
         LintCommand.self,
         LifecycleCommand.self,
+        TextconvCommand.self,
     ]
 
     static var overview: String {

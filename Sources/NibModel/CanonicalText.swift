@@ -1,0 +1,256 @@
+extension NibDocument {
+    /// ``semanticPath(of:)`` of every object, made unique: a sibling whose step text an earlier
+    /// sibling already has gets `[2]`, `[3]`, … (`View › Button "OK"`, `View › Button "OK"[2]`).
+    /// Placeholders and roots are siblings of one another. Paths follow the hierarchy
+    /// (``HierarchyWalk`` from the placeholders, then ``roots``, then objects reached from no
+    /// root), so the parent an object is listed under is the one it is walked from. Unlike
+    /// ``semanticPath(of:)`` there is no depth cap (the walk stops at ``HierarchyWalk/depthLimit``).
+    ///
+    /// O(objects). Objects below the walk's depth limit get no path.
+    public func uniqueSemanticPaths() -> [ObjectID: String] {
+        var paths: [ObjectID: String] = [:]
+        walkWithPaths { step, path, _ in paths[step.object.id] = path }
+        return paths
+    }
+
+    /// ``NibDocument/step(_:)``, except for a layout constraint: its class and formula, with items
+    /// named by their steps (`NSLayoutConstraint(UILabel.leading = self.leading + 20)`), so that
+    /// constraints keep their paths when others are added or removed.
+    func canonicalStep(_ o: NibObject) -> String {
+        guard case .constraint(let c)? = o.property("constraint") else { return Self.step(o) }
+        return o.className + "(" + c.formula { id in id.flatMap { object($0) }.map(Self.step) ?? "self" } + ")"
+    }
+
+    /// Walks the whole document in ``uniqueSemanticPaths()`` order, giving each visited object its
+    /// unique path and the path's last step (with its `[n]`).
+    func walkWithPaths(_ visit: (HierarchyWalk.Step, String, String) -> Void) {
+        var used: [String: Int] = [:]   // "parent path\u{0}step" -> count so far
+        func unique(_ parent: String, _ step: String) -> String {
+            let key = parent + "\u{0}" + step
+            let n = (used[key] ?? 0) + 1
+            used[key] = n
+            return n == 1 ? step : step + "[\(n)]"
+        }
+        let walk = HierarchyWalk(self)
+        var visited = Set<ObjectID>()
+        var stack: [String] = []
+        let starts = placeholders + roots.compactMap { object($0) }
+            + objects.filter { $0.placeholder == nil }
+        for root in starts {
+            walk.walk(from: root, visited: &visited) { step in
+                stack.removeSubrange(min(step.depth, stack.count)...)
+                let parent = stack.last ?? ""
+                let last = unique(parent, canonicalStep(step.object))
+                let path = parent.isEmpty ? last : parent + " › " + last
+                stack.append(path)
+                visit(step, path, last)
+            }
+            stack.removeAll()
+        }
+    }
+}
+
+/// The canonical text of a document for line-based diffs (`nibinspect textconv`, a git
+/// `diff.<driver>.textconv`): one line per fact, keyed by the object's unique semantic path
+/// (``NibDocument/uniqueSemanticPaths()``), in hierarchy order, with no archive indices, xib ids or
+/// source lines, so that an edit shows as the few lines it changes.
+///
+/// For each object, in order:
+/// ```
+/// View › Button "Sign In" : LoginDemo.PrimaryButton (UIButton)
+/// View › Button "Sign In" . title = "Sign In"
+/// View › Button "Sign In" action signIn: → File's Owner (LoginViewController) [touchUpInside]
+/// View : UIView
+/// View . constraint Label "Welcome".leading = self.leading + 24
+/// ```
+/// the object line (`path : class`, `placeholder` first for placeholders), its properties sorted
+/// by key (`path . key = value`, values as ``PropertyValue/description`` with strings escaped onto
+/// one line and object references as paths) without design-time keys (``designTimeKeys``), the
+/// constraints it holds as formulas (items named by their last path step, `self` for the holder),
+/// then its outgoing connections, sorted. Constraint objects get no lines of their own, so adding
+/// one does not renumber the others.
+public enum CanonicalText {
+    /// Properties that describe the editor, not the interface: canvas placement, simulated
+    /// metrics and previews, IB's own bookkeeping. Left out of the canonical text.
+    public static let designTimeKeys: Set<String> = [
+        "canvasLocation", "simulatedMetrics", "simulatedStatusBarMetrics", "simulatedTopBarMetrics",
+        "simulatedBottomBarMetrics", "simulatedOrientationMetrics", "simulatedScreenMetrics",
+        "freeformSize", "misplaced", "ambiguous", "placeholderIntrinsicWidth",
+        "placeholderIntrinsicHeight", "horizontalHuggingPriority", "verticalHuggingPriority",
+        "userLabel", "fixedFrame", "customModuleProvider", "sceneMemberID", "colorMatched",
+        "screenRect", "simulatedDestinationMetrics", "verifyAmbiguity",
+    ]
+
+    /// The lines of `document` (each without its newline). Deterministic: the same document gives
+    /// the same lines.
+    public static func lines(of document: NibDocument) -> [String] {
+        lines(of: document, scenes: [:])
+    }
+
+    /// ``lines(of:)`` with segue destinations named through `scenes` (scene nib name → heading).
+    static func lines(of document: NibDocument, scenes: [String: String]) -> [String] {
+        var paths: [ObjectID: String] = [:]
+        var lastSteps: [ObjectID: String] = [:]
+        var order: [(NibObject, String)] = []
+        document.walkWithPaths { step, path, last in
+            paths[step.object.id] = path
+            lastSteps[step.object.id] = last
+            order.append((step.object, path))
+        }
+        var outgoing: [ObjectID: [Connection]] = [:]
+        var orphans: [Connection] = []
+        for c in document.connections {
+            if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
+        }
+        var constraints: [ObjectID: [LayoutConstraint]] = [:]
+        for o in document.objects {
+            if case .constraint(let lc)? = o.property("constraint") {
+                constraints[o.parent ?? ObjectID(""), default: []].append(lc)
+            }
+        }
+        func lastStep(_ id: ObjectID) -> String {
+            guard let p = paths[id] else { return "?" }
+            return lastSteps[id] ?? p
+        }
+        func name(_ id: ObjectID?) -> String {
+            guard let id else { return "nil" }
+            return paths[id] ?? "?"
+        }
+        func value(_ v: PropertyValue) -> String {
+            switch v {
+            case .string(let s):
+                // xib references kept as text (`headerView="JOj-tL-T8m"`, `selectedItem=…`).
+                if document.format.isCompiled == false, let p = paths[ObjectID(s)], isReference(s) { return p }
+                return quoted(s)
+            case .localizedString(let l): return quoted(l.text)
+            case .object(let id): return name(id)
+            case .constraint(let c): return c.formula { $0.map(lastStep) ?? "self" }
+            default: return oneLine(v.description)
+            }
+        }
+        func connection(_ c: Connection) -> String {
+            var s: String
+            switch c.kind {
+            case .outlet: s = "outlet \(c.label) → " + name(c.destination)
+            case .outletCollection:
+                s = "outlet collection \(c.label) → [" + (c.members ?? []).map(name).joined(separator: ", ") + "]"
+                if let cls = c.collectionClass { s += " (\(cls))" }
+            case .action:
+                s = "action \(c.label) → " + (c.isNilTargeted && c.destination.flatMap({ paths[$0] }) == nil
+                    ? "First Responder" : name(c.destination))
+                if let e = c.controlEvents { s += " [\(e)]" }
+            case .binding:
+                s = "binding \(c.label) → " + name(c.destination)
+                if let k = c.keyPath { s += " keyPath \(k)" }
+                if let o = c.options, !o.isEmpty {
+                    s += " {" + o.keys.sorted().map { "\($0)=\(oneLine(o[$0] ?? ""))" }.joined(separator: ", ") + "}"
+                }
+            case .runtimeAttribute: s = "runtime attribute \(c.label) = " + (c.value.map(value) ?? "nil")
+            case .accessibility: s = "accessibility \(c.label) = " + (c.value.map(value) ?? "nil")
+            case .segue:
+                s = "segue \(c.label)"
+                if let r = c.segue?.relationship { s += " \(r)" }
+                if let id = c.segue?.identifier { s += " " + quoted(id) }
+                s += " → " + (c.destination.flatMap { paths[$0] }
+                    ?? c.segue?.destinationScene.map { "scene " + (scenes[$0] ?? $0) } ?? "?")
+                if let cls = c.segue?.segueClass { s += " (\(cls))" }
+            case .other:
+                s = "other \(c.label)"
+                if let d = c.destination { s += " → " + name(d) }
+                if let v = c.value { s += " = " + value(v) }
+            }
+            return s
+        }
+
+        var out: [String] = []
+        for (o, path) in order {
+            if case .constraint? = o.property("constraint") { continue }
+            var cls = o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
+            if let p = o.placeholder {
+                cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? quoted(p.identifier) + " " : "") + cls
+            }
+            out.append(path + " : " + oneLine(cls))
+            for p in o.properties where !designTimeKeys.contains(p.key) && p.key != "constraint" {
+                out.append(path + " . " + p.key + " = " + value(p.value))
+            }
+            for c in constraints[o.id] ?? [] {
+                out.append(path + " . constraint " + c.formula { $0.map(lastStep) ?? "self" })
+            }
+            out += (outgoing[o.id] ?? []).map { path + " " + connection($0) }.sorted()
+        }
+        out += orphans.map { "(no source) " + connection($0) }.sorted()
+        return out
+    }
+
+    /// The text of ``lines(of:)`` for every document, with `== name ==` headings when there is
+    /// more than one, each line ending with a newline. A scene named after its controller's id
+    /// (`Main.storyboard/UIViewController-QJM-al-rDe`) is headed by the controller's path instead
+    /// (`Main.storyboard/UIViewController "Settings"`), and segues name scenes the same way.
+    public static func text(of documents: [NibDocument]) -> String {
+        let names = headings(documents)
+        var scenes: [String: String] = [:]
+        for (d, h) in zip(documents, names) {
+            let scene = d.name.split(separator: "/").last.map(String.init) ?? d.name
+            scenes[scene] = h.split(separator: "/").last.map(String.init) ?? h
+        }
+        var out = ""
+        for (i, d) in documents.enumerated() {
+            if documents.count > 1 { out += (i > 0 ? "\n" : "") + "== \(oneLine(names[i])) ==\n" }
+            for line in lines(of: d, scenes: scenes) { out += line + "\n" }
+        }
+        return out
+    }
+
+    /// Document names without Interface Builder ids: `…/<Class>-<id>` becomes `…/` and the first
+    /// root's path; repeated headings get `[2]`, `[3]`, …
+    static func headings(_ documents: [NibDocument]) -> [String] {
+        var used: [String: Int] = [:]
+        return documents.map { d in
+            var name = d.name
+            let parts = name.split(separator: "/", omittingEmptySubsequences: false)
+            if let last = parts.last, last.count > 11, isReference(String(last.suffix(10))),
+               last.dropLast(10).hasSuffix("-") {
+                let root = d.roots.first.flatMap { d.object($0) }.map(NibDocument.step) ?? String(last.dropLast(11))
+                name = parts.dropLast().joined(separator: "/") + (parts.count > 1 ? "/" : "") + root
+            }
+            let n = (used[name] ?? 0) + 1
+            used[name] = n
+            return n == 1 ? name : name + "[\(n)]"
+        }
+    }
+
+    /// True for text that has the form of an Interface Builder object id (`JOj-tL-T8m`).
+    static func isReference(_ s: String) -> Bool {
+        let parts = s.split(separator: "-", omittingEmptySubsequences: false)
+        return parts.map(\.count) == [3, 2, 3] && s.unicodeScalars.allSatisfy {
+            $0 == "-" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
+        }
+    }
+
+    /// `"…"` with `"`, `\` and control characters escaped, on one line.
+    static func quoted(_ s: String) -> String { "\"" + escaped(s, quotes: true) + "\"" }
+
+    /// Control characters (newlines, tabs, …) escaped so that `s` stays on one line.
+    static func oneLine(_ s: String) -> String { escaped(s, quotes: false) }
+
+    private static func escaped(_ s: String, quotes: Bool) -> String {
+        var out = ""
+        for ch in s.unicodeScalars {
+            switch ch {
+            case "\"" where quotes: out += "\\\""
+            case "\\" where quotes: out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{2028}", "\u{2029}": out += "\\u{\(String(ch.value, radix: 16))}"
+            default:
+                if ch.value < 0x20 || ch.value == 0x7F {
+                    out += "\\u{\(String(ch.value, radix: 16))}"
+                } else {
+                    out.unicodeScalars.append(ch)
+                }
+            }
+        }
+        return out
+    }
+}
