@@ -89,79 +89,10 @@ public enum CanonicalText {
 
     /// ``lines(of:)`` with segue destinations named through `scenes` (scene nib name → heading).
     static func lines(of document: NibDocument, scenes: [String: String]) -> [String] {
-        var paths: [ObjectID: String] = [:]
-        var lastSteps: [ObjectID: String] = [:]
-        var order: [(NibObject, String)] = []
-        document.walkWithPaths { step, path, last in
-            paths[step.object.id] = path
-            lastSteps[step.object.id] = last
-            order.append((step.object, path))
-        }
-        var outgoing: [ObjectID: [Connection]] = [:]
-        var orphans: [Connection] = []
-        for c in document.connections {
-            if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
-        }
-        var constraints: [ObjectID: [LayoutConstraint]] = [:]
-        for o in document.objects {
-            if case .constraint(let lc)? = o.property("constraint") {
-                constraints[o.parent ?? ObjectID(""), default: []].append(lc)
-            }
-        }
-        func lastStep(_ id: ObjectID) -> String {
-            guard let p = paths[id] else { return "?" }
-            return lastSteps[id] ?? p
-        }
-        func name(_ id: ObjectID?) -> String {
-            guard let id else { return "nil" }
-            return paths[id] ?? "?"
-        }
-        func value(_ v: PropertyValue) -> String {
-            switch v {
-            case .string(let s):
-                // xib references kept as text (`headerView="JOj-tL-T8m"`, `selectedItem=…`).
-                if document.format.isCompiled == false, let p = paths[ObjectID(s)], isReference(s) { return p }
-                return quoted(s)
-            case .localizedString(let l): return quoted(l.text)
-            case .object(let id): return name(id)
-            case .constraint(let c): return c.formula { $0.map(lastStep) ?? "self" }
-            default: return oneLine(v.description)
-            }
-        }
-        func connection(_ c: Connection) -> String {
-            var s: String
-            switch c.kind {
-            case .outlet: s = "outlet \(c.label) → " + name(c.destination)
-            case .outletCollection:
-                s = "outlet collection \(c.label) → [" + (c.members ?? []).map(name).joined(separator: ", ") + "]"
-                if let cls = c.collectionClass { s += " (\(cls))" }
-            case .action:
-                s = "action \(c.label) → " + (c.isNilTargeted && c.destination.flatMap({ paths[$0] }) == nil
-                    ? "First Responder" : name(c.destination))
-                if let e = c.controlEvents { s += " [\(e)]" }
-            case .binding:
-                s = "binding \(c.label) → " + name(c.destination)
-                if let k = c.keyPath { s += " keyPath \(k)" }
-                if let o = c.options, !o.isEmpty {
-                    s += " {" + o.keys.sorted().map { "\($0)=\(oneLine(o[$0] ?? ""))" }.joined(separator: ", ") + "}"
-                }
-            case .runtimeAttribute: s = "runtime attribute \(c.label) = " + (c.value.map(value) ?? "nil")
-            case .accessibility: s = "accessibility \(c.label) = " + (c.value.map(value) ?? "nil")
-            case .segue:
-                s = "segue \(c.label)"
-                if let r = c.segue?.relationship { s += " \(r)" }
-                if let id = c.segue?.identifier { s += " " + quoted(id) }
-                s += " → " + (c.destination.flatMap { paths[$0] }
-                    ?? c.segue?.destinationScene.map { "scene " + (scenes[$0] ?? $0) } ?? "?")
-                if let cls = c.segue?.segueClass { s += " (\(cls))" }
-            case .other:
-                s = "other \(c.label)"
-                if let d = c.destination { s += " → " + name(d) }
-                if let v = c.value { s += " = " + value(v) }
-            }
-            return s
-        }
-
+        let context = CanonicalContext(document, scenes: scenes)
+        let order = context.order, outgoing = context.outgoing, constraints = context.constraints
+        let orphans = context.orphans
+        let value = context.value, connection = { context.connection($0) }
         var out: [String] = []
         for (o, path) in order {
             if case .constraint? = o.property("constraint") { continue }
@@ -174,7 +105,7 @@ public enum CanonicalText {
                 out.append(path + " . " + p.key + " = " + value(p.value))
             }
             for c in constraints[o.id] ?? [] {
-                out.append(path + " . constraint " + c.formula { $0.map(lastStep) ?? "self" })
+                out.append(path + " . constraint " + context.formula(c))
             }
             out += (outgoing[o.id] ?? []).map { path + " " + connection($0) }.sorted()
         }
@@ -252,5 +183,117 @@ public enum CanonicalText {
             }
         }
         return out
+    }
+}
+
+/// One document's paths and the text of its values and connections, as ``CanonicalText`` and
+/// ``NibDiff`` write them.
+struct CanonicalContext {
+    let document: NibDocument
+    let scenes: [String: String]
+    private(set) var paths: [ObjectID: String] = [:]
+    private(set) var lastSteps: [ObjectID: String] = [:]
+    /// Objects in hierarchy order with their paths.
+    private(set) var order: [(NibObject, String)] = []
+    /// Connections by source, in document order; those whose source has no path.
+    private(set) var outgoing: [ObjectID: [Connection]] = [:]
+    private(set) var orphans: [Connection] = []
+    /// Constraints by the view that holds them.
+    private(set) var constraints: [ObjectID: [LayoutConstraint]] = [:]
+    /// How an object is named in values and connections (default: its path).
+    var naming: ((ObjectID) -> String?)?
+
+    init(_ document: NibDocument, scenes: [String: String] = [:]) {
+        self.document = document
+        self.scenes = scenes
+        var paths: [ObjectID: String] = [:], lastSteps: [ObjectID: String] = [:]
+        var order: [(NibObject, String)] = []
+        document.walkWithPaths { step, path, last in
+            paths[step.object.id] = path
+            lastSteps[step.object.id] = last
+            order.append((step.object, path))
+        }
+        self.paths = paths
+        self.lastSteps = lastSteps
+        self.order = order
+        for c in document.connections {
+            if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
+        }
+        for o in document.objects {
+            if case .constraint(let lc)? = o.property("constraint") {
+                constraints[o.parent ?? ObjectID(""), default: []].append(lc)
+            }
+        }
+    }
+
+    func lastStep(_ id: ObjectID) -> String { lastSteps[id] ?? "?" }
+
+    func name(_ id: ObjectID?) -> String {
+        guard let id else { return "nil" }
+        if let naming, let n = naming(id) { return n }
+        return paths[id] ?? "?"
+    }
+
+    /// A constraint's formula with items named by their last path step (`self`: the holder).
+    func formula(_ c: LayoutConstraint) -> String { c.formula { $0.map(lastStep) ?? "self" } }
+
+    func value(_ v: PropertyValue) -> String {
+        switch v {
+        case .string(let s):
+            // xib references kept as text (`headerView="JOj-tL-T8m"`, `selectedItem=…`).
+            if document.format.isCompiled == false, paths[ObjectID(s)] != nil, CanonicalText.isReference(s) {
+                return name(ObjectID(s))
+            }
+            return CanonicalText.quoted(s)
+        case .localizedString(let l): return CanonicalText.quoted(l.text)
+        case .object(let id): return name(id)
+        case .constraint(let c): return formula(c)
+        default: return CanonicalText.oneLine(v.description)
+        }
+    }
+
+    /// `outlet titleLabel → View › Label "Welcome"`, `action signIn: → File's Owner [touchUpInside]`.
+    func connection(_ c: Connection) -> String {
+        let (label, target) = parts(c)
+        return target.isEmpty ? label : label + " " + target
+    }
+
+    /// A connection as what identifies it on its source (`outlet titleLabel`, `action signIn:`)
+    /// and where it goes (`→ View › Label "Welcome"`, `→ File's Owner [touchUpInside]`).
+    func parts(_ c: Connection) -> (label: String, target: String) {
+        let q = CanonicalText.quoted, line = CanonicalText.oneLine
+        switch c.kind {
+        case .outlet: return ("outlet \(c.label)", "→ " + name(c.destination))
+        case .outletCollection:
+            var s = "→ [" + (c.members ?? []).map(name).joined(separator: ", ") + "]"
+            if let cls = c.collectionClass { s += " (\(cls))" }
+            return ("outlet collection \(c.label)", s)
+        case .action:
+            var s = "→ " + (c.isNilTargeted && c.destination.flatMap({ paths[$0] }) == nil ? "First Responder" : name(c.destination))
+            if let e = c.controlEvents { s += " [\(e)]" }
+            return ("action \(c.label)", s)
+        case .binding:
+            var s = "→ " + name(c.destination)
+            if let k = c.keyPath { s += " keyPath \(k)" }
+            if let o = c.options, !o.isEmpty {
+                s += " {" + o.keys.sorted().map { "\($0)=\(line(o[$0] ?? ""))" }.joined(separator: ", ") + "}"
+            }
+            return ("binding \(c.label)", s)
+        case .runtimeAttribute: return ("runtime attribute \(c.label)", "= " + (c.value.map(value) ?? "nil"))
+        case .accessibility: return ("accessibility \(c.label)", "= " + (c.value.map(value) ?? "nil"))
+        case .segue:
+            var label = "segue \(c.label)"
+            if let r = c.segue?.relationship { label += " \(r)" }
+            if let id = c.segue?.identifier { label += " " + q(id) }
+            var s = "→ " + (c.destination.flatMap { paths[$0] == nil ? nil : name($0) }
+                ?? c.segue?.destinationScene.map { "scene " + (scenes[$0] ?? $0) } ?? "?")
+            if let cls = c.segue?.segueClass { s += " (\(cls))" }
+            return (label, s)
+        case .other:
+            var s = ""
+            if let d = c.destination { s += "→ " + name(d) }
+            if let v = c.value { s += (s.isEmpty ? "" : " ") + "= " + value(v) }
+            return ("other \(c.label)", s)
+        }
     }
 }
