@@ -134,7 +134,7 @@ public enum CanonicalText {
 
     /// Document names without Interface Builder ids: `…/<Class>-<id>` becomes `…/` and the first
     /// root's path; repeated headings get `[2]`, `[3]`, …
-    static func headings(_ documents: [NibDocument]) -> [String] {
+    public static func headings(_ documents: [NibDocument]) -> [String] {
         var used: [String: Int] = [:]
         return documents.map { d in
             var name = d.name

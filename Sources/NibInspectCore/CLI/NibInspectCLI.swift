@@ -51,6 +51,7 @@ public enum NibInspectCLI {
         LintCommand.self,
         LifecycleCommand.self,
         TextconvCommand.self,
+        DiffCommand.self,
     ]
 
     static var overview: String {

@@ -1,0 +1,103 @@
+import ArchiveReader
+import Foundation
+
+/// `nibinspect diff OLD NEW`: what changed, by semantic path (``NibDiff``). Exit 0 when equal,
+/// 1 when different.
+enum DiffCommand: Command {
+    static let spec = CommandSpec(
+        name: "diff",
+        abstract: "Show what changed between two versions of a nib, xib or storyboard.",
+        arguments: [("old", "The old version (any input the tool opens)."),
+                    ("new", "The new version.")],
+        options: [
+            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+        ],
+        discussion: """
+        Objects are paired by id when both sides are xib/storyboard sources, otherwise by semantic
+        path. Reported, each by semantic path: objects added or removed (the top of a subtree) or
+        with another class; properties changed (old → new), added or removed; connections added,
+        removed or retargeted (same source and label, other destination or events); with the
+        source line on each side. Design-time properties (canvas location, simulated metrics) are
+        not compared. Documents of several-document inputs are paired by name.
+        JSON: {"differences": [{"document", "change", "kind", "path", "left", "right", "leftLine",
+        "rightLine"}], "summary": {"differences", "added", "removed", "changed", "retargeted"}}.
+        Exit status 0 when equal, 1 when different. With git: git difftool -x 'nibinspect diff' -y.
+        """)
+
+    struct Item: Encodable {
+        var document: String?
+        var change, kind, path: String
+        var left, right: String?
+        var leftLine, rightLine: Int?
+    }
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        guard args.positionals.count == 2 else { throw UsageError("Expected <old> and <new>") }
+        if args.positionals[0] == "-" && args.positionals[1] == "-" { throw UsageError("Only one input can be standard input ('-')") }
+        let (old, s1, _) = try context.loadResolvedWithStatus(args.positionals[0])
+        let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
+        var items: [Item] = []
+        let single = old.documents.count == 1 && new.documents.count == 1
+        let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
+        var oldByName: [String: NibDocument] = [:]
+        for (n, d) in zip(oldNames, old.documents) { oldByName[base(n)] = d }
+        var seen = Set<String>()
+        for (n, d) in zip(newNames, new.documents) {
+            let name = single ? nil : base(n)
+            if let name { seen.insert(name) }
+            guard let o = single ? old.documents.first : oldByName[name!] else {
+                items.append(Item(document: name, change: "added", kind: "document", path: name ?? d.name))
+                continue
+            }
+            for x in NibDiff.compare(o, d).differences {
+                items.append(Item(document: name, change: x.change, kind: x.kind, path: x.path, left: x.left, right: x.right,
+                                  leftLine: x.leftLine, rightLine: x.rightLine))
+            }
+        }
+        if !single {
+            for n in oldNames.map(base) where !seen.contains(n) {
+                items.append(Item(document: n, change: "removed", kind: "document", path: n))
+            }
+        }
+        if args.value("--format") == "json" {
+            struct Output: Encodable {
+                var differences: [Item]
+                var summary: [String: Int]
+            }
+            var summary = ["differences": items.count]
+            for c in ["added", "removed", "changed", "retargeted"] { summary[c] = items.filter { $0.change == c }.count }
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            context.console.write(String(decoding: try encoder.encode(Output(differences: items, summary: summary)), as: UTF8.self) + "\n")
+        } else {
+            var out = ""
+            var document: String?
+            for i in items {
+                if i.document != document, let d = i.document { out += "== \(d) ==\n"; document = d }
+                var line = "\(i.change) \(i.kind) \(i.path)"
+                switch (i.left, i.right) {
+                case let (l?, r?): line += ": \(l) → \(r)"
+                case let (l?, nil): line += ": \(l)"
+                case let (nil, r?): line += ": \(r)"
+                default: break
+                }
+                if i.leftLine != nil || i.rightLine != nil {
+                    line += "  (line " + [i.leftLine, i.rightLine].map { $0.map(String.init) ?? "-" }.joined(separator: " → ") + ")"
+                }
+                out += line + "\n"
+            }
+            if items.isEmpty { out += "no differences\n" }
+            context.console.write(out)
+        }
+        let status = s1 != .success ? s1 : s2
+        if status != .success { return status }
+        return items.isEmpty ? .success : .findings
+    }
+
+    /// A heading without the file name part (`Main.storyboard/Settings` → `Settings`), so that
+    /// `Main.storyboard` and `Main.storyboardc` pair their scenes.
+    static func base(_ heading: String) -> String {
+        heading.split(separator: "/", maxSplits: 1).count == 2 ? String(heading.split(separator: "/", maxSplits: 1)[1]) : heading
+    }
+}
