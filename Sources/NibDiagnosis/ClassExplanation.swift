@@ -60,11 +60,31 @@ extension NibSourceCheck {
     /// name), restricted to `member` (an outlet name or a selector) when given; nil when neither
     /// the sources nor any nib know the class.
     public func explain(className query: String, member: String? = nil, findings all: [Finding]? = nil) -> ClassExplanation? {
-        let cls = sources.class(named: query, near: appearances.first { $0.className == String(query.split(separator: ".").last ?? Substring(query)) }?.home)
-        let name = cls?.name ?? String(query.split(separator: ".").last ?? Substring(query))
-        // Appearances of the class or a subclass.
+        explainAll(className: query, member: member, findings: all).first
+    }
+
+    /// ``explain(className:member:findings:)`` for every class of that name: several when targets
+    /// declare same-named classes (a macOS and an iOS `FeedInspectorViewController`), each with the
+    /// appearances that resolve to it (by where their documents live). Empty when nothing knows it.
+    public func explainAll(className query: String, member: String? = nil, findings all: [Finding]? = nil) -> [ClassExplanation] {
+        let bare = String(query.split(separator: ".").last ?? Substring(query))
+        let variants = sources.classes.filter { $0.name == bare || $0.objcName == bare }
+        if variants.count <= 1 {
+            return explain(variants.first, name: variants.first?.name ?? bare, member: member, findings: all).map { [$0] } ?? []
+        }
+        var out = variants.compactMap { explain($0, name: $0.name, member: member, findings: all) }
+        // Asked for one member: the classes that declare it, when some do.
+        if member != nil, out.contains(where: { $0.members.contains { $0.source != nil } }) {
+            out.removeAll { !$0.members.contains { $0.source != nil } }
+        }
+        return out
+    }
+
+    func explain(_ cls: SourceClass?, name: String, member: String?, findings all: [Finding]?) -> ClassExplanation? {
+        // Appearances of the class or a subclass (of this variant, when the sources know it).
         let apps = appearances.indices.filter { ai in
-            appearances[ai].className == name || chain(appearances[ai]).contains { $0.name == name }
+            if let cls { return chain(appearances[ai]).contains { $0.identity == cls.identity } }
+            return appearances[ai].className == name
         }
         guard cls != nil || !apps.isEmpty else { return nil }
         let classChain = cls.map { sources.chain($0.name, near: $0.home) } ?? []
@@ -89,11 +109,24 @@ extension NibSourceCheck {
             wanted.append(("action", m.selector, c, nil, m))
         }
         if let member, wanted.isEmpty {
-            // Not declared: report what the nibs connect under this name.
-            wanted.append(("outlet", member, nil, nil, nil))
+            // Not declared: report what the nibs connect under this name (a selector has colons or
+            // is the label of an action).
+            let isAction = member.contains(":") || docs.contains { $0.document.connections.contains { $0.kind == .action && $0.label == member } }
+            wanted.append((isAction ? "action" : "outlet", member, nil, nil, nil))
         }
         for w in wanted {
             var statuses: [ClassExplanation.Status] = []
+            if w.kind == "action" {
+                // Senders through the responder chain (First Responder, nil target) reach the class
+                // when it is in the chain: listed once, by document.
+                for d in docs {
+                    let senders = d.document.connections.filter { $0.kind == .action && $0.label == w.name && ($0.isNilTargeted
+                        || $0.destination.flatMap { d.document.object($0)?.placeholder?.kind } == .firstResponder) }
+                    guard !senders.isEmpty else { continue }
+                    statuses.append(.init(document: d.document.name, object: "First Responder", state: "sent through the responder chain",
+                                          connections: senders.map { c in c.source.map { d.document.semanticPath(of: $0) } ?? "?" }, when: nil))
+                }
+            }
             for ai in apps {
                 let a = appearances[ai]
                 var lines: [String] = []
@@ -143,7 +176,8 @@ extension NibSourceCheck {
             return (c == name || apps.contains { appearances[$0].className == c }) && (member == nil || f.member == member)
         }
         let verdict: String
-        if let worst = related.first(where: { $0.severity == .error }) ?? related.first(where: { $0.severity == .warning }) {
+        if let worst = related.first(where: { $0.severity == .error }) ?? related.first(where: { $0.severity == .warning })
+            ?? related.first {
             verdict = worst.message
         } else if apps.isEmpty {
             verdict = "\(name) appears in none of the documents read: nothing to check"
@@ -155,7 +189,13 @@ extension NibSourceCheck {
             verdict = "nothing wrong found"
         }
         return ClassExplanation(className: name, runtimeName: runtime, language: cls?.language.rawValue, module: cls?.module,
-                                declarations: (cls?.declarations ?? []).map(\.short) + (cls?.extensions ?? []).map(\.short),
+                                declarations: unique((cls?.declarations ?? []).map(\.description) + (cls?.extensions ?? []).map(\.description)),
                                 superclasses: superclasses, appearances: places, members: members, findings: related, verdict: verdict)
     }
+}
+
+/// `items` without repeats, in first-seen order.
+private func unique(_ items: [String]) -> [String] {
+    var seen: Set<String> = []
+    return items.filter { seen.insert($0).inserted }
 }

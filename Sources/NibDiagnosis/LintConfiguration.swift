@@ -49,6 +49,16 @@ public struct LintConfiguration: Sendable, Hashable {
     /// unknown severities.
     public static func load(_ path: String) throws -> LintConfiguration {
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
+            let known: Set<String> = ["disable", "severity", "options", "exclude"]
+            if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
+                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: disable, severity, options, exclude)")
+            }
+            if let options = object["options"] as? [String: Any],
+               let unknown = options.keys.sorted().first(where: { !["bannedClasses", "maxObjects", "maxTopLevelObjects"].contains($0) }) {
+                throw Problem(file: path, message: "unknown option \"\(unknown)\" (known: bannedClasses, maxObjects, maxTopLevelObjects)")
+            }
+        }
         let file: File
         do { file = try JSONDecoder().decode(File.self, from: data) } catch {
             throw Problem(file: path, message: "not a configuration: \(Self.describe(error))")
@@ -127,37 +137,51 @@ public struct LintConfiguration: Sendable, Hashable {
     }
 }
 
-/// Findings recorded to be tolerated (`--write-baseline`, `--baseline`): matched by rule,
-/// document and object path, never by line, so that edits elsewhere in a file keep them matched.
-/// A finding recorded twice tolerates two occurrences.
+/// Findings recorded to be tolerated (`--write-baseline`, `--baseline`): matched by rule, file,
+/// object path and member (outlet or selector), never by line, so that edits elsewhere in a file
+/// keep them matched. Files are recorded relative to the baseline's directory, so the same baseline
+/// works whichever directory the linter is started from and whichever path names the input. A
+/// finding recorded twice tolerates two occurrences.
 ///
-/// File: `{"version": 1, "findings": [{"rule", "document", "object"}]}`, sorted.
+/// File: `{"version": 2, "findings": [{"rule", "file", "object", "member"}]}`, sorted.
 public struct LintBaseline: Sendable, Hashable, Codable {
     public struct Entry: Sendable, Hashable, Codable, Comparable {
         public var rule: String
-        public var document: String
+        public var file: String
         public var object: String
-        public static func < (a: Entry, b: Entry) -> Bool { (a.rule, a.document, a.object) < (b.rule, b.document, b.object) }
+        public var member: String
+        public static func < (a: Entry, b: Entry) -> Bool {
+            (a.rule, a.file, a.object, a.member) < (b.rule, b.file, b.object, b.member)
+        }
     }
-    public var version = 1
+    public var version = 2
     public var findings: [Entry]
 
-    public init(_ findings: [Finding]) {
-        self.findings = findings.map(Self.entry).sorted()
+    /// The baseline of `findings`, files relative to `root` (the baseline file's directory).
+    public init(_ findings: [Finding], root: String) {
+        self.findings = findings.map { Self.entry($0, root: root) }.sorted()
     }
 
-    static func entry(_ f: Finding) -> Entry {
-        // Findings in code have no document: their first source location stands in.
-        Entry(rule: f.code.rawValue, document: f.document ?? f.sources.first.map { String($0.prefix { $0 != ":" }) } ?? "",
-              object: f.object ?? f.member ?? "")
+    /// The key of a finding: its file relative to `root` (with the scene or nested document after
+    /// `#` when the document is part of a file), object path and member.
+    public static func entry(_ f: Finding, root: String) -> Entry {
+        var file = f.path ?? f.document ?? ""
+        let base = URL(fileURLWithPath: root).standardizedFileURL.path
+        let absolute = URL(fileURLWithPath: file).standardizedFileURL.path
+        if absolute.hasPrefix(base + "/") { file = String(absolute.dropFirst(base.count + 1)) }
+        if let doc = f.document, let path = f.path {
+            let name = (path as NSString).lastPathComponent
+            if let r = doc.range(of: name + "/", options: .backwards) { file += "#" + doc[r.upperBound...] }
+        }
+        return Entry(rule: f.code.rawValue, file: file, object: f.object ?? "", member: f.member ?? "")
     }
 
     /// The findings not tolerated by the baseline.
-    public func filter(_ findings: [Finding]) -> [Finding] {
+    public func filter(_ findings: [Finding], root: String) -> [Finding] {
         var remaining: [Entry: Int] = [:]
         for e in self.findings { remaining[e, default: 0] += 1 }
         return findings.filter { f in
-            let e = Self.entry(f)
+            let e = Self.entry(f, root: root)
             guard let n = remaining[e], n > 0 else { return true }
             remaining[e] = n - 1
             return false

@@ -70,7 +70,14 @@ extension NibSourceCheck {
                     className: cls.name, document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
                     fix: "Set the module (or 'Inherit Module From Target') in the Identity inspector", sources: sourcesText), a))
             }
-            if let nibModule = a.module {
+            // "Inherit Module From Target": the module is the target that compiles the nib — a
+            // Swift package target when the nib lies in one — whatever customModule last said.
+            var nibModule = a.module
+            if object.property("customModuleProvider") != nil, !doc.format.isCompiled,
+               let target = SourceCodeReader.swiftModule(of: docs[m.doc].filePath) {
+                nibModule = target
+            }
+            if let nibModule {
                 if cls.language == .objectiveC && cls.objcName == nil {
                     out.append((Finding(.moduleMismatch,
                         "\(cls.name) is an Objective-C class but the nib names module \(nibModule): the runtime looks up the Swift class \(nibModule).\(cls.name), which does not exist",
@@ -302,7 +309,7 @@ extension NibSourceCheck {
                         || (appearances[apps[0]].role == .object && ["delegate", "dataSource", "target", "formatter", "menu"].contains(outlet.name))
                     let where_ = Set(apps.map { docs[appearances[$0].members[0].doc].document.name }).sorted()
                     out.append(Finding(.outletNotConnected,
-                        "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(where_.count) document(s) where \(cls.name) appears (\(where_.prefix(4).joined(separator: ", "))\(where_.count > 4 ? ", …" : "")): it stays nil",
+                        "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(where_.count) document(s) where \(cls.name) appears (\(where_.prefix(4).joined(separator: ", "))\(where_.count > 4 ? ", …" : "")): it stays nil unless code assigns it",
                         className: runtimeName(appearances[apps[0]]), member: outlet.name, document: first.document, path: first.path,
                         object: first.object, objectID: first.id, line: first.line,
                         fix: "Connect \(outlet.name) in Interface Builder, or remove it if it is unused", sources: [outlet.location.short]))
@@ -446,6 +453,7 @@ extension NibSourceCheck {
 
     func literalFindings() -> [Finding] {
         var out: [Finding] = []
+        guard checksLiterals else { return out }
         if storyboardCount > 0 {
             for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
                 out.append(located(Finding(.unknownSegueIdentifier,

@@ -60,6 +60,12 @@ public struct NibSourceCheck: Sendable {
     private(set) var storyboardIdentifiers: Set<String> = []
     private(set) var storyboardCount = 0
 
+    /// Whether identifiers and nib names in code are checked against the documents read
+    /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
+    /// meaningful when every document of the app was read: set it to false when the inputs are a
+    /// few files of a larger project.
+    public var checksLiterals = true
+
     /// Prepares the check; `inputs` as the library's `NibOpener` resolves them.
     public init(inputs: [NibInput], sources: SourceIndex) {
         var docs: [Doc] = []

@@ -81,8 +81,10 @@ public struct SourceCodeReader: Sendable {
         }
         guard let handle = FileHandle(forReadingAtPath: file) else { return failed("cannot read the file") }
         defer { try? handle.close() }
-        guard let data = try? handle.read(upToCount: maxFileSize + 1) else { return failed("cannot read the file") }
+        let data: Data
+        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch { return failed("cannot read the file") }
         if data.count > maxFileSize { return failed("larger than \(maxFileSize) bytes; skipped") }
+        if data.contains(0) { return failed("not a text file (it holds NUL bytes); skipped") }
         var problems: [SourceProblem] = []
         let text: String
         if let t = String(data: data, encoding: .utf8) {
@@ -97,7 +99,9 @@ public struct SourceCodeReader: Sendable {
         case .swift: facts = SwiftSourceReader.read(text, file: file, module: Self.swiftModule(of: file))
         case .objectiveC: facts = ObjCSourceReader.read(text, file: file)
         }
-        facts.problems = problems + facts.problems
+        // One problem per line is enough to find it.
+        var lines: Set<Int> = []
+        facts.problems = (problems + facts.problems).filter { lines.insert($0.location.line).inserted }
         return facts
     }
 

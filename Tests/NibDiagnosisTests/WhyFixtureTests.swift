@@ -188,7 +188,7 @@ struct WhyFixtureTests {
         let e = try #require(Self.check.explain(className: "ProfileViewController", member: "bioLabel", findings: Self.findings))
         #expect(e.runtimeName == "WhyApp.ProfileViewController")
         #expect(e.language == "swift" && e.module == "WhyApp")
-        #expect(e.declarations == ["ProfileViewController.swift:9"])
+        #expect(e.declarations.count == 1 && e.declarations[0].hasSuffix("/Fixtures/WhyApp/Sources/WhyApp/ProfileViewController.swift:9"))
         #expect(e.superclasses == ["BaseViewController", "UIViewController"])
         #expect(e.appearances.map(\.document) == ["Resources/ProfileViewController.xib", "Resources/ProfileViewController~ipad.xib"])
         #expect(e.appearances.allSatisfy { $0.role == "filesOwner" })

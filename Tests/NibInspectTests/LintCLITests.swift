@@ -87,7 +87,7 @@ struct LintCLITests {
         #expect(write.code == .success)
         #expect(write.err == "nibinspect: baseline of 2 findings written to \(baseline)\n")
         let text = try String(contentsOfFile: baseline, encoding: .utf8)
-        #expect(text.contains("\"rule\" : \"undeclared-outlet\"") && !text.contains("line"))
+        #expect(text.contains("\"rule\" : \"undeclared-outlet\"") && text.contains("\"member\" : \"subtitleLabel\"") && !text.contains("line"))
         let after = run(["lint", "--format", "xcode", "--baseline", baseline, Self.fixture])
         #expect(after.out.split(separator: "\n").count == 19)
         #expect(!after.out.contains("[undeclared-outlet]") && !after.out.contains("[view-outlet-not-set]"))

@@ -61,7 +61,7 @@ struct WhyCLITests {
         let r = run(["why", "--class", "ProfileViewController", "--member", "bioLabel", Self.fixture])
         #expect(r.code == .findings)
         #expect(r.out.hasPrefix("ProfileViewController (runtime name WhyApp.ProfileViewController)\n"))
-        #expect(r.out.contains("  declared: Swift, ProfileViewController.swift:9\n"))
+        #expect(r.out.contains("  declared: Swift, Tests/NibDiagnosisTests/Fixtures/WhyApp/Sources/WhyApp/ProfileViewController.swift:9\n"))
         #expect(r.out.contains("  superclasses: BaseViewController → UIViewController\n"))
         #expect(r.out.contains("outlet bioLabel — weak UILabel! ProfileViewController.swift:12\n"))
         #expect(r.out.contains("  Resources/ProfileViewController.xib: → UIView › UILabel \"Bio\" — set when the view controller loads its view (loadView), before viewDidLoad\n"))

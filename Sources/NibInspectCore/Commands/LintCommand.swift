@@ -64,34 +64,36 @@ enum LintCommand: Command {
 
         var config = LintConfiguration()
         if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
-            guard FileManager.default.fileExists(atPath: file) else { throw FileError(path: file, underlying: InputError(.notFound, path: file)) }
+            guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
             do { config = try LintConfiguration.load(file) } catch let p as LintConfiguration.Problem {
                 throw UsageError("configuration \(p)")
             }
         }
         var baseline: LintBaseline?
         if let file = args.value("--baseline") {
-            guard let data = FileManager.default.contents(atPath: file) else {
-                throw FileError(path: file, underlying: InputError(.notFound, path: file))
-            }
+            guard let data = FileManager.default.contents(atPath: file) else { throw InputError(.notFound, path: file) }
             guard let b = try? JSONDecoder().decode(LintBaseline.self, from: data) else {
-                throw UsageError("\(file) is not a baseline written by --write-baseline")
+                throw UsageError("\(file) is not a baseline written by this version's --write-baseline")
             }
             baseline = b
         }
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
-        var findings = NibSourceCheck(inputs: inputs, sources: sources).findings()
+        var findings = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).findings()
         // NIBLINT
         findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
         if let file = args.value("--write-baseline") {
-            try OutputError.write(Array(try LintReporter.encode(LintBaseline(findings)).utf8), to: file)
+            let root = (file as NSString).deletingLastPathComponent
+            try OutputError.write(Array(try LintReporter.encode(LintBaseline(findings, root: root.isEmpty ? "." : root)).utf8), to: file)
             context.console.diagnostic("nibinspect: baseline of \(WhyText.plural(findings.count, "finding")) written to \(file)")
             return status
         }
-        if let baseline { findings = baseline.filter(findings) }
+        if let baseline, let file = args.value("--baseline") {
+            let root = (file as NSString).deletingLastPathComponent
+            findings = baseline.filter(findings, root: root.isEmpty ? "." : root)
+        }
 
         switch format {
         case "xcode": context.console.write(LintReporter.xcode(findings))

@@ -33,30 +33,32 @@ enum WhyCommand: Command {
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
         if args.value("--member") != nil && args.value("--class") == nil { throw UsageError("--member needs --class") }
         let (inputs, sources, status) = try openWithSources(args.positionals, sources: args.values("--sources"), context)
-        let check = NibSourceCheck(inputs: inputs, sources: sources)
+        let check = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals)
         var findings = check.findings()
-        var explanation: ClassExplanation?
+        var explanations: [ClassExplanation] = []
         if let name = args.value("--class") {
-            guard let e = check.explain(className: name, member: args.value("--member"), findings: findings) else {
-                throw UsageError("No class '\(name)' in the sources or documents read")
-            }
-            explanation = e
-            findings = e.findings
+            explanations = check.explainAll(className: name, member: args.value("--member"), findings: findings)
+            guard !explanations.isEmpty else { throw UsageError("No class '\(name)' in the sources or documents read") }
+            var seen: Set<Finding> = []
+            findings = explanations.flatMap(\.findings).filter { seen.insert($0).inserted }
         }
         var diagnostics = inputs.flatMap(\.diagnostics)
         diagnostics += sources.problems.map {
             Diagnostic(.sourceNotParsed, $0.message, location: .init(sourceLine: $0.location.line, path: $0.location.file))
         }
         if args.value("--format") == "json" {
-            try writeJSON(findings: findings, explanation: explanation, diagnostics: diagnostics, to: context.console)
+            try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
         } else {
             let style = TerminalStyle.resolve(mode: nil, console: context.console)
-            if let explanation {
-                context.console.write(WhyText.explanation(explanation, style: style))
+            if !explanations.isEmpty {
+                for (i, e) in explanations.enumerated() {
+                    context.console.write((i > 0 ? "\n" : "") + WhyText.explanation(e, style: style))
+                }
             } else {
                 context.console.write(WhyText.findings(findings, style: style))
             }
-            context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
+            context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources,
+                                                  afterOutput: !explanations.isEmpty))
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
         for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
@@ -72,7 +74,7 @@ enum WhyCommand: Command {
         let reader = SourceCodeReader()
         var sourceDirs = extra
         for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
-            throw FileError(path: dir, underlying: InputError(.notFound, path: dir))
+            throw InputError(.notFound, path: dir)
         }
         var inputs: [NibInput] = []
         var status = ExitCode.success
@@ -91,6 +93,10 @@ enum WhyCommand: Command {
                 continue   // a directory of sources only
             }
         }
+        // Nothing to check against: a CI job pointed at the wrong directory must not pass.
+        if inputs.allSatisfy({ $0.documents.isEmpty }) && status == .success {
+            throw InputError(.emptyDirectory, path: paths.joined(separator: ", "))
+        }
         return (inputs, reader.read(directories: sourceDirs), status)
     }
 
@@ -102,14 +108,17 @@ enum WhyCommand: Command {
 
     struct Output: Encodable {
         var findings: [Finding]
+        /// With --class: one explanation per class of that name (`explanation` when there is one).
         var explanation: ClassExplanation?
+        var explanations: [ClassExplanation]?
         var diagnostics: [Diagnostic]
     }
 
-    static func writeJSON(findings: [Finding], explanation: ClassExplanation?, diagnostics: [Diagnostic], to console: Console) throws {
+    static func writeJSON(findings: [Finding], explanations: [ClassExplanation], diagnostics: [Diagnostic], to console: Console) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Output(findings: findings, explanation: explanation, diagnostics: diagnostics))
+        let data = try encoder.encode(Output(findings: findings, explanation: explanations.count == 1 ? explanations[0] : nil,
+                                             explanations: explanations.count > 1 ? explanations : nil, diagnostics: diagnostics))
         console.write(String(decoding: data, as: UTF8.self) + "\n")
     }
 }
@@ -149,12 +158,12 @@ enum WhyText {
         }
     }
 
-    static func summary(_ findings: [Finding], documents: Int, sources: SourceIndex) -> String {
+    static func summary(_ findings: [Finding], documents: Int, sources: SourceIndex, afterOutput: Bool = false) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let swift = sources.fileCount[.swift] ?? 0
         let objc = sources.fileCount[.objectiveC] ?? 0
-        var s = findings.isEmpty ? "\nNo findings" : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        var s = findings.isEmpty ? (afterOutput ? "\nNo findings" : "No findings") : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
         s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))\n"
         return s
     }
@@ -170,7 +179,8 @@ enum WhyText {
         if e.declarations.isEmpty {
             out += "  declared in no source read\n"
         } else {
-            out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(terminalSafe(e.declarations.joined(separator: ", ")))\n"
+            let places = e.declarations.map(LintReporter.relative)
+            out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(terminalSafe(places.joined(separator: ", ")))\n"
         }
         if !e.superclasses.isEmpty { out += "  superclasses: " + terminalSafe(e.superclasses.joined(separator: " → ")) + "\n" }
         out += "  appears in \(plural(e.appearances.count, "place")):\n"
@@ -186,7 +196,9 @@ enum WhyText {
             out += "\n"
             for s in m.statuses {
                 out += "  " + terminalSafe(s.document) + ": "
-                if s.connections.isEmpty {
+                if s.object == "First Responder" {
+                    out += "sent through the responder chain by " + terminalSafe(s.connections.joined(separator: "; ")) + "\n"
+                } else if s.connections.isEmpty {
                     out += style.customClass("not connected") + "\n"
                 } else {
                     out += (m.kind == "action" ? "from " : "→ ") + terminalSafe(s.connections.joined(separator: "; "))
@@ -201,5 +213,16 @@ enum WhyText {
         }
         out += "\nverdict: " + terminalSafe(e.verdict) + "\n"
         return out
+    }
+}
+
+extension NibSourceCheck {
+    /// The check over `inputs`, checking identifiers and nib names in code only when some path is
+    /// a directory (a whole project), not a few files of one.
+    init(inputs: [NibInput], sources: SourceIndex, wholeProject paths: [String]) {
+        self.init(inputs: inputs, sources: sources)
+        var isDirectory: ObjCBool = false
+        checksLiterals = paths.contains { FileManager.default.fileExists(atPath: $0, isDirectory: &isDirectory) && isDirectory.boolValue
+            && !$0.hasSuffix(".storyboardc") && !$0.hasSuffix(".nib") && !$0.hasSuffix(".storyboardc/") && !$0.hasSuffix(".nib/") }
     }
 }

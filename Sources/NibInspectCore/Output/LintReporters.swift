@@ -101,13 +101,20 @@ enum LintReporter {
             return Result(ruleId: f.code.rawValue, ruleIndex: index[f.code] ?? 0, level: level(f.severity),
                           message: Message(text: f.message + (f.fix.map { " Fix: \($0)." } ?? "")),
                           locations: loc.physicalLocation == nil && loc.logicalLocations == nil ? [] : [loc],
-                          partialFingerprints: ["nibinspect/v1": "\(f.code.rawValue)|\(f.document ?? "")|\(f.object ?? f.member ?? "")"])
+                          partialFingerprints: ["nibinspect/v2": fingerprint(f)])
         }
         let log = Log(runs: [Run(tool: Tool(driver: Driver(name: "nibinspect", version: NibInspectCLI.version,
                                                             informationUri: "https://github.com/nibinspect/nibinspect",
                                                             rules: sarifRules)),
                                  results: results, columnKind: "unicodeCodePoints")])
         return try encode(log)
+    }
+
+    /// What identifies a finding across edits: rule, file (relative to the current directory),
+    /// object path and member, as a baseline matches it.
+    static func fingerprint(_ f: Finding) -> String {
+        let e = LintBaseline.entry(f, root: FileManager.default.currentDirectoryPath)
+        return [e.rule, e.file, e.object, e.member].joined(separator: "|")
     }
 
     /// The file and line a finding points to: the document's file and xib line, else (findings in
