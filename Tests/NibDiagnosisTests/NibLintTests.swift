@@ -190,7 +190,7 @@ import TestSupport
         let result = LintCorpus.run()
         var counts: [FindingCode: Int] = [:]
         for f in result.findings { counts[f.code, default: 0] += 1 }
-        print("NibLint over \(result.inputs) inputs (\(result.unreadable) unreadable) in \(Int(Date().timeIntervalSince(start)))s:")
+        print("NibLint over \(result.inputs) inputs (\(result.unreadable) unreadable) in \(Int(Date().timeIntervalSince(start)))s, \(String(format: "%.1f", result.lintSeconds))s of it linting:")
         for code in FindingCode.allCases where FindingCode.lintOnlyCodes.contains(code) {
             print("  \(code.rawValue): \(counts[code] ?? 0)")
         }
