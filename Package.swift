@@ -61,7 +61,7 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: hostSwiftSettings),
         .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "TestSupport"], swiftSettings: hostSwiftSettings),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],

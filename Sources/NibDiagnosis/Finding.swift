@@ -148,6 +148,18 @@ extension FindingCode {
         .accessibilityLabelMissing, .placeholderAsLabel, .ambiguousLayout, .constraintPlaceholder,
     ]
 
+    /// The inputs a rule applies to, for `lint --list-rules`.
+    public var appliesTo: String {
+        switch self {
+        case .ambiguousLayout, .constraintPlaceholder: return "xib and storyboard sources"
+        case .missingModule: return "xib and storyboard sources, with Swift sources"
+        case .mainNibContent: return "macOS main nibs (MainMenu)"
+        case .windowVisibleAtLoad: return "macOS nibs other than the main nib"
+        case .duplicateKeyEquivalent: return "menus"
+        default: return needsSources ? "every input, with Swift or Objective-C sources" : "every input"
+        }
+    }
+
     /// Whether the code needs Swift or Objective-C sources to be found.
     public var needsSources: Bool {
         switch self {

@@ -16,7 +16,7 @@ extension NibSourceCheck {
     }
 
     /// Findings with a document first, then by document, file, object path, code, member, source.
-    static func sortKey(_ f: Finding) -> [String] {
+    public static func sortKey(_ f: Finding) -> [String] {
         [f.document == nil ? "1" : "0", f.document ?? "", f.path ?? "", f.object ?? "", f.code.rawValue, f.member ?? "",
          f.sources.first ?? ""]
     }
@@ -412,10 +412,10 @@ extension NibSourceCheck {
                 guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
                 let when = inInit ? "outlets are set after the initialiser returns"
                     : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
-                out.append(Finding(.outletUsedBeforeLoad,
+                out.append(located(Finding(.outletUsedBeforeLoad,
                     "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
                     className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
-                    sources: [use.location.short]))
+                    sources: [use.location.short]), at: use.location))
             }
             // Uses on a segue's destination in prepare(for:sender:).
             let foreign = cls.outletUses.filter { $0.isOnOtherObject && $0.method == "prepare(for:sender:)" }
@@ -431,10 +431,10 @@ extension NibSourceCheck {
             for use in foreign {
                 for t in targets.sorted() where viewNibOutlets(t).contains(use.outlet) && chain(appearances[t]).contains(where: { $0.property(use.outlet)?.isOutlet == true }) {
                     let target = appearances[t].className
-                    out.append(Finding(.outletUsedBeforeLoad,
+                    out.append(located(Finding(.outletUsedBeforeLoad,
                         "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
                         className: runtimeName(appearances[t]), member: use.outlet,
-                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]))
+                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]), at: use.location))
                     break
                 }
             }
@@ -448,16 +448,16 @@ extension NibSourceCheck {
         var out: [Finding] = []
         if storyboardCount > 0 {
             for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
-                out.append(Finding(.unknownSegueIdentifier,
+                out.append(located(Finding(.unknownSegueIdentifier,
                     "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
                     className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
-                    sources: [l.location.short]))
+                    sources: [l.location.short]), at: l.location))
             }
             for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
-                out.append(Finding(.unknownStoryboardIdentifier,
+                out.append(located(Finding(.unknownStoryboardIdentifier,
                     "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
                     className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
-                    sources: [l.location.short]))
+                    sources: [l.location.short]), at: l.location))
             }
         }
         let nibNames = Set(docs.filter { !$0.document.name.contains(".storyboard") && !$0.document.format.rawValue.contains("storyboard") }.map(\.baseName))
@@ -465,13 +465,23 @@ extension NibSourceCheck {
             let lower = Dictionary(nibNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
             for l in sources.literals(.nibName) where !nibNames.contains(l.value) {
                 let caseOnly = lower[l.value.lowercased()]
-                out.append(Finding(.unknownNibName,
+                out.append(located(Finding(.unknownNibName,
                     caseOnly.map { "Nib name \"\(l.value)\" (\(l.location.short)) differs in case from \($0): it loads in the simulator (case-insensitive) but not on a device: 'Could not load NIB in bundle'" }
                         ?? "Nib name \"\(l.value)\" (\(l.location.short)): no nib or xib read has this name: 'Could not load NIB in bundle' unless it lives in another bundle",
                     className: l.enclosingClass, member: l.value, fix: caseOnly.map { "Write \"\($0)\"" } ?? "Correct the name, or check which bundle holds the nib",
-                    sources: [l.location.short]))
+                    sources: [l.location.short]), at: l.location))
             }
         }
         return out
+    }
+}
+
+extension NibSourceCheck {
+    /// A finding in code, given the file and line of its source location.
+    func located(_ f: Finding, at location: SourceLocation) -> Finding {
+        var f = f
+        f.path = location.file
+        f.line = location.line
+        return f
     }
 }

@@ -48,6 +48,7 @@ public enum NibInspectCLI {
         GraphCommand.self,
         CompareCommand.self,
         WhyCommand.self,
+        LintCommand.self,
         LifecycleCommand.self,
     ]
 
@@ -93,6 +94,15 @@ public enum NibInspectCLI {
         }
         if first == "--version" { console.write(version + "\n"); return .success }
         if first == "-h" || first == "--help" { console.write(overview); return .success }
+        if first == "--generate-manual" { console.write(GeneratedDocs.manual(commands)); return .success }
+        if first == "--generate-completion-script" {
+            guard args.count == 2, GeneratedDocs.shells.contains(args[1]) else {
+                console.error("Error: --generate-completion-script takes one of: \(GeneratedDocs.shells.joined(separator: ", "))\n")
+                return .usage
+            }
+            console.write(GeneratedDocs.completion(args[1], commands))
+            return .success
+        }
         if first == "help" {
             if args.count > 1 {
                 guard let c = commands.first(where: { $0.spec.name == args[1] }) else {

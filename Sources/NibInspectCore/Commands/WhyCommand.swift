@@ -32,29 +32,7 @@ enum WhyCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
         if args.value("--member") != nil && args.value("--class") == nil { throw UsageError("--member needs --class") }
-        let reader = SourceCodeReader()
-        var sourceDirs = args.values("--sources")
-        for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
-            throw FileError(path: dir, underlying: InputError(.notFound, path: dir))
-        }
-        var inputs: [NibInput] = []
-        var status = ExitCode.success
-        for path in args.positionals {
-            if path != "-" && SourceCodeReader.isSourceFile(path) && FileManager.default.fileExists(atPath: path) {
-                sourceDirs.append(path)
-                continue
-            }
-            let hasSources = path != "-" && reader.containsSources(path)
-            if hasSources { sourceDirs.append(path) }
-            do {
-                let (input, s, _) = try context.loadResolvedWithStatus(path)
-                inputs.append(input)
-                if status == .success { status = s }
-            } catch where hasSources && isEmptyDirectory(error) {
-                continue   // a directory of sources only
-            }
-        }
-        let sources = reader.read(directories: sourceDirs)
+        let (inputs, sources, status) = try openWithSources(args.positionals, sources: args.values("--sources"), context)
         let check = NibSourceCheck(inputs: inputs, sources: sources)
         var findings = check.findings()
         var explanation: ClassExplanation?
@@ -84,6 +62,36 @@ enum WhyCommand: Command {
         for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
         if status != .success { return status }
         return findings.contains { $0.severity != .info } ? .findings : .success
+    }
+
+    /// Opens every path (a directory holding sources is also read as sources; a source file is a
+    /// source only) and reads the sources: the inputs, the source index and the exit status of
+    /// documents that could not be read.
+    static func openWithSources(_ paths: [String], sources extra: [String], _ context: Context) throws
+        -> (inputs: [NibInput], sources: SourceIndex, status: ExitCode) {
+        let reader = SourceCodeReader()
+        var sourceDirs = extra
+        for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
+            throw FileError(path: dir, underlying: InputError(.notFound, path: dir))
+        }
+        var inputs: [NibInput] = []
+        var status = ExitCode.success
+        for path in paths {
+            if path != "-" && SourceCodeReader.isSourceFile(path) && FileManager.default.fileExists(atPath: path) {
+                sourceDirs.append(path)
+                continue
+            }
+            let hasSources = path != "-" && reader.containsSources(path)
+            if hasSources { sourceDirs.append(path) }
+            do {
+                let (input, s, _) = try context.loadResolvedWithStatus(path)
+                inputs.append(input)
+                if status == .success { status = s }
+            } catch where hasSources && isEmptyDirectory(error) {
+                continue   // a directory of sources only
+            }
+        }
+        return (inputs, reader.read(directories: sourceDirs), status)
     }
 
     static func isEmptyDirectory(_ error: any Error) -> Bool {

@@ -1,0 +1,166 @@
+import Foundation
+import NibModel
+
+/// A team's `lint` settings, read from `.nibinspect.json` (found upward from the first input) or
+/// `--config FILE`:
+///
+/// ```json
+/// {
+///   "disable": ["large-nib"],
+///   "severity": {"missing-image": "error", "outlet-not-connected": "info"},
+///   "options": {"bannedClasses": {"UIWebView": "ITMS-90809"}, "maxObjects": 300, "maxTopLevelObjects": 10},
+///   "exclude": ["Pods/*", "*/Generated/*"]
+/// }
+/// ```
+/// Every key is optional. `options` replaces the defaults key by key (a `bannedClasses` map
+/// replaces the default list; add the defaults back if you want both). `exclude` holds shell
+/// patterns (`fnmatch`) matched against a finding's file path and against its path relative to the
+/// configuration file's directory.
+public struct LintConfiguration: Sendable, Hashable {
+    public var disabled: Set<FindingCode> = []
+    public var severities: [FindingCode: Diagnostic.Severity] = [:]
+    public var options = LintOptions()
+    public var exclude: [String] = []
+    /// The directory relative paths are taken from (the configuration file's).
+    public var baseDirectory: String?
+
+    public init() {}
+
+    /// A configuration file's problem: the file, and what is wrong (an unknown rule, a bad value).
+    public struct Problem: Error, CustomStringConvertible {
+        public var file: String
+        public var message: String
+        public var description: String { "\(file): \(message)" }
+    }
+
+    private struct File: Decodable {
+        var disable: [String]?
+        var severity: [String: String]?
+        var options: Options?
+        var exclude: [String]?
+        struct Options: Decodable {
+            var bannedClasses: [String: String]?
+            var maxObjects: Int?
+            var maxTopLevelObjects: Int?
+        }
+    }
+
+    /// Reads a configuration file. Throws ``Problem`` for malformed JSON, unknown rule ids and
+    /// unknown severities.
+    public static func load(_ path: String) throws -> LintConfiguration {
+        guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
+        let file: File
+        do { file = try JSONDecoder().decode(File.self, from: data) } catch {
+            throw Problem(file: path, message: "not a configuration: \(Self.describe(error))")
+        }
+        var config = LintConfiguration()
+        config.baseDirectory = (path as NSString).deletingLastPathComponent
+        for id in file.disable ?? [] {
+            guard let code = FindingCode(rawValue: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"disable\"") }
+            config.disabled.insert(code)
+        }
+        for (id, level) in file.severity ?? [:] {
+            guard let code = FindingCode(rawValue: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"severity\"") }
+            guard let severity = Diagnostic.Severity(rawValue: level) else {
+                throw Problem(file: path, message: "severity of '\(id)' must be error, warning or info, not '\(level)'")
+            }
+            config.severities[code] = severity
+        }
+        if let o = file.options {
+            if let b = o.bannedClasses { config.options.bannedClasses = b }
+            if let n = o.maxObjects { config.options.maxObjects = n }
+            if let n = o.maxTopLevelObjects { config.options.maxTopLevelObjects = n }
+        }
+        config.exclude = file.exclude ?? []
+        return config
+    }
+
+    static func describe(_ error: any Error) -> String {
+        switch error {
+        case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
+            let path = c.codingPath.map(\.stringValue).joined(separator: ".")
+            return (path.isEmpty ? "" : "\(path): ") + c.debugDescription
+        case DecodingError.keyNotFound(let key, _):
+            return "missing \(key.stringValue)"
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// `.nibinspect.json` in `start`'s directory or the nearest one above it.
+    public static func find(from start: String) -> String? {
+        var isDir: ObjCBool = false
+        var dir = URL(fileURLWithPath: start).standardizedFileURL
+        if !(FileManager.default.fileExists(atPath: dir.path, isDirectory: &isDir) && isDir.boolValue) {
+            dir.deleteLastPathComponent()
+        }
+        for _ in 0..<64 {
+            let candidate = dir.appendingPathComponent(".nibinspect.json").path
+            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            let parent = dir.deletingLastPathComponent()
+            if parent.path == dir.path { break }
+            dir = parent
+        }
+        return nil
+    }
+
+    /// The findings this configuration keeps, with its severities applied.
+    public func apply(_ findings: [Finding]) -> [Finding] {
+        findings.compactMap { f in
+            guard !disabled.contains(f.code), !isExcluded(f) else { return nil }
+            var f = f
+            if let s = severities[f.code] { f.severity = s }
+            return f
+        }
+    }
+
+    func isExcluded(_ f: Finding) -> Bool {
+        guard !exclude.isEmpty else { return false }
+        var candidates = [f.path, f.sources.first].compactMap { $0 }
+        if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }) {
+            for c in candidates {
+                let absolute = URL(fileURLWithPath: c).standardizedFileURL.path
+                if absolute.hasPrefix(base) { candidates.append(String(absolute.dropFirst(base.count))) }
+            }
+        }
+        return exclude.contains { pattern in candidates.contains { fnmatch(pattern, $0, 0) == 0 } }
+    }
+}
+
+/// Findings recorded to be tolerated (`--write-baseline`, `--baseline`): matched by rule,
+/// document and object path, never by line, so that edits elsewhere in a file keep them matched.
+/// A finding recorded twice tolerates two occurrences.
+///
+/// File: `{"version": 1, "findings": [{"rule", "document", "object"}]}`, sorted.
+public struct LintBaseline: Sendable, Hashable, Codable {
+    public struct Entry: Sendable, Hashable, Codable, Comparable {
+        public var rule: String
+        public var document: String
+        public var object: String
+        public static func < (a: Entry, b: Entry) -> Bool { (a.rule, a.document, a.object) < (b.rule, b.document, b.object) }
+    }
+    public var version = 1
+    public var findings: [Entry]
+
+    public init(_ findings: [Finding]) {
+        self.findings = findings.map(Self.entry).sorted()
+    }
+
+    static func entry(_ f: Finding) -> Entry {
+        // Findings in code have no document: their first source location stands in.
+        Entry(rule: f.code.rawValue, document: f.document ?? f.sources.first.map { String($0.prefix { $0 != ":" }) } ?? "",
+              object: f.object ?? f.member ?? "")
+    }
+
+    /// The findings not tolerated by the baseline.
+    public func filter(_ findings: [Finding]) -> [Finding] {
+        var remaining: [Entry: Int] = [:]
+        for e in self.findings { remaining[e, default: 0] += 1 }
+        return findings.filter { f in
+            let e = Self.entry(f)
+            guard let n = remaining[e], n > 0 else { return true }
+            remaining[e] = n - 1
+            return false
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import ArchiveReader
+import Foundation
+import NibDiagnosis
+import SourceIndex
+
+/// `nibinspect lint`: review rules over nibs (and, with sources, the checks of `why`) with
+/// reporters for people, Xcode, scripts, code scanning (SARIF) and GitHub Actions.
+enum LintCommand: Command {
+    static let spec = CommandSpec(
+        name: "lint",
+        abstract: "Check nibs against review rules; text, Xcode, JSON, SARIF or GitHub output for CI.",
+        arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, or directories (one or more). A directory holding .swift, .h, .m or .mm files also runs the source checks of 'why'.")],
+        options: [
+            .option("--format", value: "format", help: "Reporter.", allowed: ["text", "xcode", "json", "sarif", "github"]),
+            .option("--sources", value: "dir", help: "Also read the sources under DIR (repeatable)."),
+            .option("--only", value: "rule", help: "Run only this rule (repeatable)."),
+            .option("--disable", value: "rule", help: "Do not run this rule (repeatable)."),
+            .option("--config", value: "file", help: "Configuration file (default: .nibinspect.json in the first input's directory or above)."),
+            .option("--baseline", value: "file", help: "Do not report findings recorded in FILE."),
+            .option("--write-baseline", value: "file", help: "Record the current findings in FILE and exit 0."),
+            .option("--fail-on", value: "severity", help: "Exit 1 when a finding at or above this severity is reported (default warning).",
+                    allowed: ["error", "warning", "info"]),
+            .flag("--list-rules", help: "Print every rule (id, default severity, inputs, meaning) and exit."),
+        ],
+        discussion: """
+        Rules are the finding codes of Documentation/why.md: the nib rules run on every input, the
+        source rules when Swift or Objective-C sources are read. Reporters: text (grouped by
+        document), xcode ('path:line:1: warning: message [rule]'), json ({"findings": [{"rule",
+        "severity", "document", "path", "line", "object", "message", …}]}), sarif (SARIF 2.1.0),
+        github (workflow commands).
+        A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
+        path, never by line. Configuration: {"disable": [rules], "severity": {rule: level},
+        "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
+        "exclude": [patterns]}.
+        Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
+        """)
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        let format = args.value("--format") ?? "text"
+        func rules(_ option: String) throws -> Set<FindingCode> {
+            Set(try args.values(option).map { id in
+                guard let code = FindingCode(rawValue: id) else {
+                    throw UsageError("Unknown rule '\(id)' for \(option); 'nibinspect lint --list-rules' lists them")
+                }
+                return code
+            })
+        }
+        let only = try rules("--only")
+        let disabled = try rules("--disable")
+        if args.flag("--list-rules") {
+            let all = FindingCode.allCases.filter { only.isEmpty || only.contains($0) }
+            if format == "json" {
+                struct Rule: Encodable { var id, severity, appliesTo, description: String; var needsSources: Bool }
+                context.console.write(try LintReporter.encode(["rules": all.map {
+                    Rule(id: $0.rawValue, severity: $0.defaultSeverity.rawValue, appliesTo: $0.appliesTo,
+                         description: $0.explanation, needsSources: $0.needsSources)
+                }]))
+            } else {
+                context.console.write(LintReporter.rulesText(all))
+            }
+            return .success
+        }
+        guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
+
+        var config = LintConfiguration()
+        if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
+            guard FileManager.default.fileExists(atPath: file) else { throw FileError(path: file, underlying: InputError(.notFound, path: file)) }
+            do { config = try LintConfiguration.load(file) } catch let p as LintConfiguration.Problem {
+                throw UsageError("configuration \(p)")
+            }
+        }
+        var baseline: LintBaseline?
+        if let file = args.value("--baseline") {
+            guard let data = FileManager.default.contents(atPath: file) else {
+                throw FileError(path: file, underlying: InputError(.notFound, path: file))
+            }
+            guard let b = try? JSONDecoder().decode(LintBaseline.self, from: data) else {
+                throw UsageError("\(file) is not a baseline written by --write-baseline")
+            }
+            baseline = b
+        }
+
+        let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
+        var findings = NibSourceCheck(inputs: inputs, sources: sources).findings()
+        // NIBLINT
+        findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
+        findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
+
+        if let file = args.value("--write-baseline") {
+            try OutputError.write(Array(try LintReporter.encode(LintBaseline(findings)).utf8), to: file)
+            context.console.diagnostic("nibinspect: baseline of \(WhyText.plural(findings.count, "finding")) written to \(file)")
+            return status
+        }
+        if let baseline { findings = baseline.filter(findings) }
+
+        switch format {
+        case "xcode": context.console.write(LintReporter.xcode(findings))
+        case "github": context.console.write(LintReporter.github(findings))
+        case "json": context.console.write(try LintReporter.json(findings))
+        case "sarif":
+            let ran = FindingCode.allCases.filter { (only.isEmpty || only.contains($0)) && !disabled.contains($0) && !config.disabled.contains($0) }
+            context.console.write(try LintReporter.sarif(findings, rules: ran))
+        default:
+            let style = TerminalStyle.resolve(mode: nil, console: context.console)
+            context.console.write(WhyText.findings(findings, style: style))
+            context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
+        }
+        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
+        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
+        if status != .success { return status }
+        let threshold: Diagnostic.Severity = Diagnostic.Severity(rawValue: args.value("--fail-on") ?? "warning") ?? .warning
+        let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }
+        return findings.contains { rank($0.severity) >= rank(threshold) } ? .findings : .success
+    }
+}

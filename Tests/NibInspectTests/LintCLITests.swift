@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import NibInspectCore
+import NibDiagnosis
+
+/// `nibinspect lint` run in-process over the WhyApp fixture: reporters (reviewed goldens; SARIF
+/// validated against the SARIF 2.1.0 schema of ../shared/schemas), rule selection, configuration,
+/// baseline and exit statuses.
+@Suite("lint CLI")
+struct LintCLITests {
+    static let fixture = WhyCLITests.fixture
+
+    func run(_ args: [String]) -> (code: ExitCode, out: String, err: String) {
+        let console = Console.capturing()
+        let code = NibInspectCLI.run(args, console: console)
+        // Goldens do not depend on where the checkout is.
+        let root = Self.fixture
+        return (code, console.output.replacingOccurrences(of: root, with: "<WhyApp>"),
+                console.errors.replacingOccurrences(of: root, with: "<WhyApp>"))
+    }
+
+    @Test(arguments: ["text", "xcode", "json", "sarif", "github"])
+    func reporterOutputIsTheReviewedGolden(format: String) {
+        let r = run(["lint", "--format", format, Self.fixture])
+        #expect(r.code == .findings)
+        #expect(r.err.isEmpty, "\(r.err)")
+        Golden.check(r.out, "lint-WhyApp.\(format == "text" ? "txt" : format)")
+    }
+
+    @Test func sarifIsValidAgainstTheSchema() throws {
+        let schema = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/schemas/sarif-schema-2.1.0.json")
+        guard FileManager.default.fileExists(atPath: schema.path) else {
+            print("../shared/schemas absent; SARIF schema validation skipped")
+            return
+        }
+        let r = run(["lint", "--format", "sarif", Self.fixture])
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("lint-\(UUID().uuidString).sarif")
+        try r.out.write(to: file, atomically: true, encoding: .utf8)
+        defer { try? FileManager.default.removeItem(at: file) }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        p.arguments = ["python3", "-c", """
+            import json, sys
+            try:
+                import jsonschema
+            except ImportError:
+                print("SKIP"); sys.exit(0)
+            schema = json.load(open(sys.argv[1])); doc = json.load(open(sys.argv[2]))
+            errors = list(jsonschema.Draft4Validator(schema).iter_errors(doc))
+            for e in errors[:5]: print("/".join(map(str, e.absolute_path)), e.message[:200])
+            print("OK" if not errors else "INVALID")
+            """, schema.path, file.path]
+        let pipe = Pipe()
+        p.standardOutput = pipe
+        try p.run()
+        p.waitUntilExit()
+        let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        if out.hasPrefix("SKIP") { print("jsonschema not installed; SARIF schema validation skipped"); return }
+        #expect(out.hasSuffix("OK\n"), "\(out)")
+        // Rules are described, results point into them.
+        let log = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
+        let runs = try #require(log["runs"] as? [[String: Any]])
+        let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
+        #expect((driver["rules"] as? [Any])?.count == FindingCode.allCases.count)
+        #expect((runs[0]["results"] as? [Any])?.count == 21)
+    }
+
+    @Test func onlyDisableAndFailOnSelectFindingsAndStatus() {
+        let only = run(["lint", "--format", "xcode", "--only", "undeclared-outlet", Self.fixture])
+        #expect(only.out.split(separator: "\n").count == 1 && only.out.contains("[undeclared-outlet]"))
+        let disabled = run(["lint", "--format", "xcode", "--disable", "undeclared-outlet", Self.fixture])
+        #expect(disabled.out.split(separator: "\n").count == 20 && !disabled.out.contains("[undeclared-outlet]"))
+        // Warnings only: exit 0 with --fail-on error, 1 by default.
+        let warnings = ["lint", "--only", "duplicate-connection", "--only", "weak-top-level-outlet", Self.fixture]
+        #expect(run(warnings).code == .findings)
+        #expect(run(warnings + ["--fail-on", "error"]).code == .success)
+        #expect(run(["lint", "--only", "nope", Self.fixture]).code == .usage)
+    }
+
+    @Test func baselineToleratesRecordedFindingsByRuleDocumentAndObject() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let baseline = dir.appendingPathComponent("baseline.json").path
+        let write = run(["lint", "--only", "undeclared-outlet", "--only", "view-outlet-not-set", "--write-baseline", baseline, Self.fixture])
+        #expect(write.code == .success)
+        #expect(write.err == "nibinspect: baseline of 2 findings written to \(baseline)\n")
+        let text = try String(contentsOfFile: baseline, encoding: .utf8)
+        #expect(text.contains("\"rule\" : \"undeclared-outlet\"") && !text.contains("line"))
+        let after = run(["lint", "--format", "xcode", "--baseline", baseline, Self.fixture])
+        #expect(after.out.split(separator: "\n").count == 19)
+        #expect(!after.out.contains("[undeclared-outlet]") && !after.out.contains("[view-outlet-not-set]"))
+        #expect(run(["lint", "--baseline", dir.appendingPathComponent("missing.json").path, Self.fixture]).code == .noInput)
+    }
+
+    @Test func configurationSetsSeveritiesDisablesAndExcludes() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-config-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.json")
+        try #"{"disable": ["generic-class"], "severity": {"undeclared-outlet": "info"}, "exclude": ["*/CardView.xib", "*/Gallery.xib"]}"#
+            .write(to: config, atomically: true, encoding: .utf8)
+        let r = run(["lint", "--format", "xcode", "--config", config.path, Self.fixture])
+        #expect(r.out.contains("note: WhyApp.ProfileViewController has no outlet subtitleLabel"))
+        #expect(!r.out.contains("[generic-class]") && !r.out.contains("CardView.xib") && !r.out.contains("Gallery.xib"))
+        try #"{"disable": ["no-such-rule"]}"#.write(to: config, atomically: true, encoding: .utf8)
+        let bad = run(["lint", "--config", config.path, Self.fixture])
+        #expect(bad.code == .usage)
+        #expect(bad.err.contains("unknown rule 'no-such-rule' in \"disable\""))
+    }
+
+    @Test func listRulesPrintsEveryRule() throws {
+        let r = run(["lint", "--list-rules"])
+        #expect(r.code == .success)
+        for code in FindingCode.allCases { #expect(r.out.contains(code.rawValue + " (")) }
+        let json = run(["lint", "--list-rules", "--format", "json"])
+        let rules = try #require((try JSONSerialization.jsonObject(with: Data(json.out.utf8)) as? [String: Any])?["rules"] as? [[String: Any]])
+        #expect(rules.count == FindingCode.allCases.count)
+    }
+}
