@@ -387,6 +387,40 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
         return s.lowercased()
     }
 
+    /// The names of the `<image name="…" catalog="system">` resources of the xib or storyboard at
+    /// `path` (its SF Symbols); empty when it cannot be read or is over 64 MB.
+    static func systemImageNames(inSource path: String) -> Set<String> {
+        var names = Set<String>()
+        guard let data = FileManager.default.contents(atPath: path), data.count < 64 << 20 else { return names }
+        let text = String(decoding: data, as: UTF8.self)
+        var rest = text[...]
+        while let start = rest.range(of: "<image ") {
+            let tail = rest[start.upperBound...]
+            guard let end = tail.firstIndex(of: ">") else { break }
+            let tag = tail[..<end]
+            if tag.contains("catalog=\"system\""), let n = tag.range(of: "name=\""),
+               let close = tag[n.upperBound...].firstIndex(of: "\"") {
+                names.insert(String(tag[n.upperBound..<close]))
+            }
+            rest = tail[end...]
+        }
+        return names
+    }
+
+    /// The image a property names, with its catalog when known: typed image values, and `image` /
+    /// `…Image` string properties of sources (`system` when `systemImages` lists the name).
+    static func imageNamed(by p: Property, systemImages: Set<String>) -> (name: String, catalog: String?)? {
+        switch p.value {
+        case .image(let ref): return (ref.name, ref.catalog)
+        case .string(let s) where !s.isEmpty:
+            if p.key == "image" || (p.key.hasSuffix("Image") && p.key.first?.isLowercase == true) {
+                return (s, systemImages.contains(s) ? "system" : nil)
+            }
+            return nil
+        default: return nil
+        }
+    }
+
     /// The status of `name` of `kind`, with where it was found. `catalog` is the archived catalog
     /// name, if any (`system` for SF Symbols).
     public func lookup(_ kind: LifecycleStep.Resource.Kind, _ name: String, catalog: String? = nil,
@@ -822,21 +856,7 @@ struct LoadSequenceBuilder {
     mutating func systemImages(of d: NibDocument) -> Set<String> {
         guard !d.format.isCompiled, let path = d.path else { return [] }
         if let cached = systemImageCache[path] { return cached }
-        var names = Set<String>()
-        if let data = FileManager.default.contents(atPath: path), data.count < 64 << 20 {
-            let text = String(decoding: data, as: UTF8.self)
-            var rest = text[...]
-            while let start = rest.range(of: "<image ") {
-                let tail = rest[start.upperBound...]
-                guard let end = tail.firstIndex(of: ">") else { break }
-                let tag = tail[..<end]
-                if tag.contains("catalog=\"system\""), let n = tag.range(of: "name=\""),
-                   let close = tag[n.upperBound...].firstIndex(of: "\"") {
-                    names.insert(String(tag[n.upperBound..<close]))
-                }
-                rest = tail[end...]
-            }
-        }
+        let names = ResourceIndex.systemImageNames(inSource: path)
         systemImageCache[path] = names
         return names
     }
@@ -848,14 +868,10 @@ struct LoadSequenceBuilder {
         for o in objects {
             for p in o.properties {
                 var found: (LifecycleStep.Resource.Kind, String, String?)?
-                switch p.value {
-                case .image(let ref): found = (.image, ref.name, ref.catalog)
-                case .string(let s) where !s.isEmpty:
-                    if p.key == "image" || (p.key.hasSuffix("Image") && p.key.first?.isLowercase == true) {
-                        found = (.image, s, systemImages.contains(s) ? "system" : nil)
-                    }
-                    if p.key == "sound" { found = (.sound, s, nil) }
-                default: break
+                if let image = ResourceIndex.imageNamed(by: p, systemImages: systemImages) {
+                    found = (.image, image.name, image.catalog)
+                } else if p.key == "sound", case .string(let s) = p.value, !s.isEmpty {
+                    found = (.sound, s, nil)
                 }
                 guard let (kind, name, catalog) = found else { continue }
                 let key = "\(kind.rawValue):\(name)"

@@ -67,6 +67,15 @@ enum XIBArchiveObjects {
                 }
             }
         }
+        // A menu item's key equivalent as AppKit shows it (with its modifier mask), as compiled nibs give it.
+        if case .string(let key)? = properties.first(where: { $0.key == "NSKeyEquiv" })?.value {
+            properties.removeAll { $0.key == "keyEquivalent" }
+            if !key.isEmpty {
+                var mask: Int64?
+                if case .int(let m)? = properties.first(where: { $0.key == "NSKeyEquivModMask" })?.value { mask = m }
+                properties.append(Property("keyEquivalent", .string(PropertyDecoder.keyEquivalent(key, mask: mask))))
+            }
+        }
         return NibObject(id: ObjectID(id), className: className, customClass: customClass,
                          placeholder: placeholder, properties: properties.sorted { $0.key < $1.key })
     }

@@ -71,6 +71,15 @@ struct XIBObjectBuilder {
                 collect(child, owner: id, properties: &properties, depth: depth + 1, topLevel: &topLevel)
             }
             object = objects[index]
+            if element.name == "menuItem", element["keyEquivalent"] == nil,
+               let i = properties.firstIndex(where: { $0.key == "keyEquivalent" }), case .string(let key) = properties[i].value {
+                // `<string key="keyEquivalent" base64-UTF8="YES">CA</string>`: shown with its modifiers, as the attribute form.
+                if key.isEmpty {
+                    properties.remove(at: i)
+                } else {
+                    properties[i].value = .string(PropertyDecoder.keyEquivalent(key, mask: Self.modifierMask(element)))
+                }
+            }
             object.properties = (object.properties + properties).sorted { $0.key < $1.key }
             if object.name == nil { object.name = Self.textName(element) }
             objects[index] = object
