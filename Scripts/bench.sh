@@ -133,6 +133,10 @@ for p in NetNewsWire HexFiend; do
 done
 
 echo
+echo "== lint (issue 13: the rules on the whole corpus beside the cost of reading it)"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH lint-corpus "$CORPUS" 3; else echo "corpus absent; skipped"; fi
+
+echo
 echo "== Growth (issue 17: each command of nibinspect at 1x, 4x and 16x one input, a child process per run;"
 echo "   targets: every 4x step at most 5x in CPU time, peak RSS of json on the 80 MB synthetic under"
 echo "   2 x input + 100 MB; every run above that memory is flagged. Peak RSS includes the ~20 MB of the"

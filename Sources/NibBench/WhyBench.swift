@@ -9,10 +9,31 @@ import SourceIndex
 /// reading the nibs. Fastest wall time over the passes.
 enum WhyBench {
     static let sections = [
+        BenchSection(name: "lint-corpus", arguments: "<dir> [passes]",
+                     summary: "lint of a whole directory: opening it (NibOpener) beside the nib rules and checks run on what was opened (issue 13: lint must not cost much more than reading)",
+                     run: { lint(directory: $0.first ?? "../shared/corpus", passes: $0.count > 1 ? Int($0[1]) ?? 3 : 3) }),
         BenchSection(name: "why", arguments: "<project-dir> [passes]",
                      summary: "nibinspect why on a whole project: sources read (files/s, MB/s, 1 file at a time vs parallel), nibs opened, checks run",
                      run: { run(directory: $0.first ?? "../shared/projects/NetNewsWire", passes: $0.count > 1 ? Int($0[1]) ?? 3 : 3) }),
     ]
+
+    static func lint(directory: String, passes: Int) -> Int32 {
+        var open = Double.infinity, rules = Double.infinity
+        var documents = 0, findings = 0
+        for _ in 0..<max(1, passes) {
+            var start = Bench.now()
+            guard let opened = try? NibOpener().open(.path(directory)) else { print("lint-corpus: \(directory) could not be opened"); return 1 }
+            open = min(open, Bench.now() - start)
+            documents = opened.input.documents.count
+            start = Bench.now()
+            let check = NibSourceCheck(inputs: [opened.input], sources: SourceIndex([]))
+            findings = check.findings().count + NibLint.findings([opened.input]).count
+            rules = min(rules, Bench.now() - start)
+        }
+        print(String(format: "%d documents: opened and resolved %.3f s; lint rules %.3f s (%d findings); lint adds %.1f %% to reading",
+                     documents, open, rules, findings, 100 * rules / open))
+        return 0
+    }
 
     static func run(directory: String, passes: Int) -> Int32 {
         let reader = SourceCodeReader()

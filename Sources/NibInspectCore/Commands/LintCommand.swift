@@ -80,7 +80,7 @@ enum LintCommand: Command {
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
         var findings = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).findings()
-        // NIBLINT
+        findings += NibLint.findings(inputs, options: config.options)
         findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
