@@ -52,6 +52,7 @@ public enum NibInspectCLI {
         LifecycleCommand.self,
         TextconvCommand.self,
         DiffCommand.self,
+        StringsCommand.self,
     ]
 
     static var overview: String {

@@ -1,0 +1,233 @@
+import Foundation
+import NibModel
+
+/// One localizable string as `ibtool --generate-strings-file` lists it: the object's xib id, the
+/// framework class of its element, the strings-file property name and the development-language
+/// text.
+public struct IBString: Sendable, Hashable, Codable {
+    /// The xib object id (`kTg-3h-Qad`); for compiled nibs whose string carries no key, the
+    /// archive index (`#12`).
+    public var objectID: String
+    /// The framework class of the element (`UILabel`, `NSTextFieldCell`); custom classes are not
+    /// used, as ibtool does not use them.
+    public var className: String
+    /// ibtool's property name: `text`, `normalTitle`, `segmentTitles[0]`, `headerCell.title`.
+    public var property: String
+    /// The text.
+    public var value: String
+    /// The source line of the element the text was read from (xib/storyboard sources only).
+    public var line: Int?
+
+    public init(objectID: String, className: String, property: String, value: String, line: Int? = nil) {
+        self.objectID = objectID
+        self.className = className
+        self.property = property
+        self.value = value
+        self.line = line
+    }
+
+    /// The strings-file key: `kTg-3h-Qad.text`.
+    public var key: String { objectID + "." + property }
+
+    /// ibtool's comment text, without `/* */`:
+    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`
+    public var comment: String {
+        "Class = \"\(IBStrings.escape(className))\"; \(property) = \"\(IBStrings.escape(value))\"; ObjectID = \"\(IBStrings.escape(objectID))\";"
+    }
+}
+
+/// The localizable strings of Interface Builder documents, as `ibtool --generate-strings-file`
+/// (Xcode's "Localizable Strings" conversion and export) lists them.
+///
+/// Where the rules come from (public ibtool output read with the `search` tools; nothing was run
+/// on a Mac):
+/// - Entry shape `/* Class = "UILabel"; text = "Welcome"; ObjectID = "…"; */` then
+///   `"<id>.<property>" = "<text>";`, entries separated by one blank line: generated
+///   `Main.strings`/`MainMenu.strings` files quoted in public repositories (e.g. Sparkle's
+///   `de.lproj/SUUpdateAlert.strings`, iOS tutorials' `Main.strings` with `UIButton`
+///   `normalTitle`, `UITextField` `placeholder`, `UILabel` `text`, `UIBarButtonItem` and
+///   `UINavigationItem` `title`).
+/// - macOS: the text of a text field or button is its *cell's* (`Class = "NSTextFieldCell"; title
+///   = …; ObjectID = "<cell id>"`, `Class = "NSButtonCell"`); menus and menu items `title`;
+///   toolbar items `label` and `paletteLabel` (BeatEpisodePrinter.strings, MultiMarkdown Composer
+///   and other `.strings` quoted in public READMEs).
+/// - Order: entries sorted by key in byte order (every multi-entry generated file found is:
+///   `1Iz-ek-qSt`, `8tB-ho-ekQ`, `BsE-ch-KEa`, `Ne9-CO-XbT`, `VLk-en-wR1`, `eqg-sO-J0R`, …).
+/// - Escaping: `"` and `\` with a backslash, line feeds as `\n`, in the comment as well as the
+///   value (`/* Class = "NSMenuItem"; title = "Fi\"le"; ObjectID = "83"; */` quoted in a public
+///   strings merger's sources).
+/// - `segmentTitles[0]` (UISegmentedControl segments), `accessibilityLabel`/`accessibilityHint`,
+///   `headerTitle`/`footerTitle` (table sections), `headerCell.title` (table columns),
+///   `ibShadowedToolTip` (macOS tool tips): the issue's list (16), matching keys seen in public
+///   code that reads generated files (`RCb-SI-TKZ.segmentTitles[0]`); not confirmed against a
+///   generated file here.
+/// - ibtool writes UTF-16 with a byte-order mark; ``render(_:)`` returns text, the caller picks
+///   the encoding.
+public enum IBStrings {
+    /// Attributes (or `<string key="…">` children) whose text is localizable, on any element.
+    static let localizableAttributes: Set<String> = [
+        "text", "title", "placeholder", "placeholderString", "label", "paletteLabel", "toolTip",
+        "prompt", "headerTitle", "footerTitle", "alternateTitle", "backButtonTitle", "subtitle",
+    ]
+
+    /// Subtrees that hold no localizable text of an object (connections, layout, resources).
+    static let skippedSubtrees: Set<String> = [
+        "connections", "constraints", "resources", "dependencies", "userDefinedRuntimeAttributes",
+        "dictionary", "variation", "fontDescription", "font", "color", "textAttributes",
+    ]
+
+    /// The localizable strings of a xib or storyboard source, in ibtool's order (by key).
+    /// Strings with no text are skipped; `userLabel`, identifiers and key equivalents are not
+    /// localizable.
+    public static func extract(xml bytes: [UInt8]) throws(ArchiveError) -> [IBString] {
+        let root = try XMLTreeBuilder.parse(bytes)
+        let platform = XIBClassTable.platform(targetRuntime: root["targetRuntime"], type: root["type"])
+        var out: [IBString] = []
+        walk(root, platform: platform, into: &out)
+        return ordered(out)
+    }
+
+    /// Best effort for compiled nibs: the strings archived as `NSLocalizableString` keep their
+    /// strings-file key (`<xib id>.<property>`, nib-format.md §7.5) and are listed under it; other
+    /// string properties with a localizable name are listed under the archive index
+    /// (`#12.title`) and their archived key name.
+    public static func extract(document: NibDocument) -> [IBString] {
+        var out: [IBString] = []
+        for object in document.objects where object.placeholder == nil {
+            for property in object.properties {
+                switch property.value {
+                case .localizedString(let l):
+                    guard !l.text.isEmpty, let dot = l.key.firstIndex(of: "."), dot != l.key.startIndex else { continue }
+                    out.append(IBString(objectID: String(l.key[..<dot]), className: object.className,
+                                        property: String(l.key[l.key.index(after: dot)...]), value: l.text,
+                                        line: object.sourceLine))
+                case .string(let s):
+                    guard !s.isEmpty, let name = compiledPropertyName(property.key) else { continue }
+                    out.append(IBString(objectID: object.id.rawValue, className: object.className,
+                                        property: name, value: s, line: object.sourceLine))
+                default:
+                    continue
+                }
+            }
+        }
+        return ordered(out)
+    }
+
+    /// The ibtool name of a compiled nib's plain string property, for the few whose text is
+    /// localizable (`UIText` → `text`, `NSTitle` → `title`), else nil.
+    static func compiledPropertyName(_ key: String) -> String? {
+        var k = key
+        for prefix in ["UI", "NS", "IB"] where k.hasPrefix(prefix) && k.count > prefix.count {
+            k = String(k.dropFirst(prefix.count))
+            break
+        }
+        guard let first = k.first else { return nil }
+        let name = first.lowercased() + k.dropFirst()
+        if name == "placeholderString" || name == "placeholder" { return name }
+        return localizableAttributes.contains(name) ? name : nil
+    }
+
+    /// Sorted by key in byte order, the first of equal keys kept.
+    static func ordered(_ strings: [IBString]) -> [IBString] {
+        var seen = Set<String>()
+        let unique = strings.filter { seen.insert($0.key).inserted }
+        return unique.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    }
+
+    /// `"` → `\"`, `\` → `\\`, line feed → `\n`, carriage return → `\r`.
+    public static func escape(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            default: out.unicodeScalars.append(c)
+            }
+        }
+        return out
+    }
+
+    /// ibtool's text: per string a comment and a line, separated by blank lines, starting with a
+    /// line feed as ibtool's files do.
+    public static func render(_ strings: [IBString]) -> String {
+        var out = ""
+        for s in strings {
+            out += "\n/* \(s.comment) */\n\"\(escape(s.key))\" = \"\(escape(s.value))\";\n"
+        }
+        return out
+    }
+
+    // MARK: - Walking the source
+
+    private static func walk(_ e: XMLElementNode, platform: Platform, into out: inout [IBString]) {
+        if skippedSubtrees.contains(e.name) { return }
+        if e.name != "document" { emit(e, platform: platform, into: &out) }
+        for child in e.children { walk(child, platform: platform, into: &out) }
+    }
+
+    /// The element with an id that `e`'s text belongs to, and the key path from it to `e`
+    /// (`headerCell` for `<tableHeaderCell key="headerCell">` under a `<tableColumn>`).
+    private static func owner(of e: XMLElementNode) -> (XMLElementNode, [String])? {
+        var path: [String] = []
+        var node: XMLElementNode? = e
+        while let n = node {
+            if n["id"] != nil && !XIBClassTable.nonObjectElements.contains(n.name) { return (n, path.reversed()) }
+            guard let key = n["key"] else { return nil }
+            path.append(key)
+            node = n.parent
+        }
+        return nil
+    }
+
+    private static func emit(_ e: XMLElementNode, platform: Platform, into out: inout [IBString]) {
+        if e.name == "string" { return }   // read by its parent
+        func add(_ o: XMLElementNode, _ property: String, _ value: String) {
+            guard !value.isEmpty, let id = o["id"] else { return }
+            out.append(IBString(objectID: id, className: XIBClassTable.className(element: o.name, platform: platform),
+                                property: property, value: value, line: e.line))
+        }
+        // Button states: <state key="normal" title="Sign In"/> → normalTitle.
+        if e.name == "state", let state = e["key"], let o = e.parent, o["id"] != nil {
+            if let t = text(e, "title") { add(o, state + "Title", t) }
+            return
+        }
+        // Segments: <segmentedControl><segments><segment title="A"/> → segmentTitles[0] (UIKit).
+        if e.name == "segment", platform != .macOS, let list = e.parent, list.name == "segments",
+           let control = list.parent, control["id"] != nil {
+            let index = list.children(named: "segment").firstIndex { $0 === e } ?? 0
+            if let t = text(e, "title") { add(control, "segmentTitles[\(index)]", t) }
+            return
+        }
+        // <accessibility key="accessibilityConfiguration" label="…" hint="…"/> → accessibilityLabel/Hint.
+        if e.name == "accessibility" {
+            guard let o = e.parent, o["id"] != nil else { return }
+            if let t = text(e, "label") { add(o, "accessibilityLabel", t) }
+            if let t = text(e, "hint") { add(o, "accessibilityHint", t) }
+            return
+        }
+        guard let (o, path) = owner(of: e) else { return }
+        let prefix = path.isEmpty ? "" : path.joined(separator: ".") + "."
+        var names = Set(e.attributes.keys).intersection(localizableAttributes)
+        for child in e.children where child.name == "string" {
+            if let k = child["key"], localizableAttributes.contains(k) { names.insert(k) }
+        }
+        for name in names {
+            guard let t = text(e, name) else { continue }
+            let property = name == "toolTip" && platform == .macOS ? "ibShadowedToolTip" : name
+            add(o, prefix + property, t)
+        }
+    }
+
+    /// The text of attribute `name` of `e`, or of its `<string key="name">` child (IB writes
+    /// multi-line and long texts as child elements).
+    private static func text(_ e: XMLElementNode, _ name: String) -> String? {
+        if let v = e[name] { return v }
+        if let child = e.children.first(where: { $0.name == "string" && $0["key"] == name }) {
+            return XIBProperties.stringValue(child)
+        }
+        return nil
+    }
+}

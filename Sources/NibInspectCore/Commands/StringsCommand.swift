@@ -1,0 +1,242 @@
+import ArchiveReader
+import Foundation
+
+/// `nibinspect strings [--format strings|xliff|xcstrings|json] [--utf16] PATH`: the localizable
+/// strings of a xib or storyboard as `ibtool --generate-strings-file` writes them (``IBStrings``),
+/// or an XLIFF 1.2, String Catalog or JSON list of them; best effort for compiled nibs.
+enum StringsCommand: Command {
+    static let spec = CommandSpec(
+        name: "strings",
+        abstract: "List the localizable strings as ibtool --generate-strings-file does.",
+        arguments: [("path", "A xib, storyboard, compiled nib, nib bundle, .storyboardc, a directory of sources, or '-' for standard input.")],
+        options: [
+            .option("--format", value: "format", help: "Output format (default: strings).", allowed: ["strings", "xliff", "xcstrings", "json"]),
+            .flag("--utf16", help: "Write UTF-16 little-endian with a byte-order mark (as ibtool does) instead of UTF-8."),
+            .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+        ],
+        discussion: """
+        strings: what 'ibtool --generate-strings-file' writes for a xib or storyboard, per string
+          /* Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad"; */
+          "kTg-3h-Qad.text" = "Welcome";
+        sorted by key, with ibtool's property names (text, placeholder, normalTitle, title,
+        segmentTitles[0], headerTitle, accessibilityLabel, ibShadowedToolTip, …). The output is
+        UTF-8 (ibtool writes UTF-16; --utf16 does too). xliff: an XLIFF 1.2 <file> per document
+        as Xcode exports; xcstrings: a String Catalog; json: [{"key", "value", "class",
+        "property", "objectID", "line"}] ("file" too for directories).
+        Compiled nibs are best effort: strings archived with their strings-file key use it;
+        other texts are keyed by archive index (#12.title); the output says so.
+        A directory lists every .xib and .storyboard below it, one section per file (a directory
+        without sources: its compiled nibs, best effort).
+        """)
+
+    /// The strings of one document.
+    struct Unit {
+        var name: String
+        var strings: [IBString]
+        var bestEffort: Bool
+    }
+
+    static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
+        guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <path>") }
+        let path = args.positionals[0]
+        var status = ExitCode.success
+        var units: [Unit] = []
+        var isDirectory: ObjCBool = false
+        // A directory of sources (not a nib bundle or .storyboardc, and holding a xib or storyboard).
+        let ext = (path as NSString).pathExtension
+        let files = path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            && ext != "nib" && ext != "storyboardc" ? sourceFiles(under: path) : []
+        let directory = !files.isEmpty
+        if directory {
+            for file in files {
+                do {
+                    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path).appendingPathComponent(file)))
+                    units += try self.units(bytes: bytes, name: file, path: path + "/" + file, context)
+                } catch {
+                    context.console.diagnostic("nibinspect: error: \(path)/\(file): \(NibInspectCLI.describe(error))")
+                    if status == .success { status = NibInspectCLI.exitCode(for: error) }
+                }
+            }
+        } else {
+            if path != "-" && !FileManager.default.fileExists(atPath: path) { throw InputError(.notFound, path: path) }
+            let bytes: [UInt8]? = try context.withFile(path) {
+                if path == "-" { return context.console.readStdin() }
+                var isDir: ObjCBool = false
+                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+                return isDir.boolValue ? nil : try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+            }
+            let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
+            if let bytes, isDocumentSource(bytes) {
+                units = try context.withFile(path) { try self.units(bytes: bytes, name: name, path: path, context) }
+            } else {
+                let (input, s, _) = try context.loadResolvedWithStatus(path)
+                status = s
+                let several = input.documents.count > 1
+                for d in input.documents {
+                    units.append(Unit(name: several ? d.name : name, strings: IBStrings.extract(document: d), bestEffort: true))
+                }
+                _ = context.finish(input, status: s)
+            }
+        }
+        let text: String
+        switch args.value("--format") ?? "strings" {
+        case "xliff": text = xliff(units, utf16: args.flag("--utf16"))
+        case "xcstrings": text = xcstrings(units)
+        case "json": text = try json(units, withFile: directory)
+        default: text = strings(units, headings: directory || units.count > 1)
+        }
+        if args.flag("--utf16") {
+            var bytes: [UInt8] = [0xFF, 0xFE]
+            for u in text.utf16 { bytes.append(UInt8(u & 0xFF)); bytes.append(UInt8(u >> 8)) }
+            context.console.writeBytes(bytes)
+        } else {
+            context.console.write(text)
+        }
+        return status
+    }
+
+    /// The strings of a source (exactly ibtool's) or, for other bytes, of its resolved documents.
+    static func units(bytes: [UInt8], name: String, path: String, _ context: Context) throws -> [Unit] {
+        if isDocumentSource(bytes) {
+            return [Unit(name: name, strings: try IBStrings.extract(xml: bytes), bestEffort: false)]
+        }
+        let input = try context.opener.open(.bytes(bytes, name: name)).input
+        return input.documents.map { Unit(name: $0.name, strings: IBStrings.extract(document: $0), bestEffort: true) }
+    }
+
+    /// A `<document>`-format xib or storyboard (the format ibtool's strings come from).
+    static func isDocumentSource(_ bytes: [UInt8]) -> Bool {
+        if case .xibDocument = FileFormat(sniffing: bytes) { return true }
+        return false
+    }
+
+    /// `.xib` and `.storyboard` files below `root`, relative, sorted; hidden and build
+    /// directories skipped.
+    static func sourceFiles(under root: String) -> [String] {
+        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+        var out: [String] = []
+        while let item = e.nextObject() as? String {
+            let last = (item as NSString).lastPathComponent
+            if last.hasPrefix(".") || last == "DerivedData" || last == ".build" { e.skipDescendants(); continue }
+            let ext = (item as NSString).pathExtension
+            if ext == "xib" || ext == "storyboard" { out.append(item) }
+        }
+        return out.sorted()
+    }
+
+    static let bestEffortNote = "nibinspect: compiled nib, best effort: object ids are xib ids only where the nib kept the strings-file key (NSLocalizableString); other texts are keyed by archive index (#N) and archived property name; the class is the archived class."
+
+    // MARK: - Formats
+
+    static func strings(_ units: [Unit], headings: Bool) -> String {
+        var out = ""
+        for (i, u) in units.enumerated() {
+            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStrings.escape(u.name)) == */\n" }
+            if u.bestEffort { out += "/* \(bestEffortNote) */\n" }
+            out += IBStrings.render(u.strings)
+        }
+        return out
+    }
+
+    static func xml(_ s: String) -> String {
+        var out = ""
+        for c in s.unicodeScalars {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                // XML 1.0 cannot carry most control characters; write them as ibtool escapes.
+                if c.value < 0x20 && c != "\n" && c != "\t" && c != "\r" {
+                    out += String(format: "\\U%04X", c.value)
+                } else {
+                    out.unicodeScalars.append(c)
+                }
+            }
+        }
+        return out
+    }
+
+    /// XLIFF 1.2 as Xcode's Export Localizations writes it: one `<file>` per document.
+    static func xliff(_ units: [Unit], utf16: Bool) -> String {
+        var out = "<?xml version=\"1.0\" encoding=\"\(utf16 ? "UTF-16" : "UTF-8")\"?>\n"
+        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n"
+        for u in units {
+            out += "  <file original=\"\(xml(u.name))\" source-language=\"en\" datatype=\"plaintext\">\n"
+            out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
+            if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
+            out += "    </header>\n    <body>\n"
+            for s in u.strings {
+                out += "      <trans-unit id=\"\(xml(s.key))\" xml:space=\"preserve\">\n"
+                out += "        <source>\(xml(s.value))</source>\n"
+                out += "        <note>\(xml(s.comment))</note>\n"
+                out += "      </trans-unit>\n"
+            }
+            out += "    </body>\n  </file>\n"
+        }
+        return out + "</xliff>\n"
+    }
+
+    /// A JSON string literal (what JSONSerialization writes, without escaping `/`).
+    static func jsonString(_ s: String) -> String {
+        var out = "\""
+        for c in s.unicodeScalars {
+            switch c {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default:
+                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
+            }
+        }
+        return out + "\""
+    }
+
+    /// A String Catalog (`.xcstrings`) in Xcode's layout (two-space indent, `" : "`).
+    static func xcstrings(_ units: [Unit]) -> String {
+        var out = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {"
+        var seen = Set<String>()
+        var first = true
+        for u in units {
+            for s in u.strings where seen.insert(s.key).inserted {
+                out += first ? "\n" : ",\n"
+                first = false
+                out += "    \(jsonString(s.key)) : {\n"
+                out += "      \"comment\" : \(jsonString(s.comment)),\n"
+                out += "      \"extractionState\" : \"manual\",\n"
+                out += "      \"localizations\" : {\n        \"en\" : {\n          \"stringUnit\" : {\n"
+                out += "            \"state\" : \"translated\",\n"
+                out += "            \"value\" : \(jsonString(s.value))\n"
+                out += "          }\n        }\n      }\n    }"
+            }
+        }
+        out += first ? "\n\n  },\n" : "\n  },\n"
+        return out + "  \"version\" : \"1.0\"\n}\n"
+    }
+
+    struct JSONItem: Encodable {
+        var file: String?
+        var key, value: String
+        var `class`: String
+        var property, objectID: String
+        var line: Int?
+        var bestEffort: Bool?
+    }
+
+    static func json(_ units: [Unit], withFile: Bool) throws -> String {
+        var items: [JSONItem] = []
+        for u in units {
+            for s in u.strings {
+                items.append(JSONItem(file: withFile ? u.name : nil, key: s.key, value: s.value, class: s.className,
+                                      property: s.property, objectID: s.objectID, line: s.line,
+                                      bestEffort: u.bestEffort ? true : nil))
+            }
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(items), as: UTF8.self) + "\n"
+    }
+}

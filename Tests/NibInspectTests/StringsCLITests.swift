@@ -1,0 +1,253 @@
+import TestSupport
+import ArchiveReader
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+import Testing
+@testable import NibInspectCore
+
+/// `nibinspect strings`: ibtool's strings file, XLIFF, String Catalog and JSON.
+@Suite struct StringsCLITests {
+    static let samples = Corpus.packageRoot.appendingPathComponent("Samples")
+    static let login = samples.appendingPathComponent("LoginViewController.xib").path
+    static let menu = samples.appendingPathComponent("MainMenu.xib").path
+
+    static func run(_ args: [String], stdin: [UInt8]? = nil) -> (ExitCode, Console) {
+        let console = Console.capturing(stdin: stdin, environment: [:])
+        return (NibInspectCLI.run(args, console: console), console)
+    }
+
+    static let formats = ["strings", "xliff", "xcstrings", "json"]
+    static let extensions = ["strings": "strings", "xliff": "xliff", "xcstrings": "xcstrings", "json": "json"]
+
+    @Test(arguments: formats)
+    func goldens(_ format: String) {
+        for (path, name) in [(Self.login, "LoginViewController"), (Self.menu, "MainMenu")] {
+            let (code, c) = Self.run(["strings", "--format", format, path])
+            #expect(code == .success, "\(c.errorOutput)")
+            #expect(c.errorOutput.isEmpty, "\(c.errorOutput)")
+            Golden.check(c.output, "strings-\(name).\(Self.extensions[format]!)")
+        }
+    }
+
+    @Test func loginIsIbtoolsText() {
+        let (code, c) = Self.run(["strings", Self.login])
+        #expect(code == .success)
+        #expect(c.output.hasPrefix("\n/* Class = \"UIButton\"; normalTitle = \"Sign In\"; ObjectID = \"bH5-Ue-yLo\"; */\n\"bH5-Ue-yLo.normalTitle\" = \"Sign In\";\n\n"), "\(c.output)")
+        #expect(c.output.contains("/* Class = \"UILabel\"; text = \"Welcome\"; ObjectID = \"kTg-3h-Qad\"; */\n\"kTg-3h-Qad.text\" = \"Welcome\";\n"))
+        #expect(c.output.contains("\"Xq7-Jc-ZvE.placeholder\" = \"Email\";"))
+        // userLabel ("File's Owner") is not localizable.
+        #expect(!c.output.contains("File's Owner"))
+        let keys = c.output.split(separator: "\n").filter { $0.hasPrefix("\"") }.map { String($0.split(separator: "\"")[0]) }
+        #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+    }
+
+    @Test func xliffParses() throws {
+        for path in [Self.login, Self.menu] {
+            let (code, c) = Self.run(["strings", "--format", "xliff", path])
+            #expect(code == .success)
+            let delegate = UnitCollector()
+            let parser = XMLParser(data: Data(c.output.utf8))
+            parser.delegate = delegate
+            #expect(parser.parse(), "\(String(describing: parser.parserError))")
+            #expect(!delegate.ids.isEmpty)
+            #expect(delegate.ids.allSatisfy { $0.contains(".") })
+        }
+    }
+
+    final class UnitCollector: NSObject, XMLParserDelegate {
+        var ids: [String] = []
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            if elementName == "trans-unit", let id = attributeDict["id"] { ids.append(id) }
+        }
+    }
+
+    @Test func xcstringsIsAStringCatalog() throws {
+        let (code, c) = Self.run(["strings", "--format", "xcstrings", Self.menu])
+        #expect(code == .success)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any])
+        #expect(json["sourceLanguage"] as? String == "en")
+        #expect(json["version"] as? String == "1.0")
+        let strings = try #require(json["strings"] as? [String: [String: Any]])
+        let quit = try #require(strings["4sb-4s-VLi.title"])
+        #expect(quit["extractionState"] as? String == "manual")
+        #expect(quit["comment"] as? String == #"Class = "NSMenuItem"; title = "Quit MenuDemo"; ObjectID = "4sb-4s-VLi";"#)
+        let unit = (((quit["localizations"] as? [String: Any])?["en"] as? [String: Any])?["stringUnit"] as? [String: Any])
+        #expect(unit?["value"] as? String == "Quit MenuDemo")
+        #expect(unit?["state"] as? String == "translated")
+    }
+
+    @Test func jsonList() throws {
+        let (code, c) = Self.run(["strings", "--format", "json", Self.login])
+        #expect(code == .success)
+        let items = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [[String: Any]])
+        let welcome = try #require(items.first { $0["key"] as? String == "kTg-3h-Qad.text" })
+        #expect(welcome["value"] as? String == "Welcome")
+        #expect(welcome["class"] as? String == "UILabel")
+        #expect(welcome["property"] as? String == "text")
+        #expect(welcome["objectID"] as? String == "kTg-3h-Qad")
+        #expect(welcome["line"] as? Int == 25)
+    }
+
+    static let escapingXib = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner"/>
+                <view id="abc-de-fgh" userLabel="Root">
+                    <subviews>
+                        <label text="Say &quot;hi&quot; \\ bye" id="lbl-00-001" userLabel="Greeting"/>
+                        <label id="lbl-00-002">
+                            <string key="text">Two
+        lines</string>
+                            <accessibility key="accessibilityConfiguration" label="Note" hint="Reads the note"/>
+                        </label>
+                        <label text="" id="lbl-00-003"/>
+                        <button id="btn-00-001">
+                            <state key="normal" title="Go"/>
+                            <state key="highlighted" title="Going"/>
+                            <state key="disabled" title=""/>
+                        </button>
+                        <segmentedControl id="seg-00-001">
+                            <segments>
+                                <segment title="First"/>
+                                <segment title="Second"/>
+                            </segments>
+                        </segmentedControl>
+                    </subviews>
+                </view>
+            </objects>
+        </document>
+        """
+
+    @Test func escapingAndKeyNames() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try tree.write("Escaping.xib", text: Self.escapingXib)
+        let (code, c) = Self.run(["strings", path])
+        #expect(code == .success, "\(c.errorOutput)")
+        let out = c.output
+        #expect(out.contains(#"/* Class = "UILabel"; text = "Say \"hi\" \\ bye"; ObjectID = "lbl-00-001"; */"# + "\n" + #""lbl-00-001.text" = "Say \"hi\" \\ bye";"#), "\(out)")
+        #expect(out.contains(#""lbl-00-002.text" = "Two\nlines";"#), "\(out)")
+        #expect(out.contains(#""lbl-00-002.accessibilityLabel" = "Note";"#))
+        #expect(out.contains(#""lbl-00-002.accessibilityHint" = "Reads the note";"#))
+        #expect(out.contains(#""btn-00-001.normalTitle" = "Go";"#))
+        #expect(out.contains(#""btn-00-001.highlightedTitle" = "Going";"#))
+        #expect(out.contains(#""seg-00-001.segmentTitles[0]" = "First";"#))
+        #expect(out.contains(#""seg-00-001.segmentTitles[1]" = "Second";"#))
+        // Empty strings and user labels are not listed.
+        #expect(!out.contains("lbl-00-003"))
+        #expect(!out.contains("disabledTitle"))
+        #expect(!out.contains("Greeting") && !out.contains("Root"))
+        // The same through the XML of --format xliff: escapes survive a parse.
+        let (_, x) = Self.run(["strings", "--format", "xliff", path])
+        #expect(x.output.contains("<source>Say &quot;hi&quot; \\ bye</source>"))
+        #expect(x.output.contains("<source>Two\nlines</source>"))
+        #expect(XMLParser(data: Data(x.output.utf8)).parse())
+    }
+
+    @Test func macKeys() throws {
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="22505" targetRuntime="MacOSX.Cocoa">
+                <objects>
+                    <customView id="cv1" toolTip="Tip">
+                        <subviews>
+                            <textField id="tf1">
+                                <textFieldCell key="cell" title="Name:" placeholderString="Your name" id="tfc1"/>
+                            </textField>
+                            <tableView id="tv1">
+                                <tableColumns>
+                                    <tableColumn id="col1">
+                                        <tableHeaderCell key="headerCell" title="Size"/>
+                                    </tableColumn>
+                                </tableColumns>
+                            </tableView>
+                            <box title="Options" id="box1"/>
+                        </subviews>
+                    </customView>
+                </objects>
+            </document>
+            """
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try tree.write("Mac.xib", text: xib)
+        let (code, c) = Self.run(["strings", path])
+        #expect(code == .success, "\(c.errorOutput)")
+        #expect(c.output.contains(#"/* Class = "NSTextFieldCell"; title = "Name:"; ObjectID = "tfc1"; */"#), "\(c.output)")
+        #expect(c.output.contains(#""tfc1.placeholderString" = "Your name";"#))
+        #expect(c.output.contains(#"/* Class = "NSTableColumn"; headerCell.title = "Size"; ObjectID = "col1"; */"#))
+        #expect(c.output.contains(#""cv1.ibShadowedToolTip" = "Tip";"#))
+        #expect(c.output.contains(#""box1.title" = "Options";"#))
+    }
+
+    @Test func utf16HasBOM() {
+        let (code, c) = Self.run(["strings", "--utf16", Self.login])
+        #expect(code == .success)
+        let bytes = c.outputBytes
+        #expect(Array(bytes.prefix(2)) == [0xFF, 0xFE])
+        #expect(bytes.count % 2 == 0)
+        let units = stride(from: 2, to: bytes.count, by: 2).map { UInt16(bytes[$0]) | UInt16(bytes[$0 + 1]) << 8 }
+        let (_, plain) = Self.run(["strings", Self.login])
+        #expect(String(decoding: units, as: UTF16.self) == plain.output)
+    }
+
+    @Test func helpSaysUTF8() {
+        let (code, c) = Self.run(["help", "strings"])
+        #expect(code == .success)
+        #expect(c.output.contains("UTF-8"))
+        #expect(c.output.contains("--utf16"))
+    }
+
+    @Test func compiledNibIsBestEffort() {
+        let nib = Self.samples.appendingPathComponent("LoginViewController.nib").path
+        let (code, c) = Self.run(["strings", nib])
+        #expect(code == .success, "\(c.errorOutput)")
+        #expect(c.output.hasPrefix("/* nibinspect: compiled nib, best effort"), "\(c.output)")
+        #expect(c.output.contains("Welcome"))
+    }
+
+    @Test func stdinAndMissing() throws {
+        let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.login)))
+        let (code, c) = Self.run(["strings", "-"], stdin: bytes)
+        #expect(code == .success)
+        #expect(c.output == Self.run(["strings", Self.login]).1.output)
+        #expect(Self.run(["strings", "/nonexistent/x.xib"]).0 == .noInput)
+        #expect(Self.run(["strings", "--format", "po", Self.login]).0 == .usage)
+    }
+
+    /// Every xib and storyboard of the shared projects: never fails, keys are `<id>.<property>`.
+    @Test func sharedProjects() throws {
+        let base = Corpus.packageRoot.deletingLastPathComponent().appendingPathComponent("shared/projects")
+        guard FileManager.default.fileExists(atPath: base.path) else {
+            print("../shared/projects is absent beside the checkout; test skipped")
+            return
+        }
+        let files = StringsCommand.sourceFiles(under: base.path)
+        var total = 0
+        for file in files {
+            let path = base.appendingPathComponent(file).path
+            let (code, c) = Self.run(["strings", "--format", "json", path])
+            #expect(code == .success, "\(file): \(c.errorOutput)")
+            guard let items = try? JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [[String: Any]] else {
+                Issue.record("\(file): output is not a JSON list")
+                continue
+            }
+            for item in items {
+                let key = item["key"] as? String ?? ""
+                let id = item["objectID"] as? String ?? ""
+                let property = item["property"] as? String ?? ""
+                #expect(!id.isEmpty && !property.isEmpty && key == id + "." + property, "\(file): \(key)")
+                #expect(!(item["value"] as? String ?? "").isEmpty)
+            }
+            total += items.count
+            // The other formats never fail either.
+            for format in ["strings", "xliff", "xcstrings"] {
+                #expect(Self.run(["strings", "--format", format, path]).0 == .success, "\(file) \(format)")
+            }
+        }
+        print("strings: \(files.count) sources, \(total) strings under ../shared/projects")
+    }
+}
