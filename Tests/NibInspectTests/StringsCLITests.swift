@@ -40,7 +40,16 @@ import Testing
         // userLabel ("File's Owner") is not localizable.
         #expect(!c.output.contains("File's Owner"))
         let keys = c.output.split(separator: "\n").filter { $0.hasPrefix("\"") }.map { String($0.split(separator: "\"")[0]) }
-        #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
+        #expect(keys == keys.sorted(by: IBStrings.keyPrecedes))
+    }
+
+    /// ibtool's order: numbers in keys compare as numbers, letters case-sensitively.
+    @Test func keyOrder() {
+        let keys = ["5Qf-No-6KB.title", "29.title", "56.title", "103.title", "203.headerCell.title", "471.title",
+                    "LAY-qA-dcS.title", "Og3-wg-ENb.title", "fku-RV-THJ.title"]
+        #expect(keys.shuffled().sorted(by: IBStrings.keyPrecedes) == keys)
+        #expect(IBStrings.keyPrecedes("seg.segmentTitles[2]", "seg.segmentTitles[10]"))
+        #expect(!IBStrings.keyPrecedes("a", "a"))
     }
 
     @Test func xliffParses() throws {

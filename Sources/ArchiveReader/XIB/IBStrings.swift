@@ -51,8 +51,12 @@ public struct IBString: Sendable, Hashable, Codable {
 ///   = …; ObjectID = "<cell id>"`, `Class = "NSButtonCell"`); menus and menu items `title`;
 ///   toolbar items `label` and `paletteLabel` (BeatEpisodePrinter.strings, MultiMarkdown Composer
 ///   and other `.strings` quoted in public READMEs).
-/// - Order: entries sorted by key in byte order (every multi-entry generated file found is:
-///   `1Iz-ek-qSt`, `8tB-ho-ekQ`, `BsE-ch-KEa`, `Ne9-CO-XbT`, `VLk-en-wR1`, `eqg-sO-J0R`, …).
+/// - Order: entries sorted by key, numbers in keys compared as numbers (``keyPrecedes(_:_:)``):
+///   Xcode's XLIFF export of ncosgray/cuppa_mac (`XCLocalization/ga.xcloc`, commit 6c8f5a7,
+///   with the exported `Base.lproj/MainMenu.xib` beside it: the 64 trans-units — ids, sources
+///   and notes — are exactly what ``extract(xml:)`` gives for that xib), and the generated
+///   `.strings` files quoted publicly (`1Iz-ek-qSt`, `8tB-ho-ekQ`, `BsE-ch-KEa`, `Ne9-CO-XbT`,
+///   `VLk-en-wR1`, `eqg-sO-J0R`, …).
 /// - Escaping: `"` and `\` with a backslash, line feeds as `\n`, in the comment as well as the
 ///   value (`/* Class = "NSMenuItem"; title = "Fi\"le"; ObjectID = "83"; */` quoted in a public
 ///   strings merger's sources).
@@ -127,11 +131,37 @@ public enum IBStrings {
         return localizableAttributes.contains(name) ? name : nil
     }
 
-    /// Sorted by key in byte order, the first of equal keys kept.
+    /// Sorted by key in ibtool's order (``keyPrecedes(_:_:)``), the first of equal keys kept.
     static func ordered(_ strings: [IBString]) -> [IBString] {
         var seen = Set<String>()
         let unique = strings.filter { seen.insert($0.key).inserted }
-        return unique.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+        return unique.sorted { keyPrecedes($0.key, $1.key) }
+    }
+
+    /// ibtool's key order: a numeric-aware, case-sensitive comparison (as `NSNumericSearch`):
+    /// runs of digits compare as numbers, other characters by code point. Xcode's XLIFF export of
+    /// cuppa_mac's MainMenu.xib lists `5Qf-No-6KB`, `29`, `56`, … `471`, `LAY-qA-dcS`,
+    /// `Og3-wg-ENb`, `fku-RV-THJ` in this order.
+    public static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        var i = 0, j = 0
+        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
+        while i < x.count && j < y.count {
+            if isDigit(x[i]) && isDigit(y[j]) {
+                var ei = i, ej = j
+                while ei < x.count && isDigit(x[ei]) { ei += 1 }
+                while ej < y.count && isDigit(y[ej]) { ej += 1 }
+                let dx = x[i..<ei].drop { $0 == 0x30 }, dy = y[j..<ej].drop { $0 == 0x30 }
+                if dx.count != dy.count { return dx.count < dy.count }
+                if !dx.elementsEqual(dy) { return dx.lexicographicallyPrecedes(dy) }
+                i = ei; j = ej
+                continue
+            }
+            if x[i] != y[j] { return x[i] < y[j] }
+            i += 1; j += 1
+        }
+        if x.count - i != y.count - j { return x.count - i < y.count - j }
+        return x.lexicographicallyPrecedes(y)   // equal but for leading zeros: a total order
     }
 
     /// `"` → `\"`, `\` → `\\`, line feed → `\n`, carriage return → `\r`.
