@@ -25,8 +25,8 @@ import Testing
     func goldens(_ format: String) {
         for (path, name) in [(Self.login, "LoginViewController"), (Self.menu, "MainMenu")] {
             let (code, c) = Self.run(["strings", "--format", format, path])
-            #expect(code == .success, "\(c.errorOutput)")
-            #expect(c.errorOutput.isEmpty, "\(c.errorOutput)")
+            #expect(code == .success, "\(c.errors)")
+            #expect(c.errors.isEmpty, "\(c.errors)")
             Golden.check(c.output, "strings-\(name).\(Self.extensions[format]!)")
         }
     }
@@ -34,7 +34,9 @@ import Testing
     @Test func loginIsIbtoolsText() {
         let (code, c) = Self.run(["strings", Self.login])
         #expect(code == .success)
-        #expect(c.output.hasPrefix("\n/* Class = \"UIButton\"; normalTitle = \"Sign In\"; ObjectID = \"bH5-Ue-yLo\"; */\n\"bH5-Ue-yLo.normalTitle\" = \"Sign In\";\n\n"), "\(c.output)")
+        #expect(c.output.hasPrefix("\n/* Class = \"UITextField\"; placeholder = \"Password\"; ObjectID = \"P9w-Rd-2sT\"; */\n\"P9w-Rd-2sT.placeholder\" = \"Password\";\n\n"), "\(c.output)")
+        // The custom class (PrimaryButton) is not ibtool's class.
+        #expect(c.output.contains("/* Class = \"UIButton\"; normalTitle = \"Sign In\"; ObjectID = \"bH5-Ue-yLo\"; */\n\"bH5-Ue-yLo.normalTitle\" = \"Sign In\";\n"))
         #expect(c.output.contains("/* Class = \"UILabel\"; text = \"Welcome\"; ObjectID = \"kTg-3h-Qad\"; */\n\"kTg-3h-Qad.text\" = \"Welcome\";\n"))
         #expect(c.output.contains("\"Xq7-Jc-ZvE.placeholder\" = \"Email\";"))
         // userLabel ("File's Owner") is not localizable.
@@ -97,7 +99,7 @@ import Testing
         #expect(welcome["class"] as? String == "UILabel")
         #expect(welcome["property"] as? String == "text")
         #expect(welcome["objectID"] as? String == "kTg-3h-Qad")
-        #expect(welcome["line"] as? Int == 25)
+        #expect(welcome["line"] as? Int == 26)
     }
 
     static let escapingXib = """
@@ -136,7 +138,7 @@ import Testing
         defer { tree.remove() }
         let path = try tree.write("Escaping.xib", text: Self.escapingXib)
         let (code, c) = Self.run(["strings", path])
-        #expect(code == .success, "\(c.errorOutput)")
+        #expect(code == .success, "\(c.errors)")
         let out = c.output
         #expect(out.contains(#"/* Class = "UILabel"; text = "Say \"hi\" \\ bye"; ObjectID = "lbl-00-001"; */"# + "\n" + #""lbl-00-001.text" = "Say \"hi\" \\ bye";"#), "\(out)")
         #expect(out.contains(#""lbl-00-002.text" = "Two\nlines";"#), "\(out)")
@@ -152,7 +154,8 @@ import Testing
         #expect(!out.contains("Greeting") && !out.contains("Root"))
         // The same through the XML of --format xliff: escapes survive a parse.
         let (_, x) = Self.run(["strings", "--format", "xliff", path])
-        #expect(x.output.contains("<source>Say &quot;hi&quot; \\ bye</source>"))
+        #expect(x.output.contains("<source>Say \"hi\" \\ bye</source>"), "\(x.output)")
+        #expect(x.output.contains(#"<note>Class = "UILabel"; text = "Say \"hi\" \\ bye"; ObjectID = "lbl-00-001";</note>"#))
         #expect(x.output.contains("<source>Two\nlines</source>"))
         #expect(XMLParser(data: Data(x.output.utf8)).parse())
     }
@@ -184,7 +187,7 @@ import Testing
         defer { tree.remove() }
         let path = try tree.write("Mac.xib", text: xib)
         let (code, c) = Self.run(["strings", path])
-        #expect(code == .success, "\(c.errorOutput)")
+        #expect(code == .success, "\(c.errors)")
         #expect(c.output.contains(#"/* Class = "NSTextFieldCell"; title = "Name:"; ObjectID = "tfc1"; */"#), "\(c.output)")
         #expect(c.output.contains(#""tfc1.placeholderString" = "Your name";"#))
         #expect(c.output.contains(#"/* Class = "NSTableColumn"; headerCell.title = "Size"; ObjectID = "col1"; */"#))
@@ -213,7 +216,7 @@ import Testing
     @Test func compiledNibIsBestEffort() {
         let nib = Self.samples.appendingPathComponent("LoginViewController.nib").path
         let (code, c) = Self.run(["strings", nib])
-        #expect(code == .success, "\(c.errorOutput)")
+        #expect(code == .success, "\(c.errors)")
         #expect(c.output.hasPrefix("/* nibinspect: compiled nib, best effort"), "\(c.output)")
         #expect(c.output.contains("Welcome"))
     }
@@ -239,7 +242,7 @@ import Testing
         for file in files {
             let path = base.appendingPathComponent(file).path
             let (code, c) = Self.run(["strings", "--format", "json", path])
-            #expect(code == .success, "\(file): \(c.errorOutput)")
+            #expect(code == .success, "\(file): \(c.errors)")
             guard let items = try? JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [[String: Any]] else {
                 Issue.record("\(file): output is not a JSON list")
                 continue

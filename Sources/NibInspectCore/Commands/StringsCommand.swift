@@ -82,7 +82,7 @@ enum StringsCommand: Command {
         switch args.value("--format") ?? "strings" {
         case "xliff": text = xliff(units, utf16: args.flag("--utf16"))
         case "xcstrings": text = xcstrings(units)
-        case "json": text = try json(units, withFile: directory)
+        case "json": text = json(units, withFile: directory)
         default: text = strings(units, headings: directory || units.count > 1)
         }
         if args.flag("--utf16") {
@@ -138,14 +138,15 @@ enum StringsCommand: Command {
         return out
     }
 
-    static func xml(_ s: String) -> String {
+    /// XML text; `attribute` also escapes `"` (Xcode's notes keep their quotes as they are).
+    static func xml(_ s: String, attribute: Bool = false) -> String {
         var out = ""
         for c in s.unicodeScalars {
             switch c {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
-            case "\"": out += "&quot;"
+            case "\"" where attribute: out += "&quot;"
             default:
                 // XML 1.0 cannot carry most control characters; write them as ibtool escapes.
                 if c.value < 0x20 && c != "\n" && c != "\t" && c != "\r" {
@@ -163,12 +164,12 @@ enum StringsCommand: Command {
         var out = "<?xml version=\"1.0\" encoding=\"\(utf16 ? "UTF-16" : "UTF-8")\"?>\n"
         out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n"
         for u in units {
-            out += "  <file original=\"\(xml(u.name))\" source-language=\"en\" datatype=\"plaintext\">\n"
+            out += "  <file original=\"\(xml(u.name, attribute: true))\" source-language=\"en\" datatype=\"plaintext\">\n"
             out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
             if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
             out += "    </header>\n    <body>\n"
             for s in u.strings {
-                out += "      <trans-unit id=\"\(xml(s.key))\" xml:space=\"preserve\">\n"
+                out += "      <trans-unit id=\"\(xml(s.key, attribute: true))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(xml(s.value))</source>\n"
                 out += "        <note>\(xml(s.comment))</note>\n"
                 out += "      </trans-unit>\n"
@@ -217,26 +218,21 @@ enum StringsCommand: Command {
         return out + "  \"version\" : \"1.0\"\n}\n"
     }
 
-    struct JSONItem: Encodable {
-        var file: String?
-        var key, value: String
-        var `class`: String
-        var property, objectID: String
-        var line: Int?
-        var bestEffort: Bool?
-    }
-
-    static func json(_ units: [Unit], withFile: Bool) throws -> String {
-        var items: [JSONItem] = []
+    /// `[{"key", "value", "class", "property", "objectID", "line"}]` in that member order, with
+    /// `"file"` first for directories and `"bestEffort": true` for compiled nibs.
+    static func json(_ units: [Unit], withFile: Bool) -> String {
+        var rows: [String] = []
         for u in units {
             for s in u.strings {
-                items.append(JSONItem(file: withFile ? u.name : nil, key: s.key, value: s.value, class: s.className,
-                                      property: s.property, objectID: s.objectID, line: s.line,
-                                      bestEffort: u.bestEffort ? true : nil))
+                var members: [String] = []
+                if withFile { members.append("\"file\" : \(jsonString(u.name))") }
+                members += ["\"key\" : \(jsonString(s.key))", "\"value\" : \(jsonString(s.value))",
+                            "\"class\" : \(jsonString(s.className))", "\"property\" : \(jsonString(s.property))",
+                            "\"objectID\" : \(jsonString(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
+                if u.bestEffort { members.append("\"bestEffort\" : true") }
+                rows.append("  {\n    " + members.joined(separator: ",\n    ") + "\n  }")
             }
         }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(items), as: UTF8.self) + "\n"
+        return rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 }
