@@ -42,16 +42,16 @@ import Testing
         // userLabel ("File's Owner") is not localizable.
         #expect(!c.output.contains("File's Owner"))
         let keys = c.output.split(separator: "\n").filter { $0.hasPrefix("\"") }.map { String($0.split(separator: "\"")[0]) }
-        #expect(keys == keys.sorted(by: IBStrings.keyPrecedes))
+        #expect(keys == keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) })
     }
 
     /// ibtool's order: numbers in keys compare as numbers, letters case-sensitively.
     @Test func keyOrder() {
         let keys = ["5Qf-No-6KB.title", "29.title", "56.title", "103.title", "203.headerCell.title", "471.title",
                     "LAY-qA-dcS.title", "Og3-wg-ENb.title", "fku-RV-THJ.title"]
-        #expect(keys.shuffled().sorted(by: IBStrings.keyPrecedes) == keys)
-        #expect(IBStrings.keyPrecedes("seg.segmentTitles[2]", "seg.segmentTitles[10]"))
-        #expect(!IBStrings.keyPrecedes("a", "a"))
+        #expect(keys.shuffled().sorted(by: IBStrings.exportPrecedes) == keys)
+        #expect(IBStrings.exportPrecedes("seg.segmentTitles[2]", "seg.segmentTitles[10]"))
+        #expect(!IBStrings.exportPrecedes("a", "a"))
     }
 
     @Test func xliffParses() throws {
@@ -116,6 +116,8 @@ import Testing
                             <accessibility key="accessibilityConfiguration" label="Note" hint="Reads the note"/>
                         </label>
                         <label text="" id="lbl-00-003"/>
+                        <label text="&#9;Tabbed" id="46P-aa-001"/>
+                        <label text="Four" id="4EN-aa-001"/>
                         <button id="btn-00-001">
                             <state key="normal" title="Go"/>
                             <state key="highlighted" title="Going"/>
@@ -148,6 +150,10 @@ import Testing
         #expect(out.contains(#""btn-00-001.highlightedTitle" = "Going";"#))
         #expect(out.contains(#""seg-00-001.segmentTitles[0]" = "First";"#))
         #expect(out.contains(#""seg-00-001.segmentTitles[1]" = "Second";"#))
+        #expect(out.contains(#""46P-aa-001.text" = "\tTabbed";"#), "\(out)")
+        // ibtool's strings file sorts keys byte-wise; Xcode's export compares numbers as numbers.
+        let p46 = try #require(out.range(of: "46P-aa-001.text")), p4 = try #require(out.range(of: "4EN-aa-001.text"))
+        #expect(p46.lowerBound < p4.lowerBound)
         // Empty strings and user labels are not listed.
         #expect(!out.contains("lbl-00-003"))
         #expect(!out.contains("disabledTitle"))
@@ -158,6 +164,8 @@ import Testing
         #expect(x.output.contains(#"<note>Class = "UILabel"; text = "Say \"hi\" \\ bye"; ObjectID = "lbl-00-001";</note>"#))
         #expect(x.output.contains("<source>Two\nlines</source>"))
         #expect(XMLParser(data: Data(x.output.utf8)).parse())
+        let x46 = try #require(x.output.range(of: "46P-aa-001.text")), x4 = try #require(x.output.range(of: "4EN-aa-001.text"))
+        #expect(x4.lowerBound < x46.lowerBound)
     }
 
     @Test func macKeys() throws {

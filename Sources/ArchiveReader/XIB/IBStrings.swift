@@ -51,14 +51,17 @@ public struct IBString: Sendable, Hashable, Codable {
 ///   = …; ObjectID = "<cell id>"`, `Class = "NSButtonCell"`); menus and menu items `title`;
 ///   toolbar items `label` and `paletteLabel` (BeatEpisodePrinter.strings, MultiMarkdown Composer
 ///   and other `.strings` quoted in public READMEs).
-/// - Order: entries sorted by key, numbers in keys compared as numbers (``keyPrecedes(_:_:)``):
-///   Xcode's XLIFF export of ncosgray/cuppa_mac (`XCLocalization/ga.xcloc`, commit 6c8f5a7,
-///   with the exported `Base.lproj/MainMenu.xib` beside it: the 64 trans-units — ids, sources
-///   and notes — are exactly what ``extract(xml:)`` gives for that xib), and the generated
-///   `.strings` files quoted publicly (`1Iz-ek-qSt`, `8tB-ho-ekQ`, `BsE-ch-KEa`, `Ne9-CO-XbT`,
-///   `VLk-en-wR1`, `eqg-sO-J0R`, …).
-/// - Escaping: `"` and `\` with a backslash, line feeds as `\n`, in the comment as well as the
-///   value (`/* Class = "NSMenuItem"; title = "Fi\"le"; ObjectID = "83"; */` quoted in a public
+/// - Order: `--generate-strings-file` sorts by key in byte order: the generated `Main.strings` of
+///   dwkim16/WorldTrotter (commit b93ef52, `en.lproj/Main.strings` beside
+///   `Base.lproj/Main.storyboard`: ``render(_:)`` of that storyboard is byte-identical) and the
+///   `MainMenu.strings` of khaapamaki/Subtitle-Tool (3d42d5f: `46P-cB-AYj` before `4EN-yA-p0u`,
+///   `78Y-hA-62v` before `7dX-Gg-3vU`). Xcode's *export* (XLIFF, String Catalogs) compares numbers
+///   in keys as numbers instead (``exportPrecedes(_:_:)``): the XLIFF in ncosgray/cuppa_mac's
+///   `XCLocalization/ga.xcloc` (6c8f5a7, Xcode 26.3, beside the exported `MainMenu.xib`) lists
+///   `5Qf-No-6KB`, `29`, `56`, … `471`, `LAY-qA-dcS`, `fku-RV-THJ`; its 64 trans-units — ids,
+///   sources, notes and order — are exactly ours for that xib.
+/// - Escaping: `"` and `\` with a backslash, line feeds as `\n`, tabs as `\t` (Subtitle-Tool's
+///   `"\tLeft to Right"`), in the comment as well as the value (`/* Class = "NSMenuItem"; title = "Fi\"le"; ObjectID = "83"; */` quoted in a public
 ///   strings merger's sources).
 /// - `segmentTitles[0]` (UISegmentedControl segments), `accessibilityLabel`/`accessibilityHint`,
 ///   `headerTitle`/`footerTitle` (table sections), `headerCell.title` (table columns),
@@ -131,18 +134,21 @@ public enum IBStrings {
         return localizableAttributes.contains(name) ? name : nil
     }
 
-    /// Sorted by key in ibtool's order (``keyPrecedes(_:_:)``), the first of equal keys kept.
+    /// Sorted by key in byte order (ibtool's `--generate-strings-file`), the first of equal keys kept.
     static func ordered(_ strings: [IBString]) -> [IBString] {
         var seen = Set<String>()
         let unique = strings.filter { seen.insert($0.key).inserted }
-        return unique.sorted { keyPrecedes($0.key, $1.key) }
+        return unique.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
     }
 
-    /// ibtool's key order: a numeric-aware, case-sensitive comparison (as `NSNumericSearch`):
-    /// runs of digits compare as numbers, other characters by code point. Xcode's XLIFF export of
-    /// cuppa_mac's MainMenu.xib lists `5Qf-No-6KB`, `29`, `56`, … `471`, `LAY-qA-dcS`,
-    /// `Og3-wg-ENb`, `fku-RV-THJ` in this order.
-    public static func keyPrecedes(_ a: String, _ b: String) -> Bool {
+    /// `strings` in the order of Xcode's localization export (XLIFF, String Catalogs).
+    public static func exportOrdered(_ strings: [IBString]) -> [IBString] {
+        strings.sorted { exportPrecedes($0.key, $1.key) }
+    }
+
+    /// The key order of Xcode's localization export: numeric-aware and case-sensitive (as
+    /// `NSNumericSearch`): runs of digits compare as numbers, other characters by code point.
+    public static func exportPrecedes(_ a: String, _ b: String) -> Bool {
         let x = Array(a.utf8), y = Array(b.utf8)
         var i = 0, j = 0
         func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
@@ -164,7 +170,7 @@ public enum IBStrings {
         return x.lexicographicallyPrecedes(y)   // equal but for leading zeros: a total order
     }
 
-    /// `"` → `\"`, `\` → `\\`, line feed → `\n`, carriage return → `\r`.
+    /// `"` → `\"`, `\` → `\\`, line feed → `\n`, carriage return → `\r`, tab → `\t`.
     public static func escape(_ s: String) -> String {
         var out = ""
         out.reserveCapacity(s.utf8.count)
@@ -174,6 +180,7 @@ public enum IBStrings {
             case "\\": out += "\\\\"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
+            case "\t": out += "\\t"
             default: out.unicodeScalars.append(c)
             }
         }

@@ -18,7 +18,8 @@ enum StringsCommand: Command {
         strings: what 'ibtool --generate-strings-file' writes for a xib or storyboard, per string
           /* Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad"; */
           "kTg-3h-Qad.text" = "Welcome";
-        sorted by key, with ibtool's property names (text, placeholder, normalTitle, title,
+        sorted by key (xliff and xcstrings in the order of Xcode's export: numbers in keys as
+        numbers), with ibtool's property names (text, placeholder, normalTitle, title,
         segmentTitles[0], headerTitle, accessibilityLabel, ibShadowedToolTip, …). The output is
         UTF-8 (ibtool writes UTF-16; --utf16 does too). xliff: an XLIFF 1.2 <file> per document
         as Xcode exports; xcstrings: a String Catalog; json: [{"key", "value", "class",
@@ -168,7 +169,7 @@ enum StringsCommand: Command {
             out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
             if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
             out += "    </header>\n    <body>\n"
-            for s in u.strings {
+            for s in IBStrings.exportOrdered(u.strings) {
                 out += "      <trans-unit id=\"\(xml(s.key, attribute: true))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(xml(s.value))</source>\n"
                 out += "        <note>\(xml(s.comment))</note>\n"
@@ -202,7 +203,7 @@ enum StringsCommand: Command {
         var seen = Set<String>()
         var first = true
         for u in units {
-            for s in u.strings where seen.insert(s.key).inserted {
+            for s in IBStrings.exportOrdered(u.strings) where seen.insert(s.key).inserted {
                 out += first ? "\n" : ",\n"
                 first = false
                 out += "    \(jsonString(s.key)) : {\n"
