@@ -131,10 +131,9 @@ public struct NibDiff: Hashable, Sendable {
         for (r, l) in pair { rightPaired.insert(r); leftPaired.insert(l) }
         // References compared by what they are paired with; printed by path.
         var leftKeyed = left, rightKeyed = right
-        leftKeyed.naming = { "#" + $0.rawValue }
-        var leftOfRight: [ObjectID: ObjectID] = [:]
-        for (r, l) in pair { leftOfRight[r] = l }
-        rightKeyed.naming = { id in leftOfRight[id].map { "#" + $0.rawValue } ?? "new#" + id.rawValue }
+        // (Unpaired: by id for sources, else by path.)
+        leftKeyed.naming = { [leftPaired] id in byID || leftPaired.contains(id) ? "#" + id.rawValue : nil }
+        rightKeyed.naming = { [pair] id in pair[id].map { "#" + $0.rawValue } ?? (byID ? "#" + id.rawValue : nil) }
 
         func clsText(_ o: NibObject) -> String {
             o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className

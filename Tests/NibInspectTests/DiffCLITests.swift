@@ -166,3 +166,71 @@ import Testing
         #expect(!c.output.contains("removed"), "\(c.output)")
     }
 }
+
+/// `nibinspect diff` on real files: variants of one nib in the shared corpus, and every source of
+/// the shared projects against itself.
+@Suite struct DiffRealPairCLITests {
+    static func json(_ args: [String]) throws -> (ExitCode, [[String: Any]]) {
+        let (code, c) = DiffCLITests.run(["diff", "--format", "json"] + args)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any], "\(c.output)")
+        return (code, try #require(json["differences"] as? [[String: Any]]))
+    }
+
+    static func corpus(_ path: String) -> String { Corpus.root!.appendingPathComponent(path).path }
+
+    @Test("~iphone and ~ipad scene nibs of one storyboard differ in frames", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func deviceVariants() throws {
+        let dir = "ios-driver__ios-driver/server/src/test/resources/sampleApps/UICatalog.app/Base.lproj/Main.storyboardc/"
+        let iphone = Self.corpus(dir + "Eil-ie-nN6-view-fLQ-5f-tUh~iphone.nib"), ipad = Self.corpus(dir + "Eil-ie-nN6-view-fLQ-5f-tUh~ipad.nib")
+        let (code, diffs) = try Self.json([iphone, ipad])
+        #expect(code == .findings)
+        // The iPad layout is wider: table cells, their content views and separators get other frames.
+        #expect(diffs.count == 12)
+        #expect(diffs.allSatisfy { $0["category"] as? String == "frames" && $0["change"] as? String == "changed" })
+        #expect(diffs.contains { $0["path"] as? String == #"UITableViewDataSource › UITableViewSection "Default" › UITableViewCell . frame"#
+                && $0["left"] as? String == "{{0, 119}, {703, 90}}" && $0["right"] as? String == "{{0, 50}, {600, 90}}" })
+        // The upstream placeholders' generated identifiers differ only by ids: ignored by default.
+        let (_, ids) = try Self.json(["--only", "ids", iphone, ipad])
+        #expect(ids.count == 1 && (ids.first?["path"] as? String)?.hasSuffix(". identifier") == true, "\(ids)")
+        let (same, _) = DiffCLITests.run(["diff", "--ignore", "frames", iphone, ipad])
+        #expect(same == .success)
+        // A bigger scene: same structure, frames, and segue templates paired by path.
+        let (bcode, big) = try Self.json(["--ignore", "frames", Self.corpus(dir + "riI-GT-RXv-view-1Bw-B1-fb8~iphone.nib"),
+                                          Self.corpus(dir + "riI-GT-RXv-view-1Bw-B1-fb8~ipad.nib")])
+        #expect(bcode == .findings)
+        #expect(!big.contains { $0["kind"] as? String == "object" }, "\(big)")
+    }
+
+    @Test("objects-8.0+.nib and runtime.nib of one bundle", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func bundleVariants() throws {
+        let bundle = "calabash__run_loop/spec/resources/CalSmoke-cal.app/en.lproj/CalControlsController~iphone.nib/"
+        let a = Self.corpus(bundle + "objects-8.0+.nib"), b = Self.corpus(bundle + "runtime.nib")
+        let (code, diffs) = try Self.json([a, b])
+        #expect(code == .findings)
+        // The 8.0+ variant keeps the 600×600 canvas; runtime.nib is laid out for a 320-point phone.
+        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors . frame"
+                && $0["left"] as? String == "{{0, 0}, {600, 600}}" && $0["right"] as? String == "{{0, 0}, {320, 548}}" }, "\(diffs)")
+        #expect(diffs.allSatisfy { $0["category"] as? String == "frames" }, "\(diffs)")
+        let (same, c) = DiffCLITests.run(["diff", "--ignore", "frames", a, b])
+        #expect(same == .success, "\(c.output)")
+        #expect(DiffCLITests.run(["diff", a, a]).0 == .success)
+    }
+
+    @Test("every xib and storyboard of the shared projects is equal to itself",
+          .enabled(if: SharedProjects.root("NetNewsWire") != nil, SharedProjects.skipMessage("NetNewsWire")))
+    func sourcesEqualThemselves() throws {
+        let roots = ["NetNewsWire", "HexFiend"].compactMap(SharedProjects.root)
+        var count = 0
+        for root in roots {
+            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+            for f in files where f.hasSuffix(".xib") || f.hasSuffix(".storyboard") {
+                let path = root.appendingPathComponent(f).path
+                let (code, c) = DiffCLITests.run(["diff", "--only", "objects", "--only", "connections", "--only", "properties",
+                                                  "--only", "ids", path, path])
+                #expect(code == .success, "\(f): \(c.output)")
+                count += 1
+            }
+        }
+        #expect(count >= 50)
+    }
+}
