@@ -132,8 +132,13 @@ public struct NibDiff: Hashable, Sendable {
         // References compared by what they are paired with; printed by path.
         var leftKeyed = left, rightKeyed = right
         // (Unpaired: by id for sources, else by path.)
-        leftKeyed.naming = { [leftPaired] id in byID || leftPaired.contains(id) ? "#" + id.rawValue : nil }
-        rightKeyed.naming = { [pair] id in pair[id].map { "#" + $0.rawValue } ?? (byID ? "#" + id.rawValue : nil) }
+        // A reference to no object (a dangling xib id) is named as such on each side.
+        leftKeyed.naming = { [leftPaired] id in
+            old.object(id) == nil ? "missing#" + id.rawValue : byID || leftPaired.contains(id) ? "#" + id.rawValue : nil
+        }
+        rightKeyed.naming = { [pair] id in
+            new.object(id) == nil ? "missing#" + id.rawValue : pair[id].map { "#" + $0.rawValue } ?? (byID ? "#" + id.rawValue : nil)
+        }
 
         func clsText(_ o: NibObject) -> String {
             o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
