@@ -144,3 +144,8 @@ echo "   measuring helper process, which Linux counts in its child's peak)"
 $SWIFT build -c release --product nibinspect 2>&1 | tail -1
 $BENCH growth-synthetic .build/release/nibinspect
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH growth-corpus .build/release/nibinspect "$CORPUS"; else echo "corpus absent; growth-corpus skipped"; fi
+
+echo
+echo "== diff growth (issue 14: nibinspect diff of a synthetic xib against a copy with 5 edits at 1x, 4x"
+echo "   and 16x; target: close to linear, every 4x step at most 5x in CPU time)"
+$BENCH growth-diff .build/release/nibinspect

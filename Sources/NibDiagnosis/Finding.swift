@@ -26,6 +26,7 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
     case unknownStoryboardIdentifier = "unknown-storyboard-identifier"
     case unknownNibName = "unknown-nib-name"
     case undeclaredRuntimeAttribute = "undeclared-runtime-attribute"
+    case cellRegisteredByClass = "cell-registered-by-class"
 
     // `lint` rules that need no sources (NibLint).
     case mainNibContent = "main-nib-content"
@@ -53,6 +54,8 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule, .moduleMismatch,
              .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName:
             return .warning
+        case .cellRegisteredByClass:
+            return .error
         case .bannedClass, .danglingConnection, .missingImage, .duplicateKeyEquivalent, .eventToSeveralTargets,
              .constraintPlaceholder, .ambiguousLayout, .windowVisibleAtLoad, .externalPlaceholderConnection:
             return .warning
@@ -106,6 +109,8 @@ public enum FindingCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "A nib name in code that no nib or xib read has (compared with exact case, as on a device): 'Could not load NIB in bundle'."
         case .undeclaredRuntimeAttribute:
             return "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."
+        case .cellRegisteredByClass:
+            return "A cell or reusable view whose class has outlets and a nib (a xib or a storyboard prototype) is registered by class: the table or collection view creates it with init(style:reuseIdentifier:)/init(frame:) and never loads the nib, so its outlets are nil."
         case .mainNibContent:
             return "A macOS main nib (MainMenu) holds windows or other interface besides the menu bar and the application delegate: all of it loads at launch (Resource Programming Guide: keep the main nib minimal, load the rest on demand)."
         case .largeNib:

@@ -1,80 +1,219 @@
 /// What changed between two versions of a document, by semantic path (`nibinspect diff`).
 ///
 /// Objects are paired by id when both sides are XML sources (xib/storyboard ids are stable across
-/// edits), otherwise by their unique semantic path (``NibDocument/uniqueSemanticPaths()``).
-/// Reported: objects added or removed (the top of each added or removed subtree only) and class
-/// changes; properties changed, added or removed (design-time keys left out, as in
-/// ``CanonicalText``); connections added, removed or retargeted (same source and label, other
-/// destination or events). Values and destinations print as ``CanonicalText`` prints them.
+/// edits; an object re-created under a new id at the same path and class is paired by path and
+/// reported as an `ids` change), otherwise by their unique semantic path
+/// (``NibDocument/uniqueSemanticPaths()``). Reported: objects added or removed (the top of each
+/// added or removed subtree only), moved (paired by id, with another parent or another place among
+/// the siblings it keeps) and class changes; properties changed, added or removed; connections
+/// added, removed, retargeted (same source and label, other destination) or with other control
+/// events (same source, label and destination). Values and destinations print as
+/// ``CanonicalText`` prints them. Every difference has a ``Category`` so that noise can be left
+/// out (``filtered(ignoring:only:)``).
 public struct NibDiff: Hashable, Sendable {
+    /// What kind of change a difference is, for `--ignore` and `--only`.
+    public enum Category: String, CaseIterable, Sendable, Codable {
+        /// Objects added, removed, moved or with another class.
+        case objects
+        /// Connections (outlets, actions, bindings, segues, runtime attributes) added, removed,
+        /// retargeted or with other events.
+        case connections
+        /// Property changes not in a narrower category.
+        case properties
+        /// Geometry: frame, bounds, rects, sizes, autoresizing, content rects, runtime `frame`.
+        case frames
+        /// Objects re-created with a new xib id at the same path.
+        case ids
+        /// Tool and system versions, canvas locations, simulated metrics and other design-time keys.
+        case tools
+        /// Layout constraints added or removed, hugging and compression priorities, autoresizing translation.
+        case constraints
+        /// Accessibility labels, hints, traits, identifiers.
+        case accessibility
+
+        /// Left out unless asked for (`--only`): what a reviewer does not act on.
+        public static let ignoredByDefault: Set<Category> = [.tools, .ids]
+
+        /// True when `self`, given with `--ignore` or `--only`, covers a difference of `category`:
+        /// `properties` covers every property category.
+        public func covers(_ category: Category) -> Bool {
+            if self == category { return true }
+            return self == .properties && [.frames, .tools, .constraints, .accessibility].contains(category)
+        }
+    }
+
     public struct Difference: Hashable, Sendable, Codable {
-        /// `added`, `removed`, `changed`, `retargeted`.
+        /// `added`, `removed`, `changed`, `moved`, `retargeted`.
         public var change: String
-        /// `object`, `property`, `connection`.
+        /// `object`, `property`, `connection`, `events` (an action's control events), `document`.
         public var kind: String
         /// The object's semantic path (the new side's when it has one), with `. key` for a
         /// property and the connection label for a connection.
         public var path: String
-        /// The old and new value, class or destination; nil on the side that lacks it.
+        /// The old and new value, class, destination, events or (moved) path; nil on the side that lacks it.
         public var left: String? = nil
         public var right: String? = nil
         /// XML source lines of the object or connection on each side, when read from a source.
         public var leftLine: Int? = nil
         public var rightLine: Int? = nil
+        public var category: Category = .objects
     }
 
     public var differences: [Difference] = []
+
+    /// The differences kept by `--ignore`/`--only`: with `only` non-empty, those some `only`
+    /// category covers; otherwise all but ``Category/ignoredByDefault``. Then without those an
+    /// `ignoring` category covers.
+    public func filtered(ignoring: Set<Category> = [], only: Set<Category> = []) -> NibDiff {
+        NibDiff(differences: differences.filter { Self.keeps($0.category, ignoring: ignoring, only: only) })
+    }
+
+    /// True when ``filtered(ignoring:only:)`` keeps a difference of `category`.
+    public static func keeps(_ category: Category, ignoring: Set<Category> = [], only: Set<Category> = []) -> Bool {
+        if only.isEmpty ? Category.ignoredByDefault.contains(category) : !only.contains(where: { $0.covers(category) }) {
+            return false
+        }
+        return !ignoring.contains { $0.covers(category) }
+    }
+
+    static let frameKeys: Set<String> = [
+        "frame", "bounds", "rect", "contentRect", "frameRect", "autoresizingMask", "autoresizing",
+        "frameOrigin", "frameSize", "center", "size", "origin", "contentSize", "minSize", "maxSize",
+        "contentMinSize", "contentMaxSize", "screenRect", "windowPositionMask", "frameAutosaveName",
+    ]
+    static let constraintKeys: Set<String> = [
+        "translatesAutoresizingMaskIntoConstraints", "horizontalHuggingPriority", "verticalHuggingPriority",
+        "horizontalCompressionResistancePriority", "verticalCompressionResistancePriority",
+        "contentHuggingPriority", "contentCompressionResistancePriority", "placeholderIntrinsicWidth",
+        "placeholderIntrinsicHeight",
+    ]
+    static let toolKeys: Set<String> = CanonicalText.designTimeKeys.subtracting(constraintKeys)
+
+    /// The category of a property key (`constraint …` for a constraint the object holds).
+    static func category(ofProperty key: String) -> Category {
+        if key.hasPrefix("constraint ") || constraintKeys.contains(key) { return .constraints }
+        if toolKeys.contains(key) { return .tools }
+        if frameKeys.contains(key) || key.hasPrefix("frame.") { return .frames }
+        if key.hasPrefix("accessibility") || key == "isAccessibilityElement" { return .accessibility }
+        return .properties
+    }
 
     /// Differences from `old` to `new`, in the new side's hierarchy order, then what was removed.
     public static func compare(_ old: NibDocument, _ new: NibDocument) -> NibDiff {
         let byID = !old.format.isCompiled && !new.format.isCompiled
         let left = CanonicalContext(old), right = CanonicalContext(new)
-        func key(_ id: ObjectID, _ c: CanonicalContext) -> String? { byID ? id.rawValue : c.paths[id] }
-        // References compared by pairing key; printed by path.
-        var leftKeyed = left, rightKeyed = right
-        if byID {
-            leftKeyed.naming = { "#" + $0.rawValue }
-            rightKeyed.naming = { "#" + $0.rawValue }
-        }
-        var leftByKey: [String: (NibObject, String)] = [:]
-        for (o, path) in left.order { if let k = key(o.id, left) { leftByKey[k] = (o, path) } }
-        var rightKeys = Set<String>()
         var out: [Difference] = []
+        if byID, let a = old.coderVersion, let b = new.coderVersion, a != b {
+            out.append(Difference(change: "changed", kind: "document", path: "toolsVersion", left: a, right: b, category: .tools))
+        }
+        // Pairing: by id (then, for what is left, by path: re-created objects) or by path.
+        var pair: [ObjectID: ObjectID] = [:]        // right id -> left id
+        var rightPaired = Set<ObjectID>(), leftPaired = Set<ObjectID>()
+        var idChanged = Set<ObjectID>()             // right ids paired by path despite byID
+        if byID {
+            for (o, _) in right.order where old.object(o.id) != nil && left.paths[o.id] != nil {
+                pair[o.id] = o.id
+            }
+            let leftByPath = Dictionary(left.order.filter { new.object($0.0.id) == nil }.map { ($0.1, $0.0.id) },
+                                        uniquingKeysWith: { a, _ in a })
+            for (o, path) in right.order where pair[o.id] == nil {
+                if let l = leftByPath[path], !leftPaired.contains(l), left.paths[l] != nil, new.object(l) == nil,
+                   let lo = old.object(l), lo.className == o.className {
+                    pair[o.id] = l
+                    idChanged.insert(o.id)
+                    leftPaired.insert(l)
+                }
+            }
+        } else {
+            let leftByPath = Dictionary(left.order.map { ($0.1, $0.0.id) }, uniquingKeysWith: { a, _ in a })
+            for (o, path) in right.order { if let l = leftByPath[path] { pair[o.id] = l } }
+        }
+        for (r, l) in pair { rightPaired.insert(r); leftPaired.insert(l) }
+        // References compared by what they are paired with; printed by path.
+        var leftKeyed = left, rightKeyed = right
+        // (Unpaired: by id for sources, else by path.)
+        // A reference to no object (a dangling xib id) is named as such on each side.
+        leftKeyed.naming = { [leftPaired] id in
+            old.object(id) == nil ? "missing#" + id.rawValue : byID || leftPaired.contains(id) ? "#" + id.rawValue : nil
+        }
+        rightKeyed.naming = { [pair] id in
+            new.object(id) == nil ? "missing#" + id.rawValue : pair[id].map { "#" + $0.rawValue } ?? (byID ? "#" + id.rawValue : nil)
+        }
+
         func clsText(_ o: NibObject) -> String {
             o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
         }
         func isConstraint(_ o: NibObject) -> Bool { if case .constraint? = o.property("constraint") { return true }; return false }
         func props(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: (shown: String, compared: String)] {
             var d: [String: (String, String)] = [:]
-            for p in o.properties where !CanonicalText.designTimeKeys.contains(p.key) && p.key != "constraint" {
+            for p in o.properties where p.key != "constraint" {
                 d[p.key] = (c.value(p.value), keyed.value(p.value))
             }
-            for (i, f) in (c.constraints[o.id] ?? []).enumerated() {
-                _ = i
+            for f in c.constraints[o.id] ?? [] {
                 d["constraint " + c.formula(f)] = (c.formula(f), c.formula(f))
             }
             return d
         }
-        func conns(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: [(shown: String, compared: String, line: Int?)]] {
-            var d: [String: [(String, String, Int?)]] = [:]
+        typealias Conn = (shown: String, compared: String, destination: String, bare: String, events: String?, line: Int?)
+        func conns(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: [Conn]] {
+            var d: [String: [Conn]] = [:]
             for conn in c.outgoing[o.id] ?? [] {
                 let shown = c.parts(conn), compared = keyed.parts(conn)
                 let target = shown.target.hasPrefix("→ ") ? String(shown.target.dropFirst(2)) : shown.target
-                d[shown.label, default: []].append((target, compared.target, conn.sourceLine))
+                var bare = conn
+                bare.controlEvents = nil
+                let b = c.parts(bare).target
+                d[shown.label, default: []].append((target, compared.target, keyed.parts(bare).target,
+                                                    b.hasPrefix("→ ") ? String(b.dropFirst(2)) : b, conn.controlEvents.map { "\($0)" }, conn.sourceLine))
             }
             return d
         }
-        var added = Set<String>()
+        func connCategory(_ label: String) -> Category {
+            if label.hasPrefix("accessibility ") { return .accessibility }
+            if label.hasPrefix("runtime attribute ") {
+                let key = String(label.dropFirst("runtime attribute ".count))
+                let c = category(ofProperty: key)
+                return c == .properties ? .connections : c
+            }
+            return .connections
+        }
+        // Children lists (paired ones only) for moves within a parent.
+        func siblingsMoved(_ lParent: ObjectID, _ rParent: ObjectID) -> Set<ObjectID> {
+            let rKids = (new.object(rParent)?.children ?? []).filter { pair[$0].map { old.object($0)?.parent == lParent } ?? false }
+            let lIndex = Dictionary((old.object(lParent)?.children ?? []).enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+            let seq = rKids.map { lIndex[pair[$0]!] ?? 0 }
+            return Set(notInLongestIncreasing(seq).map { rKids[$0] })
+        }
+        var movedInParent: [ObjectID: Set<ObjectID>] = [:]   // right parent -> moved children
+
+        var added = Set<ObjectID>()
         for (o, path) in right.order where !isConstraint(o) {
-            guard let k = key(o.id, right) else { continue }
-            rightKeys.insert(k)
-            guard let (lo, _) = leftByKey[k] else {
+            guard let l = pair[o.id], let lo = old.object(l) else {
                 // Only the top of an added subtree.
-                if !(o.parent.flatMap { key($0, right) }.map(added.contains) ?? false) {
+                if !(o.parent.map(added.contains) ?? false) {
                     out.append(Difference(change: "added", kind: "object", path: path, right: clsText(o), rightLine: o.sourceLine))
                 }
-                added.insert(k)
+                added.insert(o.id)
                 continue
+            }
+            let leftPath = left.paths[l] ?? "?"
+            if idChanged.contains(o.id) {
+                out.append(Difference(change: "changed", kind: "object", path: path, left: "id " + l.rawValue, right: "id " + o.id.rawValue,
+                                      leftLine: lo.sourceLine, rightLine: o.sourceLine, category: .ids))
+            }
+            if byID {
+                var moved = false
+                if let rp = o.parent, let lp = lo.parent {
+                    if pair[rp] != lp { moved = true }
+                    else {
+                        if movedInParent[rp] == nil { movedInParent[rp] = siblingsMoved(lp, rp) }
+                        moved = movedInParent[rp]!.contains(o.id)
+                    }
+                } else if (o.parent == nil) != (lo.parent == nil) { moved = true }
+                if moved {
+                    out.append(Difference(change: "moved", kind: "object", path: path, left: leftPath, right: path,
+                                          leftLine: lo.sourceLine, rightLine: o.sourceLine))
+                }
             }
             if clsText(lo) != clsText(o) {
                 out.append(Difference(change: "changed", kind: "object", path: path, left: clsText(lo), right: clsText(o),
@@ -86,30 +225,72 @@ public struct NibDiff: Hashable, Sendable {
                 if a?.compared == b?.compared { continue }
                 out.append(Difference(change: a == nil ? "added" : b == nil ? "removed" : "changed", kind: "property",
                                       path: path + " . " + name, left: a?.shown, right: b?.shown,
-                                      leftLine: lo.sourceLine, rightLine: o.sourceLine))
+                                      leftLine: lo.sourceLine, rightLine: o.sourceLine,
+                                      category: a != nil && b != nil && withoutIDs(a!.shown) == withoutIDs(b!.shown) ? .ids : category(ofProperty: name)))
             }
             let lc = conns(lo, left, leftKeyed), rc = conns(o, right, rightKeyed)
             for label in Set(lc.keys).union(rc.keys).sorted() {
                 var a = lc[label] ?? [], b = rc[label] ?? []
-                // Unchanged ones first.
+                let cat = connCategory(label)
+                // Unchanged ones first, then same destination with other events.
                 a.removeAll { x in
                     if let i = b.firstIndex(where: { $0.compared == x.compared }) { b.remove(at: i); return true }
                     return false
                 }
+                a.removeAll { x in
+                    guard let i = b.firstIndex(where: { $0.destination == x.destination && $0.events != x.events }) else { return false }
+                    let y = b.remove(at: i)
+                    out.append(Difference(change: "changed", kind: "events", path: path + " " + label + " → " + y.bare,
+                                          left: x.events ?? "none", right: y.events ?? "none", leftLine: x.line, rightLine: y.line, category: cat))
+                    return true
+                }
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
                     out.append(Difference(change: "retargeted", kind: "connection", path: path + " " + label,
-                                          left: x.shown, right: y.shown, leftLine: x.line, rightLine: y.line))
+                                          left: x.shown, right: y.shown, leftLine: x.line, rightLine: y.line, category: cat))
                 }
-                for x in a { out.append(Difference(change: "removed", kind: "connection", path: path + " " + label, left: x.shown, leftLine: x.line)) }
-                for y in b { out.append(Difference(change: "added", kind: "connection", path: path + " " + label, right: y.shown, rightLine: y.line)) }
+                for x in a { out.append(Difference(change: "removed", kind: "connection", path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
+                for y in b { out.append(Difference(change: "added", kind: "connection", path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
             }
         }
         for (o, path) in left.order where !isConstraint(o) {
-            guard let k = key(o.id, left), !rightKeys.contains(k) else { continue }
-            if let p = o.parent.flatMap({ key($0, left) }), !rightKeys.contains(p) { continue }
+            guard !leftPaired.contains(o.id) else { continue }
+            if let p = o.parent, left.paths[p] != nil, !leftPaired.contains(p) { continue }
             out.append(Difference(change: "removed", kind: "object", path: path, left: clsText(o), leftLine: o.sourceLine))
         }
         return NibDiff(differences: out)
+    }
+
+    /// `s` with every Interface Builder id in it (`aVn-c1-Mj6`) replaced by `*`: values that
+    /// differ only by generated ids (`UpstreamPlaceholder-aVn-c1-Mj6`) are an `ids` change.
+    static func withoutIDs(_ s: String) -> String {
+        let u = Array(s.unicodeScalars)
+        guard u.count >= 10 else { return s }
+        func alnum(_ c: Unicode.Scalar) -> Bool { c.properties.isASCIIHexDigit || ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        var out = String.UnicodeScalarView(), i = 0
+        while i < u.count {
+            if i + 10 <= u.count, u[i + 3] == "-", u[i + 6] == "-",
+               [0, 1, 2, 4, 5, 7, 8, 9].allSatisfy({ alnum(u[i + $0]) }),
+               i == 0 || !alnum(u[i - 1]), i + 10 == u.count || !alnum(u[i + 10]) {
+                out.append("*"); i += 10
+            } else { out.append(u[i]); i += 1 }
+        }
+        return String(out)
+    }
+
+    /// Indices of `seq` outside one longest strictly increasing subsequence (the elements that
+    /// moved when the others kept their order). O(n log n).
+    static func notInLongestIncreasing(_ seq: [Int]) -> [Int] {
+        var tails: [Int] = [], tailIndex: [Int] = [], prev = [Int](repeating: -1, count: seq.count)
+        for (i, v) in seq.enumerated() {
+            var lo = 0, hi = tails.count
+            while lo < hi { let m = (lo + hi) / 2; if tails[m] < v { lo = m + 1 } else { hi = m } }
+            if lo > 0 { prev[i] = tailIndex[lo - 1] }
+            if lo == tails.count { tails.append(v); tailIndex.append(i) } else { tails[lo] = v; tailIndex[lo] = i }
+        }
+        var keep = Set<Int>()
+        var i = tailIndex.last ?? -1
+        while i >= 0 { keep.insert(i); i = prev[i] }
+        return seq.indices.filter { !keep.contains($0) }
     }
 }

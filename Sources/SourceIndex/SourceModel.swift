@@ -172,6 +172,11 @@ public struct SourceLiteral: Hashable, Sendable, Codable {
         case nibName
         /// `UIStoryboard(name:bundle:)`, `NSStoryboard(name:bundle:)`, `storyboardWithName:bundle:`.
         case storyboardName
+        /// A class registered for reuse by class, not by nib: `register(Cell.self,
+        /// forCellReuseIdentifier:)`, `forCellWithReuseIdentifier:`,
+        /// `forHeaderFooterViewReuseIdentifier:`, `forSupplementaryViewOfKind:`; the value is the
+        /// class name.
+        case registeredClass
     }
     public var kind: Kind
     public var value: String

@@ -350,6 +350,17 @@ private final class Visitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         let callee = calleeName(node.calledExpression)
+        // `register(Cell.self, forCellReuseIdentifier: …)`: a class registered without its nib.
+        if callee == "register", node.arguments.count >= 2,
+           let second = node.arguments.dropFirst().first?.label?.text,
+           ["forCellReuseIdentifier", "forCellWithReuseIdentifier", "forHeaderFooterViewReuseIdentifier",
+            "forSupplementaryViewOfKind"].contains(second),
+           let first = node.arguments.first, first.label == nil,
+           let member = first.expression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.self),
+           let base = member.base {
+            literals.append(SourceLiteral(kind: .registeredClass, value: base.trimmedDescription,
+                                          enclosingClass: enclosingClassName(), location: location(first.expression)))
+        }
         for (i, argument) in node.arguments.enumerated() {
             guard let value = plainString(argument.expression) else { continue }
             let label = argument.label?.text

@@ -50,6 +50,7 @@ struct WhyFixtureTests {
         Key(code: .unknownSegueIdentifier, className: "HomeViewController", member: "showHistory"),
         Key(code: .unknownStoryboardIdentifier, className: "HomeViewController", member: "Onboarding"),
         Key(code: .unknownNibName, className: "ProfileListDataSource", member: "profileCell"),
+        Key(code: .cellRegisteredByClass, className: "ProfileCell", member: nil),
         Key(code: .undeclaredRuntimeAttribute, className: "WhyApp.RoundedButton", member: "glowRadius"),
     ]
 
@@ -107,7 +108,7 @@ struct WhyFixtureTests {
         let errors = Set(Self.findings.filter { $0.severity == .error }.map(\.code))
         #expect(errors == [.undeclaredOutlet, .undeclaredAction, .actionSelectorMismatch, .actionNotVisibleToObjC,
                            .unknownClass, .genericClass, .weakOutletCollection, .viewOutletNotSet, .ownerRootRecursion,
-                           .unknownSegueIdentifier, .unknownStoryboardIdentifier, .undeclaredRuntimeAttribute])
+                           .unknownSegueIdentifier, .unknownStoryboardIdentifier, .undeclaredRuntimeAttribute, .cellRegisteredByClass])
         let warnings = Set(Self.findings.filter { $0.severity == .warning }.map(\.code))
         #expect(warnings == [.outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule,
                              .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName])
@@ -151,10 +152,12 @@ struct WhyFixtureTests {
         #expect(try finding(.outletUsedBeforeLoad).message.contains("in prepare(for:sender:)"))
         #expect(try finding(.unknownSegueIdentifier).sources == ["HomeViewController.swift:21"])
         #expect(try finding(.unknownStoryboardIdentifier).sources == ["HomeViewController.swift:32"])
-        #expect(try finding(.unknownNibName).sources == ["ProfileListDataSource.swift:17"])
+        #expect(try finding(.unknownNibName).sources == ["ProfileListDataSource.swift:23"])
+        #expect(try finding(.cellRegisteredByClass).sources == ["ProfileListDataSource.swift:17"])
         // Findings in code only carry no document and sort last.
-        let codeOnly: Set<FindingCode> = [.outletUsedBeforeLoad, .unknownSegueIdentifier, .unknownStoryboardIdentifier, .unknownNibName]
-        #expect(Self.findings.suffix(4).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
+        let codeOnly: Set<FindingCode> = [.outletUsedBeforeLoad, .unknownSegueIdentifier, .unknownStoryboardIdentifier, .unknownNibName,
+                                          .cellRegisteredByClass]
+        #expect(Self.findings.suffix(5).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
     }
 
     /// The traps: nothing about inherited Objective-C outlets and actions, extension actions, `@objc`

@@ -72,4 +72,165 @@ import Testing
         #expect(code == .findings)
         #expect(c.output == "removed object UIView › UIButton \"Forgot password?\": UIButton  (line 55 → -)\n", "\(c.output)")
     }
+
+    static func lines(_ c: Console) -> [String] { c.output.split(separator: "\n").map(String.init) }
+
+    @Test func noiseCategoriesIgnoreAndOnly() throws {
+        let (tree, old, new) = try Self.pair {
+            $0.replacingOccurrences(of: #"toolsVersion="22505""#, with: #"toolsVersion="23091""#)
+                .replacingOccurrences(of: #"<point key="canvasLocation" x="140" y="-20"/>"#, with: #"<point key="canvasLocation" x="10" y="10"/>"#)
+                .replacingOccurrences(of: #"title="Sign In""#, with: #"title="Log In""#)
+                .replacingOccurrences(of: #"<rect key="frame" x="24" y="120" width="327" height="34"/>"#,
+                                      with: #"<rect key="frame" x="24" y="120" width="300" height="34"/>"#)
+        }
+        defer { tree.remove() }
+        // Default: tools (toolsVersion, canvasLocation) left out.
+        let (code, c) = Self.run(["diff", old, new])
+        #expect(code == .findings)
+        #expect(Self.lines(c).count == 3, "\(c.output)")  // title, the normal state's title, frame
+        #expect(!c.output.contains("canvasLocation") && !c.output.contains("toolsVersion"))
+        // --only tools shows just them.
+        let (_, t) = Self.run(["diff", "--only", "tools", old, new])
+        #expect(Self.lines(t).contains { $0.hasPrefix("changed document toolsVersion: 22505 → 23091") }, "\(t.output)")
+        #expect(Self.lines(t).contains { $0.hasPrefix("changed property UIView . canvasLocation: {140, -20} → {10, 10}") }, "\(t.output)")
+        #expect(Self.lines(t).count == 2, "\(t.output)")
+        // --ignore frames keeps the title; --ignore properties drops both; nothing left is exit 0.
+        let (_, f) = Self.run(["diff", "--ignore", "frames", old, new])
+        #expect(Self.lines(f).count == 2 && f.output.contains(#". title: "Sign In" → "Log In""#), "\(f.output)")
+        let (pcode, p) = Self.run(["diff", "--ignore", "properties", old, new])
+        #expect(pcode == .success)
+        #expect(p.output == "no differences\n")
+        let (_, o) = Self.run(["diff", "--only", "frames", "--only", "tools", old, new])
+        #expect(Self.lines(o).count == 3, "\(o.output)")
+        // Each JSON difference has its category.
+        let (_, j) = Self.run(["diff", "--format", "json", "--only", "properties", old, new])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
+        let cats = try #require(json["differences"] as? [[String: Any]]).compactMap { $0["category"] as? String }.sorted()
+        #expect(cats == ["frames", "properties", "properties", "tools", "tools"], "\(j.output)")
+        // Unknown category: usage error.
+        let (ucode, _) = Self.run(["diff", "--ignore", "colours", old, new])
+        #expect(ucode != .success && ucode != .findings)
+    }
+
+    @Test func recreatedObjectIsAnIDChange() throws {
+        let (tree, old, new) = try Self.pair { $0.replacingOccurrences(of: "kTg-3h-Qad", with: "kTg-3h-NEW") }
+        defer { tree.remove() }
+        let (code, c) = Self.run(["diff", old, new])
+        #expect(code == .success, "\(c.output)")
+        let (icode, i) = Self.run(["diff", "--only", "ids", old, new])
+        #expect(icode == .findings)
+        #expect(Self.lines(i).map { $0.components(separatedBy: "  (line").first! }
+                == [#"changed object UIView › UILabel "Welcome": id kTg-3h-Qad → id kTg-3h-NEW"#], "\(i.output)")
+    }
+
+    @Test func movedObjectsAndChangedEvents() throws {
+        let (tree, old, new) = try Self.pair { text in
+            var lines = text.components(separatedBy: "\n")
+            // Swap the two labels (lines 26–31 and 32–37), change the Sign In button's event.
+            let welcome = Array(lines[25...30]), subtitle = Array(lines[31...36])
+            lines.replaceSubrange(25...36, with: subtitle + welcome)
+            return lines.joined(separator: "\n").replacingOccurrences(
+                of: #"<action selector="signIn:" destination="-1" eventType="touchUpInside""#,
+                with: #"<action selector="signIn:" destination="-1" eventType="touchDown""#)
+        }
+        defer { tree.remove() }
+        let (code, c) = Self.run(["diff", old, new])
+        #expect(code == .findings)
+        let out = Self.lines(c)
+        #expect(out.contains(#"moved object UIView › UILabel "Sign in to continue": UIView › UILabel "Sign in to continue" → UIView › UILabel "Sign in to continue"  (line 32 → 26)"#), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed events UIView › PrimaryButton "Sign In" action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
+        #expect(!c.output.contains("removed") && !c.output.contains("added"), "\(c.output)")
+        let (_, j) = Self.run(["diff", "--format", "json", old, new])
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
+        let diffs = try #require(json["differences"] as? [[String: Any]])
+        #expect(diffs.contains { $0["change"] as? String == "moved" && $0["category"] as? String == "objects" })
+        #expect((json["summary"] as? [String: Int])?["moved"] == 1)
+    }
+
+    @Test func movedToAnotherParentKeepsItsChanges() throws {
+        // The "Welcome" label moves from the root view into a new container view.
+        let (tree, old, new) = try Self.pair { text in
+            var lines = text.components(separatedBy: "\n")
+            let welcome = lines[25...30].joined(separator: "\n")
+                .replacingOccurrences(of: #"text="Welcome""#, with: #"text="Welcome!""#)
+            lines.replaceSubrange(25...30, with: [#"<view contentMode="scaleToFill" id="Box-00-001"><rect key="frame" x="0" y="0" width="100" height="100"/><subviews>"#,
+                                                  welcome, "</subviews></view>"])
+            return lines.joined(separator: "\n")
+        }
+        defer { tree.remove() }
+        let (_, c) = Self.run(["diff", "--ignore", "frames", old, new])
+        let out = Self.lines(c).map { $0.components(separatedBy: "  (line").first! }
+        #expect(out.contains(#"added object UIView › UIView: UIView"#), "\(c.output)")
+        #expect(out.contains(#"moved object UIView › UIView › UILabel "Welcome!": UIView › UILabel "Welcome" → UIView › UIView › UILabel "Welcome!""#), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed property UIView › UIView › UILabel "Welcome!" . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        #expect(!c.output.contains("removed"), "\(c.output)")
+    }
+}
+
+/// `nibinspect diff` on real files: variants of one nib in the shared corpus, and every source of
+/// the shared projects against itself.
+@Suite struct DiffRealPairCLITests {
+    static func json(_ args: [String]) throws -> (ExitCode, [[String: Any]]) {
+        let (code, c) = DiffCLITests.run(["diff", "--format", "json"] + args)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any], "\(c.output)")
+        return (code, try #require(json["differences"] as? [[String: Any]]))
+    }
+
+    static func corpus(_ path: String) -> String { Corpus.root!.appendingPathComponent(path).path }
+
+    @Test("~iphone and ~ipad scene nibs of one storyboard differ in frames", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func deviceVariants() throws {
+        let dir = "ios-driver__ios-driver/server/src/test/resources/sampleApps/UICatalog.app/Base.lproj/Main.storyboardc/"
+        let iphone = Self.corpus(dir + "Eil-ie-nN6-view-fLQ-5f-tUh~iphone.nib"), ipad = Self.corpus(dir + "Eil-ie-nN6-view-fLQ-5f-tUh~ipad.nib")
+        let (code, diffs) = try Self.json([iphone, ipad])
+        #expect(code == .findings)
+        // The iPad layout is wider: table cells, their content views and separators get other frames.
+        #expect(diffs.count == 12)
+        #expect(diffs.allSatisfy { $0["category"] as? String == "frames" && $0["change"] as? String == "changed" })
+        #expect(diffs.contains { $0["path"] as? String == #"UITableViewDataSource › UITableViewSection "Default" › UITableViewCell . frame"#
+                && $0["left"] as? String == "{{0, 119}, {703, 90}}" && $0["right"] as? String == "{{0, 50}, {600, 90}}" })
+        // The upstream placeholders' generated identifiers differ only by ids: ignored by default.
+        let (_, ids) = try Self.json(["--only", "ids", iphone, ipad])
+        #expect(ids.count == 1 && (ids.first?["path"] as? String)?.hasSuffix(". identifier") == true, "\(ids)")
+        let (same, _) = DiffCLITests.run(["diff", "--ignore", "frames", iphone, ipad])
+        #expect(same == .success)
+        // A bigger scene: same structure, frames, and segue templates paired by path.
+        let (bcode, big) = try Self.json(["--ignore", "frames", Self.corpus(dir + "riI-GT-RXv-view-1Bw-B1-fb8~iphone.nib"),
+                                          Self.corpus(dir + "riI-GT-RXv-view-1Bw-B1-fb8~ipad.nib")])
+        #expect(bcode == .findings)
+        #expect(!big.contains { $0["kind"] as? String == "object" }, "\(big)")
+    }
+
+    @Test("objects-8.0+.nib and runtime.nib of one bundle", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func bundleVariants() throws {
+        let bundle = "calabash__run_loop/spec/resources/CalSmoke-cal.app/en.lproj/CalControlsController~iphone.nib/"
+        let a = Self.corpus(bundle + "objects-8.0+.nib"), b = Self.corpus(bundle + "runtime.nib")
+        let (code, diffs) = try Self.json([a, b])
+        #expect(code == .findings)
+        // The 8.0+ variant keeps the 600×600 canvas; runtime.nib is laid out for a 320-point phone.
+        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors . frame"
+                && $0["left"] as? String == "{{0, 0}, {600, 600}}" && $0["right"] as? String == "{{0, 0}, {320, 548}}" }, "\(diffs)")
+        #expect(diffs.allSatisfy { $0["category"] as? String == "frames" }, "\(diffs)")
+        let (same, c) = DiffCLITests.run(["diff", "--ignore", "frames", a, b])
+        #expect(same == .success, "\(c.output)")
+        #expect(DiffCLITests.run(["diff", a, a]).0 == .success)
+    }
+
+    @Test("every xib and storyboard of the shared projects is equal to itself",
+          .enabled(if: SharedProjects.root("NetNewsWire") != nil, SharedProjects.skipMessage("NetNewsWire")))
+    func sourcesEqualThemselves() throws {
+        let roots = ["NetNewsWire", "HexFiend"].compactMap(SharedProjects.root)
+        var count = 0
+        for root in roots {
+            let files = FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String } ?? []
+            for f in files where f.hasSuffix(".xib") || f.hasSuffix(".storyboard") {
+                let path = root.appendingPathComponent(f).path
+                let (code, c) = DiffCLITests.run(["diff", "--only", "objects", "--only", "connections", "--only", "properties",
+                                                  "--only", "ids", path, path])
+                #expect(code == .success, "\(f): \(c.output)")
+                count += 1
+            }
+        }
+        #expect(count >= 50)
+    }
 }

@@ -12,22 +12,35 @@ enum DiffCommand: Command {
         options: [
             .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            .option("--ignore", value: "category", help: "Leave out a category of differences (repeatable).",
+                    allowed: NibDiff.Category.allCases.map(\.rawValue)),
+            .option("--only", value: "category", help: "Show only these categories, default-ignored ones included (repeatable).",
+                    allowed: NibDiff.Category.allCases.map(\.rawValue)),
         ],
         discussion: """
-        Objects are paired by id when both sides are xib/storyboard sources, otherwise by semantic
-        path. Reported, each by semantic path: objects added or removed (the top of a subtree) or
-        with another class; properties changed (old → new), added or removed; connections added,
-        removed or retargeted (same source and label, other destination or events); with the
-        source line on each side. Design-time properties (canvas location, simulated metrics) are
-        not compared. Documents of several-document inputs are paired by name.
-        JSON: {"differences": [{"document", "change", "kind", "path", "left", "right", "leftLine",
-        "rightLine"}], "summary": {"differences", "added", "removed", "changed", "retargeted"}}.
+        Objects are paired by id when both sides are xib/storyboard sources (an object re-created
+        under a new id at the same path is paired by path), otherwise by semantic path. Reported,
+        each by semantic path: objects added or removed (the top of a subtree), moved (paired by id,
+        with another parent or place among its siblings: old path → new path) or with another
+        class; properties changed (old → new), added or removed; connections added, removed,
+        retargeted (same source and label, other destination) or with other control events (same
+        destination); with the source line on each side. Documents of several-document inputs are
+        paired by name.
+        Categories, for --ignore and --only: objects, connections, properties (every property
+        change, the next four included), frames (frame, bounds, rects, sizes, autoresizing), tools
+        (tool version, canvas locations, simulated metrics, other design-time keys), constraints,
+        accessibility, ids (an object re-created under a new id). Ignored by default: tools and
+        ids; --only shows just the categories named, default-ignored ones included. Frames are
+        shown by default: --ignore frames for Auto Layout views, whose frames IB rewrites.
+        JSON: {"differences": [{"document", "change", "kind", "category", "path", "left", "right",
+        "leftLine", "rightLine"}], "summary": {"differences", "added", "removed", "changed",
+        "moved", "retargeted"}}.
         Exit status 0 when equal, 1 when different. With git: git difftool -x 'nibinspect diff' -y.
         """)
 
     struct Item: Encodable {
         var document: String?
-        var change, kind, path: String
+        var change, kind, category, path: String
         var left, right: String?
         var leftLine, rightLine: Int?
     }
@@ -38,6 +51,10 @@ enum DiffCommand: Command {
         let (old, s1, _) = try context.loadResolvedWithStatus(args.positionals[0])
         let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
         var items: [Item] = []
+        let ignoring = Set(args.values("--ignore").compactMap(NibDiff.Category.init(rawValue:)))
+        let only = Set(args.values("--only").compactMap(NibDiff.Category.init(rawValue:)))
+        let objects = NibDiff.Category.objects.rawValue
+        let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
         let single = old.documents.count == 1 && new.documents.count == 1
         let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
         var oldByName: [String: NibDocument] = [:]
@@ -47,17 +64,17 @@ enum DiffCommand: Command {
             let name = single ? nil : base(n)
             if let name { seen.insert(name) }
             guard let o = single ? old.documents.first : oldByName[name!] else {
-                items.append(Item(document: name, change: "added", kind: "document", path: name ?? d.name))
+                if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
                 continue
             }
-            for x in NibDiff.compare(o, d).differences {
-                items.append(Item(document: name, change: x.change, kind: x.kind, path: x.path, left: x.left, right: x.right,
+            for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
+                items.append(Item(document: name, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
                                   leftLine: x.leftLine, rightLine: x.rightLine))
             }
         }
-        if !single {
+        if !single && documentsShown {
             for n in oldNames.map(base) where !seen.contains(n) {
-                items.append(Item(document: n, change: "removed", kind: "document", path: n))
+                items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
             }
         }
         if args.value("--format") == "json" {
@@ -66,7 +83,7 @@ enum DiffCommand: Command {
                 var summary: [String: Int]
             }
             var summary = ["differences": items.count]
-            for c in ["added", "removed", "changed", "retargeted"] { summary[c] = items.filter { $0.change == c }.count }
+            for c in ["added", "removed", "changed", "moved", "retargeted"] { summary[c] = items.filter { $0.change == c }.count }
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
             context.console.write(String(decoding: try encoder.encode(Output(differences: items, summary: summary)), as: UTF8.self) + "\n")

@@ -11,6 +11,12 @@ final class ProfileListDataSource: NSObject, UITableViewDataSource {
         tableView.register(UINib(nibName: "ProfileCell", bundle: nil), forCellReuseIdentifier: "ProfileCell")
     }
 
+    func registerForSearch(in tableView: UITableView) {
+        // why: cell-registered-by-class — ProfileCell is defined in ProfileCell.xib but registered
+        // by class here: the table never loads the nib, nameLabel and avatarImageView stay nil.
+        tableView.register(ProfileCell.self, forCellReuseIdentifier: "SearchResult")
+    }
+
     func makeSizingCell() -> ProfileCell? {
         // why: unknown-nib-name — "profileCell" differs in case from ProfileCell.xib: works in the
         // simulator (case-insensitive file system), fails on a device.
