@@ -44,11 +44,11 @@ let package = Package(
         .target(name: "ArchiveReader", dependencies: ["NibModel"]),
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "CGraphviz"]),
-        /// The command-line interface, as a library so tests can run it in-process.
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
         .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
         .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
+        /// The command-line interface, as a library so tests can run it in-process.
         .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),

@@ -85,7 +85,8 @@ public struct LintConfiguration: Sendable, Hashable {
         return config
     }
 
-    static func describe(_ error: any Error) -> String {
+    /// A decoding error in one line: the coding path, then the reason.
+    public static func describe(_ error: any Error) -> String {
         switch error {
         case DecodingError.typeMismatch(_, let c), DecodingError.valueNotFound(_, let c), DecodingError.dataCorrupted(let c):
             let path = c.codingPath.map(\.stringValue).joined(separator: ".")

@@ -374,11 +374,13 @@ public enum NibLint {
                         let target = parts[0] == "First Responder" || parts[0] == "nil" ? parts[0] : document.semanticPath(of: ObjectID(parts[0]))
                         return "\(parts[1]) → \(target)"
                     }
-                    let event = bit == 0 ? nil : ControlEvents(rawValue: bit).description
-                    let mac = bit == 0
+                    let event = ControlEvents(rawValue: bit).description
+                    // AppKit controls and menu items keep one target and action; UIKit controls,
+                    // gesture recognizers and bar items call every target.
+                    let mac = document.platform == .macOS
                     add(.eventToSeveralTargets, s, line: firstLine[s], className: o.effectiveClass,
                         mac ? "\(document.semanticPath(of: s)) has \(pairs.count) action connections (\(described.joined(separator: ", "))), but an AppKit control or menu item has one target and one action: only the last one connected is kept"
-                            : "\(document.semanticPath(of: s)) sends \(event!) to \(pairs.count) actions (\(described.joined(separator: ", "))): every one runs, in no guaranteed order",
+                            : "\(document.semanticPath(of: s)) sends \(bit == 0 ? "its action" : event) to \(pairs.count) actions (\(described.joined(separator: ", "))): every one runs, in no guaranteed order",
                         fix: "Keep the one intended connection and delete the others (often left over from copying the control)")
                 }
             }

@@ -117,6 +117,7 @@ extension NibSourceCheck {
         var seenActions: [String: Int] = [:]
         for (i, d) in docs.enumerated() {
             let doc = d.document
+            let retained = retainedRoots(doc: i)
             // Objects of this document by the outlets their classes declare, for outlet-on-wrong-object.
             var declaring: [String: [Appearance.Member]] = [:]
             func declarers(_ label: String) -> [Appearance.Member] {
@@ -156,7 +157,8 @@ extension NibSourceCheck {
                                 objectID: p.id, line: c.sourceLine ?? p.line, fix: "Declare the collection strong (remove 'weak')",
                                 sources: [property.location.short]))
                         }
-                        if c.kind == .outlet, property.isWeak, let dest = c.destination, isUnretainedTopLevel(dest, doc: i) {
+                        if c.kind == .outlet, property.isWeak, let dest = c.destination,
+                           isUnretainedTopLevel(dest, doc: i, retainedRoots: retained) {
                             out.append(Finding(.weakTopLevelOutlet,
                                 "Outlet \(property.name) of \(owner.name) is weak and points to the top-level object \(doc.semanticPath(of: dest)), which nothing else retains: it is deallocated after loading",
                                 className: runtimeName(a), member: property.name, document: p.document, path: p.path, object: p.object,
@@ -268,13 +270,18 @@ extension NibSourceCheck {
 
     /// True when `id` is a top-level object (no parent, not a placeholder) that no other
     /// connection or object keeps: no strong reference from its document other than outlets.
-    func isUnretainedTopLevel(_ id: ObjectID, doc i: Int) -> Bool {
+    func isUnretainedTopLevel(_ id: ObjectID, doc i: Int, retainedRoots: Set<ObjectID>) -> Bool {
         let doc = docs[i].document
         guard let o = doc.object(id), o.parent == nil, o.placeholder == nil else { return false }
         // Windows are kept by the window list until closed; the root view of a view controller's
         // nib by the controller's `view` outlet.
         if o.className.hasSuffix("Window") || o.className.hasSuffix("Panel") { return false }
-        return !doc.connections.contains { $0.destination == id && ($0.label == "view" || $0.label == "contentView") }
+        return !retainedRoots.contains(id)
+    }
+
+    /// Objects of a document that a `view` or `contentView` outlet keeps (one pass).
+    func retainedRoots(doc i: Int) -> Set<ObjectID> {
+        Set(docs[i].document.connections.filter { $0.label == "view" || $0.label == "contentView" }.compactMap(\.destination))
     }
 
     // MARK: Coverage
@@ -345,7 +352,7 @@ extension NibSourceCheck {
             let doc = document(m)
             guard let cls = sourceClass(a) else { continue }
             let p = place(m)
-            let base = sources.frameworkBase(cls.name)
+            let base = sources.frameworkBase(cls.name, near: a.home)
             if FrameworkMembers.isViewController(base), !doc.format.rawValue.contains("storyboard"),
                !doc.name.contains(".storyboardc/"), sources.method("loadView", of: cls.name, near: a.home) == nil,
                !doc.connections.contains(where: { $0.source == m.id && $0.label == "view" }) {
@@ -414,7 +421,9 @@ extension NibSourceCheck {
             // controllers, in awakeFromNib for outlets into the view.
             let viewOutlets = (controllerApps[cls.identity] ?? []).reduce(into: Set<String>()) { $0.formUnion(viewNibOutlets($1)) }
             for use in cls.outletUses where !use.isOnOtherObject {
-                let inInit = use.method == "init" || use.method.hasPrefix("init(") || use.method.hasPrefix("init")
+                // `init`, `init(coder:)`, and Objective-C `init…` selectors — not `initialSetup`.
+                let inInit = use.method == "init" || use.method.hasPrefix("init(")
+                    || (use.method.hasPrefix("initWith") && use.method.hasSuffix(":"))
                 let inAwake = use.method == "awakeFromNib" && viewOutlets.contains(use.outlet)
                 guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
                 let when = inInit ? "outlets are set after the initialiser returns"

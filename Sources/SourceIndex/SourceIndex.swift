@@ -39,7 +39,7 @@ public struct SourceIndex: Sendable {
             c.outletUses.sort { ($0.location, $0.outlet) < ($1.location, $1.outlet) }
             return c
         }
-        classes.sort { ($0.name, $0.declarations.first ?? $0.extensions.first!) < ($1.name, $1.declarations.first ?? $1.extensions.first!) }
+        classes.sort { ($0.name, $0.home) < ($1.name, $1.home) }
         self.classes = classes
         self.literals = literals.sorted { ($0.location, $0.value) < ($1.location, $1.value) }
         self.problems = problems.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
@@ -152,9 +152,9 @@ public struct SourceIndex: Sendable {
         var candidates = byName[name]
         if candidates == nil, let dot = name.lastIndex(of: ".") { candidates = byName[String(name[name.index(after: dot)...])] }
         guard let candidates, !candidates.isEmpty else { return nil }
-        if candidates.count == 1 || near == nil { return classes[candidates[0]] }
+        guard candidates.count > 1, let near else { return classes[candidates[0]] }
         let homes = candidates.map { classes[$0].home }
-        return classes[candidates[Self.nearest(near!, in: homes)]]
+        return classes[candidates[Self.nearest(near, in: homes)]]
     }
 
     /// `name` and its superclasses as far as the sources declare them, nearest first (each looked

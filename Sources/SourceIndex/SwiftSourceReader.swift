@@ -283,10 +283,9 @@ private final class Visitor: SyntaxVisitor {
                 let action = hasAttribute(node.attributes, "IBAction") || hasAttribute(node.attributes, "IBSegueAction")
                 let visible = action || hasAttribute(node.attributes, "objc") || modifiers.contains("dynamic")
                     || modifiers.contains("override") || (objcMembers.last ?? false)
-                let display0 = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
-                let imported = modifiers.contains("override") ? SwiftSourceReader.importedSelectors[display0] : nil
-                let selector = objcAttributeName(node.attributes) ?? imported ?? SwiftSourceReader.objcSelector(base: name, labels: labels)
                 let display = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+                let imported = modifiers.contains("override") ? SwiftSourceReader.importedSelectors[display] : nil
+                let selector = objcAttributeName(node.attributes) ?? imported ?? SwiftSourceReader.objcSelector(base: name, labels: labels)
                 classes[c].methods.append(SourceMethod(selector: selector, displayName: display, isAction: action,
                                                        isObjCVisible: visible, location: location(node.name)))
             }

@@ -59,4 +59,18 @@ import SourceIndex
         #expect(f.map(\.code) == [.unknownClass])
         #expect(f.first?.severity == .info)
     }
+
+    /// Review finding: `initialSetup` is not an initialiser; only `init`, `init(…)` and Objective-C
+    /// `initWith…:` are.
+    @Test func onlyInitialisersCountAsUsesBeforeLoad() {
+        let input = Self.document(owner: "V", label: "l")
+        let early = NibSourceCheck(inputs: [input], sources: Self.sources("""
+            class V: UIViewController {
+                @IBOutlet var l: UILabel!
+                func initialSetup() { l.text = "" }
+                required init?(coder: NSCoder) { super.init(coder: coder); l.text = "" }
+            }
+            """)).findings().filter { $0.code == .outletUsedBeforeLoad }
+        #expect(early.map(\.sources) == [["Screen.swift:4"]])
+    }
 }

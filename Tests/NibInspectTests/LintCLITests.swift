@@ -106,7 +106,7 @@ struct LintCLITests {
         #expect(!r.out.contains("[generic-class]") && !r.out.contains("CardView.xib") && !r.out.contains("Gallery.xib"))
         try #"{"disable": ["no-such-rule"]}"#.write(to: config, atomically: true, encoding: .utf8)
         let bad = run(["lint", "--config", config.path, Self.fixture])
-        #expect(bad.code == .usage)
+        #expect(bad.code == .dataError)
         #expect(bad.err.contains("unknown rule 'no-such-rule' in \"disable\""))
     }
 

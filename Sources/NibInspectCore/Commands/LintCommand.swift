@@ -66,14 +66,18 @@ enum LintCommand: Command {
         if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
             guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
             do { config = try LintConfiguration.load(file) } catch let p as LintConfiguration.Problem {
-                throw UsageError("configuration \(p)")
+                throw SettingsFileError(path: p.file, message: p.message)
             }
         }
         var baseline: LintBaseline?
         if let file = args.value("--baseline") {
             guard let data = FileManager.default.contents(atPath: file) else { throw InputError(.notFound, path: file) }
-            guard let b = try? JSONDecoder().decode(LintBaseline.self, from: data) else {
-                throw UsageError("\(file) is not a baseline written by this version's --write-baseline")
+            let b: LintBaseline
+            do { b = try JSONDecoder().decode(LintBaseline.self, from: data) } catch {
+                throw SettingsFileError(path: file, message: "not a baseline written by --write-baseline (\(LintConfiguration.describe(error)))")
+            }
+            guard b.version == 2 else {
+                throw SettingsFileError(path: file, message: "baseline version \(b.version); this nibinspect reads version 2 (write it again with --write-baseline)")
             }
             baseline = b
         }
@@ -114,4 +118,11 @@ enum LintCommand: Command {
         let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }
         return findings.contains { rank($0.severity) >= rank(threshold) } ? .findings : .success
     }
+}
+
+/// A configuration or baseline file that cannot be used (exit 65): `FILE: what is wrong`.
+struct SettingsFileError: Error, CustomStringConvertible {
+    var path: String
+    var message: String
+    var description: String { "\(path): \(message)" }
 }
