@@ -57,6 +57,21 @@ struct DiagnosticCLITests {
         #expect(diagnostics.first?["message"] as? String == "Bad.nib: empty file")
     }
 
+    @Test("a warning about a source names the file and line it points to")
+    func sourceWarningNamesFileAndLine() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let xib = """
+            <?xml version="1.0"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0"><objects>
+            <placeholder placeholderIdentifier="IBFilesOwner" id="-1"/>
+            <view id="a"/>
+            <view id="a"/></objects></document>
+            """
+        try tree.write("Dup.xib", Array(xib.utf8))
+        #expect(run(["tree", tree.path("Dup.xib")]).err == "nibinspect: warning: Dup.xib:5: duplicate object id 'a'\n")
+    }
+
     @Test("container diagnostics are printed as warnings and listed in the raw container JSON")
     func containerDiagnostics() throws {
         let tree = try TempTree()

@@ -84,11 +84,22 @@ extension Context {
         return status
     }
 
-    /// `nibinspect: warning: <message>` for every diagnostic that is not an error, then
+    /// A diagnostic's message after the source line it points to (`Login.xib:23: duplicate
+    /// object id 'x'`); compiled documents' messages already name the document or byte offset.
+    static func located(_ d: Diagnostic) -> String {
+        guard let line = d.location.sourceLine,
+              let place = d.location.document ?? d.location.path.map({ ($0 as NSString).lastPathComponent }),
+              !d.message.hasPrefix(place) else { return d.message }
+        return "\(place):\(line): \(d.message)"
+    }
+
+    /// `nibinspect: warning: <where>: <message>` for every diagnostic that is not an error, then
     /// `nibinspect: error: <input>: <message>` for the errors. `prefix` goes before each warning's
     /// message (`graph` names the input there).
     func printDiagnostics(_ diagnostics: [Diagnostic], input: String, prefix: String = "") {
-        for d in diagnostics where d.severity != .error { console.diagnostic("nibinspect: warning: \(prefix)\(d)") }
+        for d in diagnostics where d.severity != .error {
+            console.diagnostic("nibinspect: warning: " + (prefix.isEmpty ? Self.located(d) : "\(prefix)\(d)"))
+        }
         for d in diagnostics where d.severity == .error { console.diagnostic("nibinspect: error: \(input): \(d)") }
     }
 }
