@@ -581,6 +581,31 @@ struct ObjCParser {
             let enclosing = k < blocks.count && blocks[k].range.contains(i) ? blocks[k].name : nil
             out.append(SourceLiteral(kind: kind, value: Self.unescape(t.text), enclosingClass: enclosing, location: location(t)))
         }
+        out += registrations(blocks)
+        return out
+    }
+
+    /// `registerClass:[Cell class] forCellReuseIdentifier:` (also `Cell.class`, and the
+    /// collection view, header/footer and supplementary forms): a class registered without its nib.
+    func registrations(_ blocks: [(range: Range<Int>, name: String)]) -> [SourceLiteral] {
+        let follows: Set<String> = ["forCellReuseIdentifier", "forCellWithReuseIdentifier",
+                                    "forHeaderFooterViewReuseIdentifier", "forSupplementaryViewOfKind"]
+        var out: [SourceLiteral] = []
+        for (i, t) in tokens.enumerated() where t.kind == .identifier && t.text == "registerClass" && i + 6 < tokens.count {
+            guard tokens[i + 1].isPunct(":") else { continue }
+            var j = i + 2
+            let name: ObjCToken
+            if tokens[j].isPunct("["), tokens[j + 1].kind == .identifier, tokens[j + 2].text == "class", tokens[j + 3].isPunct("]") {
+                name = tokens[j + 1]
+                j += 4
+            } else if tokens[j].kind == .identifier, tokens[j + 1].isPunct("."), tokens[j + 2].text == "class" {
+                name = tokens[j]
+                j += 3
+            } else { continue }
+            guard j < tokens.count, tokens[j].kind == .identifier, follows.contains(tokens[j].text) else { continue }
+            let enclosing = blocks.first { $0.range.contains(i) }?.name
+            out.append(SourceLiteral(kind: .registeredClass, value: name.text, enclosingClass: enclosing, location: location(name)))
+        }
         return out
     }
 

@@ -595,3 +595,23 @@ import TestSupport
         #expect(result.frameworkBase("DiffDocument") == "NSDocument")
     }
 }
+
+@Suite struct ObjCRegistrationTests {
+    @Test func classesRegisteredForReuseWithoutTheirNib() {
+        let text = """
+            @implementation ListController
+            - (void)viewDidLoad {
+                [self.tableView registerClass:[ProfileCell class] forCellReuseIdentifier:@"Profile"];
+                [self.collectionView registerClass:TileCell.class forCellWithReuseIdentifier:@"Tile"];
+                [self.tableView registerNib:[UINib nibWithNibName:@"Row" bundle:nil] forCellReuseIdentifier:@"Row"];
+                [self registerClass:[Other class] withName:@"x"];
+            }
+            @end
+            """
+        let facts = ObjCSourceReader.read(text, file: "List.m")
+        let registered = facts.literals.filter { $0.kind == .registeredClass }
+        #expect(registered.map(\.value) == ["ProfileCell", "TileCell"])
+        #expect(registered.map(\.location.line) == [3, 4])
+        #expect(registered.allSatisfy { $0.enclosingClass == "ListController" })
+    }
+}
