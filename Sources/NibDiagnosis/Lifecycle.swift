@@ -426,7 +426,7 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
     public func lookup(_ kind: LifecycleStep.Resource.Kind, _ name: String, catalog: String? = nil,
                        platform: Platform) -> (LifecycleStep.Resource.Status, String?) {
         if catalog == "system" { return (.system, nil) }
-        if platform == .macOS, kind == .image, name.hasPrefix("NS"), name.dropFirst(2).first?.isUppercase == true {
+        if platform == .macOS, kind == .image, NibLint.isAppKitNamedImage(name) {
             return (.system, nil)
         }
         if root == nil || isEmpty { return (.unchecked, nil) }
@@ -618,7 +618,7 @@ struct LoadSequenceBuilder {
 
         // Instantiate: placeholders, then archived objects.
         let placeholders = objects.filter { $0.placeholder != nil }
-            .sorted { (rank($0.placeholder!.kind), $0.id) < (rank($1.placeholder!.kind), $1.id) }
+            .sorted { ($0.placeholder!.kind.sortRank, $0.id) < ($1.placeholder!.kind.sortRank, $1.id) }
         for o in placeholders {
             guard let p = o.placeholder else { continue }
             add(LifecycleStep(phase: .instantiate, object: naming(o, d), objectID: o.id,
@@ -724,18 +724,6 @@ struct LoadSequenceBuilder {
         }
         return DocumentLoad(document: name, platform: d.platform, format: d.format, role: role, scene: scene?.identifier,
                             controller: controller?.id, loader: loader, notes: notes, steps: steps)
-    }
-
-    private func rank(_ k: Placeholder.Kind) -> Int {
-        switch k {
-        case .filesOwner: return 0
-        case .firstResponder: return 1
-        case .application: return 2
-        case .storyboard: return 3
-        case .upstream: return 4
-        case .external: return 5
-        case .exit: return 6
-        }
     }
 
     /// The class an object was archived as, on macOS: from the archive when known, else from the

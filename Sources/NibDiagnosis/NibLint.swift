@@ -478,10 +478,15 @@ public enum NibLint {
     /// `NS` and an uppercase letter) and SF Symbol-style names (`square.and.arrow.up`: a dot and
     /// no image file extension).
     public static func isSystemImageName(_ name: String) -> Bool {
-        if name.hasPrefix("NS"), name.dropFirst(2).first?.isUppercase == true { return true }
+        if isAppKitNamedImage(name) { return true }
         guard name.contains("."), !name.contains("/"), !name.contains(" ") else { return false }
         let ext = (name as NSString).pathExtension.lowercased()
         return !ResourceIndex.imageExtensions.contains(ext) && name == name.lowercased()
+    }
+
+    /// AppKit's named images (`NSAdvanced`, `NSActionTemplate`): `NS` and an uppercase letter.
+    static func isAppKitNamedImage(_ name: String) -> Bool {
+        name.hasPrefix("NS") && name.dropFirst(2).first?.isUppercase == true
     }
 
     /// `image` and `catalog` of a source's `imageReference(catalog=system, image=star, …)` text.

@@ -76,7 +76,9 @@ public struct Placeholder: Hashable, Sendable, Codable {
         /// A storyboard exit placeholder (source only).
         case exit
 
-        var sortRank: Int {
+        /// The order Interface Builder lists placeholders in: File's Owner first, then First
+        /// Responder, Application, storyboard, upstream, external and exit placeholders.
+        public var sortRank: Int {
             switch self {
             case .filesOwner: return 0
             case .firstResponder: return 1

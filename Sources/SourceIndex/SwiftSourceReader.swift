@@ -274,16 +274,14 @@ private final class Visitor: SyntaxVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         let name = node.name.text
-        let labels = node.signature.parameterClause.parameters.map { p -> String? in
-            p.firstName.tokenKind == .wildcard ? nil : p.firstName.text
-        }
+        let labels = argumentLabels(node.signature.parameterClause)
         if let c = currentClass, isMember(node) {
             let modifiers = Set(node.modifiers.map(\.name.text))
             if !modifiers.contains("static") && !modifiers.contains("class") {
                 let action = hasAttribute(node.attributes, "IBAction") || hasAttribute(node.attributes, "IBSegueAction")
                 let visible = action || hasAttribute(node.attributes, "objc") || modifiers.contains("dynamic")
                     || modifiers.contains("override") || (objcMembers.last ?? false)
-                let display = name + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
+                let display = labels.isEmpty ? name + "()" : methodName(name, labels)
                 let imported = modifiers.contains("override") ? SwiftSourceReader.importedSelectors[display] : nil
                 let selector = objcAttributeName(node.attributes) ?? imported ?? SwiftSourceReader.objcSelector(base: name, labels: labels)
                 classes[c].methods.append(SourceMethod(selector: selector, displayName: display, isAction: action,
@@ -296,9 +294,7 @@ private final class Visitor: SyntaxVisitor {
     override func visitPost(_ node: FunctionDeclSyntax) { methodStack.removeLast() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
-        let labels = node.signature.parameterClause.parameters.map { p -> String? in
-            p.firstName.tokenKind == .wildcard ? nil : p.firstName.text
-        }
+        let labels = argumentLabels(node.signature.parameterClause)
         methodStack.append((methodName("init", labels), []))
         return .visitChildren
     }
@@ -317,6 +313,12 @@ private final class Visitor: SyntaxVisitor {
     }
     override func visitPost(_ node: ClosureExprSyntax) { methodStack.removeLast() }
 
+    /// The argument labels of a parameter list, nil for `_`.
+    func argumentLabels(_ clause: FunctionParameterClauseSyntax) -> [String?] {
+        clause.parameters.map { $0.firstName.tokenKind == .wildcard ? nil : $0.firstName.text }
+    }
+
+    /// `save(_:sender:)`; `save` without parameters.
     func methodName(_ base: String, _ labels: [String?]) -> String {
         labels.isEmpty ? base : base + "(" + labels.map { ($0 ?? "_") + ":" }.joined() + ")"
     }

@@ -84,9 +84,7 @@ enum DiffCommand: Command {
             }
             var summary = ["differences": items.count]
             for c in ["added", "removed", "changed", "moved", "retargeted"] { summary[c] = items.filter { $0.change == c }.count }
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-            context.console.write(String(decoding: try encoder.encode(Output(differences: items, summary: summary)), as: UTF8.self) + "\n")
+            context.console.write(try ResolvedJSON.render(Output(differences: items, summary: summary)))
         } else {
             var out = ""
             var document: String?

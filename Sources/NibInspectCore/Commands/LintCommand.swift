@@ -51,7 +51,7 @@ enum LintCommand: Command {
             let all = FindingCode.allCases.filter { only.isEmpty || only.contains($0) }
             if format == "json" {
                 struct Rule: Encodable { var id, severity, appliesTo, description: String; var needsSources: Bool }
-                context.console.write(try LintReporter.encode(["rules": all.map {
+                context.console.write(try ResolvedJSON.render(["rules": all.map {
                     Rule(id: $0.rawValue, severity: $0.defaultSeverity.rawValue, appliesTo: $0.appliesTo,
                          description: $0.explanation, needsSources: $0.needsSources)
                 }]))
@@ -90,7 +90,7 @@ enum LintCommand: Command {
 
         if let file = args.value("--write-baseline") {
             let root = (file as NSString).deletingLastPathComponent
-            try OutputError.write(Array(try LintReporter.encode(LintBaseline(findings, root: root.isEmpty ? "." : root)).utf8), to: file)
+            try OutputError.write(Array(try ResolvedJSON.render(LintBaseline(findings, root: root.isEmpty ? "." : root)).utf8), to: file)
             context.console.diagnostic("nibinspect: baseline of \(WhyText.plural(findings.count, "finding")) written to \(file)")
             return status
         }

@@ -180,23 +180,6 @@ enum StringsCommand: Command {
         return out + "</xliff>\n"
     }
 
-    /// A JSON string literal (what JSONSerialization writes, without escaping `/`).
-    static func jsonString(_ s: String) -> String {
-        var out = "\""
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if c.value < 0x20 { out += String(format: "\\u%04x", c.value) } else { out.unicodeScalars.append(c) }
-            }
-        }
-        return out + "\""
-    }
-
     /// A String Catalog (`.xcstrings`) in Xcode's layout (two-space indent, `" : "`).
     static func xcstrings(_ units: [Unit]) -> String {
         var out = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {"
@@ -206,12 +189,12 @@ enum StringsCommand: Command {
             for s in IBStrings.exportOrdered(u.strings) where seen.insert(s.key).inserted {
                 out += first ? "\n" : ",\n"
                 first = false
-                out += "    \(jsonString(s.key)) : {\n"
-                out += "      \"comment\" : \(jsonString(s.comment)),\n"
+                out += "    \(JSONValue.escape(s.key)) : {\n"
+                out += "      \"comment\" : \(JSONValue.escape(s.comment)),\n"
                 out += "      \"extractionState\" : \"manual\",\n"
                 out += "      \"localizations\" : {\n        \"en\" : {\n          \"stringUnit\" : {\n"
                 out += "            \"state\" : \"translated\",\n"
-                out += "            \"value\" : \(jsonString(s.value))\n"
+                out += "            \"value\" : \(JSONValue.escape(s.value))\n"
                 out += "          }\n        }\n      }\n    }"
             }
         }
@@ -226,10 +209,10 @@ enum StringsCommand: Command {
         for u in units {
             for s in u.strings {
                 var members: [String] = []
-                if withFile { members.append("\"file\" : \(jsonString(u.name))") }
-                members += ["\"key\" : \(jsonString(s.key))", "\"value\" : \(jsonString(s.value))",
-                            "\"class\" : \(jsonString(s.className))", "\"property\" : \(jsonString(s.property))",
-                            "\"objectID\" : \(jsonString(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
+                if withFile { members.append("\"file\" : \(JSONValue.escape(u.name))") }
+                members += ["\"key\" : \(JSONValue.escape(s.key))", "\"value\" : \(JSONValue.escape(s.value))",
+                            "\"class\" : \(JSONValue.escape(s.className))", "\"property\" : \(JSONValue.escape(s.property))",
+                            "\"objectID\" : \(JSONValue.escape(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
                 if u.bestEffort { members.append("\"bestEffort\" : true") }
                 rows.append("  {\n    " + members.joined(separator: ",\n    ") + "\n  }")
             }

@@ -115,11 +115,9 @@ enum WhyCommand: Command {
     }
 
     static func writeJSON(findings: [Finding], explanations: [ClassExplanation], diagnostics: [Diagnostic], to console: Console) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(Output(findings: findings, explanation: explanations.count == 1 ? explanations[0] : nil,
-                                             explanations: explanations.count > 1 ? explanations : nil, diagnostics: diagnostics))
-        console.write(String(decoding: data, as: UTF8.self) + "\n")
+        console.write(try ResolvedJSON.render(Output(findings: findings, explanation: explanations.count == 1 ? explanations[0] : nil,
+                                                     explanations: explanations.count > 1 ? explanations : nil,
+                                                     diagnostics: diagnostics)))
     }
 }
 

@@ -54,7 +54,7 @@ enum LintReporter {
                  object: $0.object, objectID: $0.objectID?.rawValue, className: $0.className, member: $0.member,
                  message: $0.message, fix: $0.fix, sources: $0.sources)
         }
-        return try encode(Output(findings: items))
+        return try ResolvedJSON.render(Output(findings: items))
     }
 
     /// SARIF 2.1.0: one run, the rules in `tool.driver.rules`, each result with a physical location
@@ -107,7 +107,7 @@ enum LintReporter {
                                                             informationUri: "https://github.com/nibinspect/nibinspect",
                                                             rules: sarifRules)),
                                  results: results, columnKind: "unicodeCodePoints")])
-        return try encode(log)
+        return try ResolvedJSON.render(log)
     }
 
     /// What identifies a finding across edits: rule, file (relative to the current directory),
@@ -166,12 +166,6 @@ enum LintReporter {
 
     static func escapeProperty(_ s: String) -> String {
         escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
-    }
-
-    static func encode(_ value: some Encodable) throws -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
     }
 
     /// `--list-rules`: every rule with its severity, inputs and meaning.
