@@ -92,6 +92,16 @@ struct LintCLITests {
         #expect(after.out.split(separator: "\n").count == 20)
         #expect(!after.out.contains("[undeclared-outlet]") && !after.out.contains("[view-outlet-not-set]"))
         #expect(run(["lint", "--baseline", dir.appendingPathComponent("missing.json").path, Self.fixture]).code == .noInput)
+        // A baseline of another version, or not a baseline at all: exit 65, one line naming the file.
+        let old = dir.appendingPathComponent("old.json").path
+        try #"{"version": 1, "findings": []}"#.write(toFile: old, atomically: true, encoding: .utf8)
+        let refused = run(["lint", "--baseline", old, Self.fixture])
+        #expect(refused.code == .dataError)
+        #expect(refused.err == "nibinspect: error: \(old): baseline version 1; this nibinspect reads version 2 (write it again with --write-baseline)\n")
+        try "[1, 2]".write(toFile: old, atomically: true, encoding: .utf8)
+        let garbage = run(["lint", "--baseline", old, Self.fixture])
+        #expect(garbage.code == .dataError && garbage.err.hasPrefix("nibinspect: error: \(old): not a baseline written by --write-baseline (")
+                && garbage.err.split(separator: "\n").count == 1)
     }
 
     @Test func configurationSetsSeveritiesDisablesAndExcludes() throws {
