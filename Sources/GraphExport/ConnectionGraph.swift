@@ -58,13 +58,18 @@ public struct ConnectionGraph: Hashable, Sendable {
         public var tooltip: String?
         /// The object the node draws, for object and placeholder nodes.
         public var objectID: ObjectID?
+        /// A link target (DOT `URL`; in SVG an `<a xlink:href>` around the node), e.g. `#d1-o12`
+        /// for an anchor of an HTML report. Nil: the node links nowhere.
+        public var url: String?
 
-        public init(id: String, kind: NodeKind, lines: [String], tooltip: String? = nil, objectID: ObjectID? = nil) {
+        public init(id: String, kind: NodeKind, lines: [String], tooltip: String? = nil, objectID: ObjectID? = nil,
+                    url: String? = nil) {
             self.id = id
             self.kind = kind
             self.lines = lines
             self.tooltip = tooltip
             self.objectID = objectID
+            self.url = url
         }
     }
 
@@ -123,14 +128,25 @@ public struct ConnectionGraph: Hashable, Sendable {
     public var edges: [Edge]
     /// Top-level clusters.
     public var clusters: [Cluster]
+    /// Draw a legend: one sample edge, in its style, for each edge kind the graph uses
+    /// (``legendKinds``), in a cluster titled "Legend" (``GraphOptions/legend``).
+    public var showsLegend: Bool
 
     public init(name: String, rankDirection: GraphOptions.RankDirection = .leftToRight, nodes: [Node] = [],
-                edges: [Edge] = [], clusters: [Cluster] = []) {
+                edges: [Edge] = [], clusters: [Cluster] = [], showsLegend: Bool = false) {
         self.name = name
         self.rankDirection = rankDirection
         self.nodes = nodes
         self.edges = edges
         self.clusters = clusters
+        self.showsLegend = showsLegend
+    }
+
+    /// The edge kinds drawn, in ``EdgeKind/allCases`` order, plus whether an unresolved edge is
+    /// drawn: the rows of the legend.
+    public var legendKinds: (kinds: [EdgeKind], unresolved: Bool) {
+        let used = Set(edges.map(\.kind))
+        return (EdgeKind.allCases.filter { used.contains($0) }, edges.contains { $0.isUnresolved })
     }
 
     /// The connection graph of one document (see ``DocumentGraphBuilder`` for what is drawn).
@@ -157,7 +173,8 @@ public struct ConnectionGraph: Hashable, Sendable {
         // A title, not a list of every path: the first names and how many there are in all.
         let name = documents.count <= 3 ? documents.map(\.name).joined(separator: ", ")
             : documents.prefix(2).map(\.name).joined(separator: ", ") + " and \(documents.count - 2) more documents"
-        self.init(name: name, rankDirection: options.rankDirection)
+        self.init(name: name, rankDirection: options.rankDirection == .automatic ? .leftToRight : options.rankDirection,
+                  showsLegend: options.legend)
         var matchedAny = options.focus == nil
         let prefixes = documents.indices.map { documents.count == 1 ? "" : "d\($0 + 1)/" }
         var indexByName: [String: Int] = [:]

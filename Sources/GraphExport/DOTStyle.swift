@@ -8,8 +8,10 @@
 enum DOTStyle {
     static let font = "Helvetica"
 
+    /// Graph attributes; the `label` (the title) is left out when ``DOTWriter/legendLabel(_:)``
+    /// writes title and legend as one HTML-like label.
     static func graph(_ graph: ConnectionGraph) -> [String: String] {
-        [
+        var a: [String: String] = [
             "bgcolor": "white",
             "fontname": font,
             "fontsize": "13",
@@ -17,9 +19,11 @@ enum DOTStyle {
             "labelloc": "t",
             "nodesep": "0.3",
             "pad": "0.3",
-            "rankdir": graph.rankDirection.rawValue,
+            "rankdir": graph.rankDirection == .automatic ? "LR" : graph.rankDirection.rawValue,
             "ranksep": "0.5",
         ]
+        if DOTWriter.legendLabel(graph) != nil { a["label"] = nil }
+        return a
     }
 
     static let nodeDefaults: [String: String] = [
@@ -42,6 +46,7 @@ enum DOTStyle {
     static func attributes(of node: ConnectionGraph.Node) -> [String: String] {
         var a: [String: String] = ["label": DOTWriter.label(node.lines)]
         if let tooltip = node.tooltip { a["tooltip"] = tooltip }
+        if let url = node.url { a["URL"] = url }
         switch node.kind {
         case .object:
             break
@@ -107,6 +112,23 @@ enum DOTStyle {
         a["color"] = edge.isUnresolved ? "#C62828" : color
         a["fontcolor"] = edge.isUnresolved ? "#C62828" : color
         return a
+    }
+
+    /// A legend entry for an edge kind: a short line drawn with characters in the kind's dash
+    /// pattern (solid `──▶`, dashed `╌╌▶`, dotted `┈┈▶`, bold `━━▶`), its colour and its name.
+    static func legendSample(_ kind: ConnectionGraph.EdgeKind) -> (sample: String, color: String, text: String) {
+        switch kind {
+        case .outlet: return ("──▶", "#1F5FAF", "outlet")
+        case .outletCollection: return ("●─▶", "#1F5FAF", "outlet collection (name[i])")
+        case .action: return ("╌╌▶", "#2E7D32", "action (selector, events)")
+        case .binding: return ("┈┈▶", "#7B3FA0", "binding (→ key path)")
+        case .runtimeAttribute: return ("╌╌▶", "#6B7280", "runtime attribute")
+        case .accessibility: return ("╌╌▶", "#6B7280", "accessibility")
+        case .segue: return ("──▶", "#C05800", "segue (kind, “identifier”)")
+        case .relationship: return ("◇━▶", "#6B7280", "relationship (container ◇)")
+        case .other: return ("╌╌▶", "#6B7280", "other connection")
+        case .entry: return ("•─▶", "#1B2430", "entry point")
+        }
     }
 
     static func attributes(of cluster: ConnectionGraph.Cluster) -> [String: String] {

@@ -18,7 +18,12 @@ public enum DOTWriter {
     /// - Complexity: O(n) in the size of the graph (nodes, edges, cluster members).
     public static func write(_ graph: ConnectionGraph, to sink: (String) -> Void) {
         sink("digraph " + quoted(graph.name, isLabel: false) + " {\n")
-        sink(attributeStatement("graph", DOTStyle.graph(graph)))
+        var graphAttributes = attributeList(DOTStyle.graph(graph))
+        if let legend = legendLabel(graph) {
+            // The one HTML-like value: written as <…>, not quoted.
+            graphAttributes = String(graphAttributes.dropLast()) + ", label=" + legend + "]"
+        }
+        sink("  graph" + graphAttributes + ";\n")
         sink(attributeStatement("node", DOTStyle.nodeDefaults))
         sink(attributeStatement("edge", DOTStyle.edgeDefaults))
 
@@ -53,6 +58,53 @@ public enum DOTWriter {
                  + attributeList(DOTStyle.attributes(of: edge)) + ";\n")
         }
         sink("}\n")
+    }
+
+    /// The graph's title with the legend under it, as a Graphviz HTML-like label: the title,
+    /// then one sample per edge kind drawn (and one for unresolved connections), four to a row,
+    /// each a short line in that kind's colour and dash pattern followed by its name
+    /// (``DOTStyle/legendSample(_:)``). Nil without a legend or when no edge is drawn. Text is
+    /// escaped for HTML-like labels (`&`, `<`, `>`, `"`); control characters become spaces.
+    static func legendLabel(_ graph: ConnectionGraph) -> String? {
+        guard graph.showsLegend else { return nil }
+        let (kinds, unresolved) = graph.legendKinds
+        var samples = kinds.map { DOTStyle.legendSample($0) }
+        if unresolved { samples.append((sample: "──▶", color: "#C62828", text: "unresolved (ends at ?)")) }
+        guard !samples.isEmpty else { return nil }
+        let perRow = 4
+        var rows: [String] = []
+        var i = 0
+        while i < samples.count {
+            let cells = samples[i..<min(i + perRow, samples.count)].map { s in
+                "<TD ALIGN=\"LEFT\"><FONT COLOR=\"\(s.color)\" POINT-SIZE=\"10\">\(s.sample)</FONT><FONT COLOR=\"#5B6B82\" POINT-SIZE=\"9\"> \(htmlEscaped(s.text))</FONT></TD>"
+            }
+            rows.append("<TR>" + cells.joined() + "</TR>")
+            i += perRow
+        }
+        let width = min(perRow, samples.count)
+        let title = "<TR><TD COLSPAN=\"\(width)\"><FONT POINT-SIZE=\"13\">\(htmlEscaped(graph.name))</FONT></TD></TR>"
+        return "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">" + title + rows.joined() + "</TABLE>>"
+    }
+
+    /// `text` for a Graphviz HTML-like label: `&`, `<`, `>`, `"` as entities, control characters
+    /// (newlines too) as spaces.
+    static func htmlEscaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
+                    out += " "
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
     }
 
     /// `name [a="1", b="2"];` for a default-attribute statement (`graph`, `node`, `edge`).

@@ -56,6 +56,7 @@ struct DocumentGraphBuilder {
     mutating func build() -> Part? {
         var edges: [(edge: Edge, objects: [ObjectID])] = []
         for connection in document.connections where options.kinds.contains(connection.kind) {
+            if !options.showsResponderChain && isResponderChain(connection) { continue }
             edges += makeEdges(connection)
         }
         var shown = Set<ObjectID>()
@@ -71,6 +72,11 @@ struct DocumentGraphBuilder {
         }
         for e in edges { shown.formUnion(e.objects) }
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
+        // First Responder is drawn only for the edges that end at it.
+        if !options.showsResponderChain, let fr = firstResponderPlaceholder,
+           !edges.contains(where: { $0.objects.contains(fr.id) }) {
+            shown.remove(fr.id)
+        }
 
         var nodes: [Node] = []
         for object in placeholders where shown.contains(object.id) && aliases[object.id] == nil {
@@ -130,6 +136,22 @@ struct DocumentGraphBuilder {
     }
 
     // MARK: Edges
+
+    /// A nil-targeted action (or one to the First Responder placeholder), or an outlet of the
+    /// key-view loop (``GraphOptions/keyViewLoopOutlets``): hidden unless
+    /// ``GraphOptions/showsResponderChain``.
+    func isResponderChain(_ c: Connection) -> Bool {
+        switch c.kind {
+        case .action:
+            if c.isNilTargeted { return true }
+            if let fr = firstResponderPlaceholder, c.destination == fr.id { return true }
+            return c.destination == nil && c.unresolved == nil
+        case .outlet:
+            return GraphOptions.keyViewLoopOutlets.contains(c.label)
+        default:
+            return false
+        }
+    }
 
     /// One end of a connection: the node id, the object (nil for synthetic nodes) and whether
     /// the end had to be drawn as `?`.

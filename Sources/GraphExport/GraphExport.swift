@@ -47,9 +47,34 @@ public enum GraphExport {
         // Bound placeholders are merged into their targets for one scene or one focus; the
         // overview of a whole input keeps each document apart (cross-cluster edges between
         // dozens of nibs are unreadable, and Graphviz's dot ranks them poorly).
-        return try ConnectionGraph(documents: documents, options: options,
-                                   controllerObjects: options.focus.map { input.controllerObjects(named: $0) } ?? [:],
-                                   mergesBoundPlaceholders: scene != nil || options.focus != nil)
+        var graph = try ConnectionGraph(documents: documents, options: options,
+                                        controllerObjects: options.focus.map { input.controllerObjects(named: $0) } ?? [:],
+                                        mergesBoundPlaceholders: scene != nil || options.focus != nil)
+        if let scene, let storyboard = input.storyboard {
+            graph.name = sceneTitle(scene, in: storyboard)
+        }
+        return graph
+    }
+
+    /// The title of one scene's graph: the storyboard's file name and the scene's controller
+    /// class and storyboard identifier (`Main.storyboardc — scene LoginViewController “login”`),
+    /// not the generated nib names its documents have.
+    static func sceneTitle(_ query: String, in storyboard: StoryboardSummary) -> String {
+        let scene = storyboard.scenes.first {
+            $0.identifier == query || $0.nibName == query || $0.controllerClass == query
+                || $0.documents.contains(query) || $0.documents.contains(query + ".nib")
+        }
+        let controller = storyboard.controller(scene?.identifier) ?? storyboard.controllers(named: query).first
+        guard scene != nil || controller != nil else { return storyboard.name + " — " + query }
+        let className = scene?.controllerClass ?? controller?.effectiveClass ?? query
+        var title = storyboard.name + " — scene " + className
+        var identifier = controller?.storyboardIdentifier
+        if identifier == nil, let scene, controller == nil,
+           !ConnectionGraph.isGeneratedName(scene.identifier, className: className) {
+            identifier = scene.identifier
+        }
+        if let identifier, !identifier.isEmpty, identifier != className { title += " “" + identifier + "”" }
+        return title
     }
 
     /// The DOT text for one input (see ``graph(for:options:scene:)``).

@@ -8,7 +8,11 @@ import Foundation
 public struct GraphOptions: Hashable, Sendable {
     /// Graphviz `rankdir`: the direction edges flow in.
     public enum RankDirection: String, Hashable, Sendable, CaseIterable {
-        /// Left to right (`LR`), the default: labels on horizontal edges read best.
+        /// Chosen by the graph: left to right for a document's connections (labels on horizontal
+        /// edges read best); for a storyboard's scene flow, the direction whose layout comes
+        /// closest to a page's proportions (``ConnectionGraph/sceneFlowDirection(ranks:breadth:)``).
+        case automatic = "auto"
+        /// Left to right (`LR`).
         case leftToRight = "LR"
         /// Top to bottom (`TB`).
         case topToBottom = "TB"
@@ -26,17 +30,29 @@ public struct GraphOptions: Hashable, Sendable {
     /// Longest label line, in characters, before it is cut with `…` (names and texts only;
     /// class names are never cut).
     public var maxLabelLength: Int
+    /// Draw the responder chain too: nil-targeted actions to First Responder (and its node) and
+    /// the key-view loop (`nextKeyView`, `initialFirstResponder` outlets). Off by default: in a
+    /// menu nib or a form they are most of the edges and say little about the design.
+    public var showsResponderChain: Bool
+    /// Draw a legend of the edge styles used (``ConnectionGraph/showsLegend``).
+    public var legend: Bool
 
     /// Kinds drawn by default.
     public static let defaultKinds: Set<Connection.Kind> = [.outlet, .outletCollection, .action, .binding, .segue]
 
-    public init(rankDirection: RankDirection = .leftToRight, kinds: Set<Connection.Kind> = GraphOptions.defaultKinds,
-                focus: String? = nil, hierarchy: Bool = false, maxLabelLength: Int = 32) {
+    /// Outlets that make up the key-view loop, hidden unless ``showsResponderChain``.
+    public static let keyViewLoopOutlets: Set<String> = ["nextKeyView", "initialFirstResponder"]
+
+    public init(rankDirection: RankDirection = .automatic, kinds: Set<Connection.Kind> = GraphOptions.defaultKinds,
+                focus: String? = nil, hierarchy: Bool = false, maxLabelLength: Int = 32,
+                showsResponderChain: Bool = false, legend: Bool = true) {
         self.rankDirection = rankDirection
         self.kinds = kinds
         self.focus = focus
         self.hierarchy = hierarchy
         self.maxLabelLength = max(4, maxLabelLength)
+        self.showsResponderChain = showsResponderChain
+        self.legend = legend
     }
 
     /// Parses a `--kinds` value: comma-separated ``Connection/Kind`` raw values, case-insensitive,

@@ -25,8 +25,10 @@ private let captureGraphvizMessage: agusererrf = { piece in
 
 /// The result of one render.
 public struct SVGRendering: Sendable {
-    /// The SVG document (UTF-8 text, starts with `<?xml`).
-    public var svg: String
+    /// The rendered bytes: the SVG document's UTF-8 text, or a PNG or PDF file's bytes.
+    public var bytes: [UInt8]
+    /// The SVG document (UTF-8 text, starts with `<?xml`), for an `svg` render.
+    public var svg: String { String(decoding: bytes, as: UTF8.self) }
     /// The layout engine that ran (`dot`, `sfdp`, …).
     public var engine: String
     /// Set when ``LayoutEngine/automatic`` chose another engine than `dot`; say it on stderr.
@@ -48,7 +50,13 @@ public struct SVGRendering: Sendable {
 /// Thread-safe: renders from many threads are serialized by one global lock. Graphviz's
 /// messages never reach stderr; failures become ``RenderError`` carrying them.
 public enum SVGRenderer {
-    /// Renders `dot` to SVG (or another Graphviz output `format`, e.g. `png` when the plugin exists).
+    /// Graphviz output formats for ``render(dot:engine:format:)`` by the name the command line
+    /// uses: `png` and `pdf` through the cairo renderer of libgvc's pango plugin
+    /// (`libgvplugin_pango`, installed with `libgraphviz-dev`), anti-aliased, fonts through fontconfig.
+    public static let formats: [String: String] = ["svg": "svg", "png": "png:cairo", "pdf": "pdf:cairo"]
+
+    /// Renders `dot` to SVG (or another Graphviz output `format`: `png:cairo`, `pdf:cairo`, see
+    /// ``formats``; ``SVGRendering/bytes`` holds a binary result).
     ///
     /// - Parameters:
     ///   - dot: DOT source text; only the first graph is read.
@@ -147,11 +155,9 @@ public enum SVGRenderer {
             throw failure(.render, fallback: "gvRenderData(\(format)) failed")
         }
         defer { gvFreeRenderData(buffer) }
-        let svg = UnsafeRawBufferPointer(start: buffer, count: length).withMemoryRebound(to: UInt8.self) {
-            String(decoding: $0, as: UTF8.self)
-        }
+        let bytes = [UInt8](UnsafeRawBufferPointer(start: buffer, count: length))
         let renderTime = clock.now - start
-        return SVGRendering(svg: svg, engine: engineName, note: note, warnings: takeMessages(),
+        return SVGRendering(bytes: bytes, engine: engineName, note: note, warnings: takeMessages(),
                             nodeCount: nodeCount, edgeCount: edgeCount,
                             parseTime: parseTime, layoutTime: layoutTime, renderTime: renderTime)
     }

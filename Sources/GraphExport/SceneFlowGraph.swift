@@ -18,7 +18,7 @@ extension ConnectionGraph {
     ///
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches no scene.
     public init(storyboard: StoryboardSummary, options: GraphOptions = GraphOptions()) throws(GraphError) {
-        self.init(name: storyboard.name, rankDirection: options.rankDirection)
+        self.init(name: storyboard.name, rankDirection: options.rankDirection, showsLegend: options.legend)
         let sceneIdentifiers = Set(storyboard.scenes.map(\.identifier))
         let contained = storyboard.controllers.filter { !sceneIdentifiers.contains($0.id) }
         let known = sceneIdentifiers.union(contained.map(\.id))
@@ -27,20 +27,37 @@ extension ConnectionGraph {
         }
         func sceneID(_ identifier: String) -> String { "@scene:" + identifier }
 
+        // A node is labelled by controller class and storyboard identifier; the generated scene
+        // and nib names (`UIViewController-BYZ-38-t0r`) go to the tooltip only.
+        let controllersByID = Dictionary(storyboard.controllers.map { ($0.id, $0) }, uniquingKeysWith: { a, _ in a })
+        func storyboardIdentifier(_ id: String, className: String?) -> String? {
+            if let given = controllersByID[id]?.storyboardIdentifier, !given.isEmpty { return given }
+            if controllersByID[id] == nil, id != className, !Self.isGeneratedName(id, className: className) { return id }
+            return nil
+        }
         var sceneNodes: [Node] = []
         var seen = Set<String>()
         for scene in storyboard.scenes where seen.insert(sceneID(scene.identifier)).inserted {
-            var lines = [scene.controllerClass ?? "Scene"]
-            if scene.identifier != scene.controllerClass { lines.append("“" + truncate(scene.identifier) + "”") }
+            let className = scene.controllerClass ?? controllersByID[scene.identifier]?.effectiveClass
+            var lines = [className ?? "Scene"]
+            if let identifier = storyboardIdentifier(scene.identifier, className: className) {
+                lines.append("“" + truncate(identifier) + "”")
+            }
             let isEntry = scene.identifier == storyboard.entryPoint
-            let tooltip = [scene.nibName, scene.viewNibName].compactMap { $0 }.joined(separator: ", ")
+            var parts: [String] = []
+            for part in [scene.identifier, scene.nibName, scene.viewNibName].compactMap({ $0 }) where !parts.contains(part) {
+                parts.append(part)
+            }
+            let tooltip = parts.joined(separator: ", ")
             sceneNodes.append(Node(id: sceneID(scene.identifier), kind: .scene(isEntryPoint: isEntry), lines: lines,
-                                   tooltip: tooltip.isEmpty ? nil : tooltip))
+                                   tooltip: tooltip))
         }
         for controller in contained where seen.insert(sceneID(controller.id)).inserted {
             var lines = [controller.effectiveClass]
-            if controller.id != controller.effectiveClass { lines.append("“" + truncate(controller.id) + "”") }
-            let tooltip = ["in scene " + controller.scene, controller.viewNibName].compactMap { $0 }.joined(separator: ", ")
+            if let identifier = storyboardIdentifier(controller.id, className: controller.effectiveClass) {
+                lines.append("“" + truncate(identifier) + "”")
+            }
+            let tooltip = [controller.id, "in scene " + controller.scene, controller.viewNibName].compactMap { $0 }.joined(separator: ", ")
             sceneNodes.append(Node(id: sceneID(controller.id), kind: .scene(isEntryPoint: false), lines: lines, tooltip: tooltip))
         }
 
@@ -101,5 +118,72 @@ extension ConnectionGraph {
         }
         nodes += (sceneNodes + extraNodes).filter { keep?.contains($0.id) ?? true }
         edges += sceneEdges.map(\.edge)
+        if rankDirection == .automatic {
+            let shape = Self.layeredShape(nodes: nodes.map(\.id), edges: edges.map { ($0.from, $0.to) })
+            rankDirection = Self.sceneFlowDirection(ranks: shape.ranks, breadth: shape.breadth)
+        }
+    }
+
+    /// True for the names Interface Builder generates for a scene or controller without a
+    /// storyboard identifier: `<Class>-<object id>` (`UIViewController-BYZ-38-t0r`), or a
+    /// `<scene>/<archive id>` path (`UIViewController-abc/#67`).
+    static func isGeneratedName(_ name: String, className: String?) -> Bool {
+        if name.contains("/#") { return true }
+        if let className, name.hasPrefix(className + "-") { return true }
+        // The framework class of a custom-class controller: `UIViewController-…`, `NSWindowController-…`.
+        guard let dash = name.firstIndex(of: "-") else { return false }
+        let prefix = name[..<dash]
+        return (prefix.hasPrefix("UI") || prefix.hasPrefix("NS") || prefix.hasPrefix("WK")) && prefix.hasSuffix("Controller")
+    }
+
+    /// The number of ranks (longest path from a source, cycles broken at the first edge that
+    /// closes one) and the largest number of nodes in one rank, as `dot` would layer the graph.
+    static func layeredShape(nodes: [String], edges: [(String, String)]) -> (ranks: Int, breadth: Int) {
+        guard !nodes.isEmpty else { return (0, 0) }
+        var successors: [String: [String]] = [:]
+        var indegree: [String: Int] = [:]
+        for n in nodes { indegree[n] = 0 }
+        for (a, b) in edges where a != b && indegree[a] != nil && indegree[b] != nil {
+            successors[a, default: []].append(b)
+            indegree[b, default: 0] += 1
+        }
+        // Kahn's algorithm; nodes left on a cycle are started from where the cycle is entered.
+        var rank: [String: Int] = [:]
+        var queue = nodes.filter { indegree[$0] == 0 }
+        var remaining = indegree
+        var head = 0
+        var processed = Set<String>()
+        while processed.count < nodes.count {
+            if head == queue.count, let next = nodes.first(where: { !processed.contains($0) && !queue.contains($0) }) {
+                queue.append(next)
+            }
+            guard head < queue.count else { break }
+            let n = queue[head]
+            head += 1
+            guard processed.insert(n).inserted else { continue }
+            let r = rank[n] ?? 0
+            for m in successors[n] ?? [] where !processed.contains(m) {
+                rank[m] = max(rank[m] ?? 0, r + 1)
+                remaining[m, default: 1] -= 1
+                if remaining[m] == 0 { queue.append(m) }
+            }
+        }
+        var perRank: [Int: Int] = [:]
+        for n in nodes { perRank[rank[n] ?? 0, default: 0] += 1 }
+        return ((perRank.keys.max() ?? 0) + 1, perRank.values.max() ?? 1)
+    }
+
+    /// The direction for a scene flow of `ranks` layers, at most `breadth` scenes in one: the one
+    /// whose drawing is closer to a page's proportions (√2, either orientation). A scene node is
+    /// about 2 inches wide and 0.6 high, plus 0.5 between ranks and 0.3 between nodes.
+    static func sceneFlowDirection(ranks: Int, breadth: Int) -> GraphOptions.RankDirection {
+        let r = Double(max(ranks, 1)), b = Double(max(breadth, 1))
+        let leftToRight = (width: r * 2.0 + (r - 1) * 0.5, height: b * 0.6 + (b - 1) * 0.3)
+        let topToBottom = (width: b * 2.0 + (b - 1) * 0.3, height: r * 0.6 + (r - 1) * 0.5)
+        func misfit(_ size: (width: Double, height: Double)) -> Double {
+            let ratio = max(size.width, size.height) / min(size.width, size.height)
+            return abs(ratio - 2.0.squareRoot())
+        }
+        return misfit(topToBottom) < misfit(leftToRight) ? .topToBottom : .leftToRight
     }
 }

@@ -8,8 +8,11 @@ import Testing
         g.edges.first { $0.from == from && $0.to == to }
     }
 
+    /// Everything, the responder chain included (``GraphOptions/showsResponderChain``).
+    static let all = GraphOptions(showsResponderChain: true)
+
     @Test func placeholdersAndConnectedObjectsAreNodes() throws {
-        let g = try ConnectionGraph(document: Fixtures.login)
+        let g = try ConnectionGraph(document: Fixtures.login, options: Self.all)
         let ids = g.nodes.map(\.id)
         #expect(ids.prefix(2) == ["#1", "#2"])
         #expect(g.nodes[0].kind == .placeholder(.filesOwner))
@@ -21,7 +24,7 @@ import Testing
     }
 
     @Test func everyEdgeKindIsDrawnWithItsLabel() throws {
-        let g = try ConnectionGraph(document: Fixtures.login)
+        let g = try ConnectionGraph(document: Fixtures.login, options: Self.all)
         #expect(edge(g, "#1", "#4")?.lines == ["usernameField"])
         let collection = g.edges.filter { $0.kind == .outletCollection }
         #expect(collection.map(\.lines) == [["fields[0]"], ["fields[1]"]])
@@ -54,9 +57,23 @@ import Testing
     @Test func nilTargetedActionWithoutPlaceholderGetsSyntheticFirstResponder() throws {
         var doc = Fixtures.login
         doc.objects.removeAll { $0.placeholder?.kind == .firstResponder }
-        let g = try ConnectionGraph(document: doc)
+        let g = try ConnectionGraph(document: doc, options: Self.all)
         #expect(g.nodes.contains { $0.id == "@firstResponder" && $0.kind == .firstResponder })
         #expect(edge(g, "#8", "@firstResponder") != nil)
+    }
+
+    /// By default nil-targeted actions, First Responder and the key-view loop are left out, and
+    /// objects drawn only for them are gone too.
+    @Test func responderChainIsHiddenUnlessAsked() throws {
+        var doc = Fixtures.login
+        doc.connections.append(Connection(kind: .outlet, source: ObjectID("#4"), destination: ObjectID("#5"), label: "nextKeyView"))
+        let hidden = try ConnectionGraph(document: doc)
+        #expect(!hidden.nodes.contains { $0.id == "#2" || $0.id == "#8" })
+        #expect(!hidden.edges.contains { $0.lines.first == "showHelp:" || $0.lines.first == "nextKeyView" })
+        let shown = try ConnectionGraph(document: doc, options: Self.all)
+        #expect(shown.nodes.contains { $0.id == "#2" } && shown.nodes.contains { $0.id == "#8" })
+        #expect(edge(shown, "#4", "#5")?.lines == ["nextKeyView"])
+        #expect(edge(shown, "#8", "#2") != nil)
     }
 
     @Test func focusKeepsTheNeighbourhood() throws {
@@ -71,7 +88,8 @@ import Testing
     @Test func kindFilterDropsOtherEdgesAndTheirObjects() throws {
         let g = try ConnectionGraph(document: Fixtures.login, options: GraphOptions(kinds: [.outletCollection]))
         #expect(g.edges.count == 2)
-        #expect(Set(g.nodes.map(\.id)) == ["#1", "#2", "#4", "#5"])
+        // First Responder (#2) is a placeholder but only drawn for the edges that end at it.
+        #expect(Set(g.nodes.map(\.id)) == ["#1", "#4", "#5"])
     }
 
     @Test func hierarchyNestsContainers() throws {

@@ -21,12 +21,13 @@ import Testing
     @Test func sceneSelectsItsDocuments() throws {
         for scene in ["Login", "LoginViewController"] {
             let graph = try GraphExport.graph(for: Self.storyboardInput, scene: scene)
-            #expect(graph.name == "Login.nib", "\(scene)")
+            // Titled by the storyboard and the scene's class and identifier, not the nib's name.
+            #expect(graph.name == "Main.storyboardc — scene LoginViewController “Login”", "\(scene)")
             #expect(graph.nodes.first?.lines == ["File's Owner", "LoginViewController"])
         }
         // A document can also be named directly.
         let byName = try GraphExport.graph(for: Self.storyboardInput, scene: "UIViewController-abc-12-xyz")
-        #expect(byName.name == "UIViewController-abc-12-xyz.nib")
+        #expect(byName.name == "Main.storyboardc — UIViewController-abc-12-xyz")
     }
 
     @Test func unknownSceneAndEmptyInputAreErrors() {

@@ -77,7 +77,7 @@ import Testing
         let rendering = try SVGRenderer.render(dot: DOTWriter.write(try ConnectionGraph(document: doc)))
         let svg = try Self.parse(rendering.svg)
         #expect(svg.texts.contains("Parallel \(i)"))
-        #expect(svg.nodeTitles.count == 11)
+        #expect(svg.nodeTitles.count == 9)   // First Responder and the help button (nil-targeted) not drawn
     }
 
     @Test func invalidDOTThrowsWithGraphvizMessageAndPrintsNothing() throws {

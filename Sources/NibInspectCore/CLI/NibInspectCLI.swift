@@ -53,6 +53,7 @@ public enum NibInspectCLI {
         TextconvCommand.self,
         DiffCommand.self,
         StringsCommand.self,
+        ReportCommand.self,
     ]
 
     static var overview: String {

@@ -7,14 +7,18 @@ import GraphExport
 enum GraphCommand: Command {
     static let spec = CommandSpec(
         name: "graph",
-        abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT or SVG).",
+        abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT, SVG, PNG or PDF).",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
-            .option("--format", "-f", value: "format", help: "Output format (default: dot).", allowed: ["dot", "svg"]),
+            .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process.",
+                    allowed: ["dot", "svg", "png", "pdf"]),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
             .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters."),
-            .option("--rankdir", value: "dir", help: "Edge direction: left to right or top to bottom (default: LR).",
-                    allowed: ["LR", "TB"]),
+            .option("--rankdir", value: "dir",
+                    help: "Edge direction: left to right or top to bottom (default: auto = LR, for a scene flow the one that fits a page).",
+                    allowed: ["auto", "LR", "TB"]),
+            .flag("--responder-chain", help: "Also draw nil-targeted actions to First Responder and the key-view loop (nextKeyView, initialFirstResponder)."),
+            .flag("--no-legend", help: "Leave out the legend of edge styles."),
             .option("--kinds", value: "list",
                     help: "Connection kinds to draw, comma-separated (default: outlet,outletCollection,action,binding,segue; "
                         + "also runtimeAttribute, accessibility, other, all)."),
@@ -34,9 +38,12 @@ enum GraphCommand: Command {
         orange; unresolved connections are red and end at a '?' box. A storyboard is drawn as its
         scene flow: one node per controller, segues from the controller that owns them, relationship
         segues (navigation root, tab bar and split view children) grey and bold, the entry point
-        marked by an arrow. In a scene's graph a controller is one node, with the outlets and actions
-        of its view nib.
-        SVG is rendered in-process by libgvc; 'nibinspect graph FILE | dot -Tpng' works too.
+        marked by an arrow; scenes are labelled by controller class and storyboard identifier. In a
+        scene's graph a controller is one node, with the outlets and actions of its view nib.
+        A legend names the edge styles drawn. Actions to First Responder and the key-view loop are
+        left out unless --responder-chain.
+        SVG, PNG and PDF are rendered in-process by libgvc (PNG and PDF by its cairo plugin);
+        'nibinspect graph FILE | dot -Tpng' works too.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -56,8 +63,10 @@ enum GraphCommand: Command {
         options.hierarchy = args.flag("--hierarchy")
         options.focus = args.value("--focus")
         if let dir = args.value("--rankdir") {
-            options.rankDirection = GraphOptions.RankDirection(rawValue: dir) ?? .leftToRight
+            options.rankDirection = GraphOptions.RankDirection(rawValue: dir) ?? .automatic
         }
+        options.showsResponderChain = args.flag("--responder-chain")
+        options.legend = !args.flag("--no-legend")
         if let list = args.value("--kinds") {
             guard let kinds = GraphOptions.parseKinds(list) else {
                 throw UsageError("--kinds takes a comma-separated list of: \(GraphOptions.kindNames.joined(separator: ", ")); got '\(list)'")
@@ -77,15 +86,17 @@ enum GraphCommand: Command {
         } catch {
             throw UsageError(error.description)
         }
-        if format == "svg" {
-            // libgvc lays out the whole graph in memory and renders the SVG at once.
-            let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: engine)
+        if let graphvizFormat = SVGRenderer.formats[format] {
+            // libgvc lays out the whole graph in memory and renders it at once.
+            let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: engine, format: graphvizFormat)
             if let note = rendering.note { context.console.diagnostic("nibinspect: note: \(note)") }
             for warning in rendering.warnings { context.console.diagnostic("nibinspect: warning: graphviz: \(warning)") }
             if let output {
-                try OutputError.write(Array(rendering.svg.utf8), to: output)
-            } else {
+                try OutputError.write(rendering.bytes, to: output)
+            } else if format == "svg" {
                 context.console.write(rendering.svg)
+            } else {
+                context.console.writeBytes(rendering.bytes)
             }
         } else if let output {
             try OutputError.write(to: output) { sink in DOTWriter.write(graph, to: sink) }
