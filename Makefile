@@ -15,13 +15,19 @@ deps:
 	fi
 
 # The JSON Schema test validates outputs with the PyPI package jsonschema; without it that test
-# skips with a message. Installed here when python3 is present.
+# skips with a message. Installed here when python3 is present. Debian's chromium runs the
+# report's browser test (headless); without it that test skips with a message.
 test-deps: deps
 	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then \
 	  echo "==> installing the Python package jsonschema (for the JSON Schema test)"; \
 	  python3 -m pip install -q jsonschema 2>/dev/null || \
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; } || \
 	  echo "    could not install jsonschema; the schema test will be skipped"; \
+	fi
+	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
+	  echo "==> installing chromium (the report test loads the HTML page in headless Chromium)"; \
+	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
+	  echo "    could not install chromium; the browser test of 'report' will be skipped"; \
 	fi
 	@if ! command -v jq >/dev/null 2>&1; then \
 	  echo "==> installing jq (the README's JSON example is checked with it)"; \

@@ -52,8 +52,25 @@ public enum GraphExport {
                                         mergesBoundPlaceholders: scene != nil || options.focus != nil)
         if let scene, let storyboard = input.storyboard {
             graph.name = sceneTitle(scene, in: storyboard)
+        } else if scene == nil {
+            graph.name = inputTitle(input, drawn: documents.count)
         }
         return graph
+    }
+
+    /// The title of an input's graph: its file name (`Preferences.nib`, not the variant read
+    /// inside the bundle), with the number of documents drawn when there are several
+    /// (`transmission_MainMenu.nib — 4 documents`: a nib and its nested archives). Standard
+    /// input and inputs without a path keep the document names.
+    static func inputTitle(_ input: NibInput, drawn: Int) -> String {
+        var path = Substring(input.path)
+        while path.count > 1, path.hasSuffix("/") { path = path.dropLast() }
+        let file = path.split(separator: "/").last.map(String.init) ?? ""
+        guard !file.isEmpty, file != "<stdin>", file != "-" else {
+            return input.documents.count == 1 ? input.documents[0].name : input.documents.map(\.name).prefix(2).joined(separator: ", ")
+                + (input.documents.count > 2 ? " and \(input.documents.count - 2) more documents" : "")
+        }
+        return drawn > 1 ? "\(file) — \(drawn) documents" : file
     }
 
     /// The title of one scene's graph: the storyboard's file name and the scene's controller

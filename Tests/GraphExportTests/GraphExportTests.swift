@@ -42,9 +42,21 @@ import Testing
     @Test func plainInputDrawsItsDocuments() throws {
         let input = NibInput(path: "a.nib", kind: "NIBArchive", documents: [Fixtures.login])
         let dot = try GraphExport.dot(for: input, options: GraphOptions(kinds: [.action]))
-        #expect(dot == DOTWriter.write(try ConnectionGraph(document: Fixtures.login, options: GraphOptions(kinds: [.action]))))
+        var graph = try ConnectionGraph(document: Fixtures.login, options: GraphOptions(kinds: [.action]))
+        graph.name = "a.nib"   // titled by the input's file name
+        #expect(dot == DOTWriter.write(graph))
         #expect(dot.contains("signIn:"))
         #expect(!dot.contains("usernameField"))
+    }
+
+    /// A title names the input file, not the variant inside a bundle or a list of documents.
+    @Test func titlesNameTheFile() throws {
+        var inner = Fixtures.login
+        inner.name = "Login.nib/keyedobjects-101300.nib"
+        #expect(try GraphExport.graph(for: NibInput(path: "dir/Login.nib/", kind: "nib bundle", documents: [inner])).name == "Login.nib")
+        let two = NibInput(path: "/x/Menu.nib", kind: "NIBArchive", documents: [Fixtures.login, Fixtures.preferences])
+        #expect(try GraphExport.graph(for: two).name == "Menu.nib — 2 documents")
+        #expect(try GraphExport.graph(for: NibInput(path: "<stdin>", kind: "NIBArchive", documents: [inner])).name == inner.name)
     }
 
     @Test func errorsReadWell() {

@@ -13,7 +13,9 @@ extension HTMLReport {
     a { color: var(--accent); text-decoration: none; }
     a:hover { text-decoration: underline; }
     table { border-collapse: collapse; width: 100%; margin: 4px 0 10px; font-size: 13px; }
-    th, td { text-align: left; vertical-align: top; padding: 3px 8px; border-bottom: 1px solid var(--line); }
+    th, td { text-align: left; vertical-align: top; padding: 3px 8px; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
+    table.index td:first-child, table.scenes td, table.findings td:nth-child(3), table.findings td:nth-child(4), table.connections td { overflow-wrap: anywhere; }
+    table.findings td:nth-child(1), table.findings td:nth-child(2), table.connections td:first-child { white-space: nowrap; overflow-wrap: normal; }
     th { background: var(--band); font-weight: 600; position: sticky; top: 0; }
     th[data-key] { cursor: pointer; user-select: none; }
     th[data-key]::after { content: " \\2195"; color: #a0abbb; font-weight: normal; }
@@ -21,6 +23,9 @@ extension HTMLReport {
     th[data-sort="desc"]::after { content: " \\25BC"; color: var(--fg); }
     td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
     tbody tr:nth-child(even) { background: #fafbfd; }
+    tr.input th { background: #e9eef5; font-weight: 600; position: static; }
+    tr.input details { font-weight: normal; margin-top: 2px; }
+    tr.input ul { margin: 2px 0; max-height: 240px; overflow: auto; }
     code, .oid, .path { font-family: "DejaVu Sans Mono", Menlo, Consolas, monospace; font-size: 12px; }
     .oid { color: var(--muted); }
     .muted, .note { color: var(--muted); }

@@ -90,8 +90,8 @@ struct HTMLReport {
         out += "<nav><a href=\"#index\">Documents</a>"
         if !inputs.flatMap(\.allStoryboards).isEmpty { out += " · <a href=\"#storyboards\">Storyboards</a>" }
         out += " · <a href=\"#findings\">Findings</a></nav>\n</header>\n<main>\n"
-        out += indexSection()
         out += storyboardSection()
+        out += indexSection()
         out += findingsSection()
         for i in entries.indices { out += documentSection(entries[i]) }
         out += "</main>\n<script>\n" + Self.script + "</script>\n</body>\n</html>\n"
@@ -105,30 +105,37 @@ struct HTMLReport {
         for failure in failures {
             out += "<p class=\"error\">" + Self.escape(failure.path) + ": " + Self.escape(failure.message) + "</p>\n"
         }
-        for input in inputs where !input.diagnostics.isEmpty {
-            out += "<ul class=\"diagnostics\">"
-            for d in input.diagnostics {
-                out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Self.escape(d.severity.rawValue) + " "
-                    + Self.escape(Context.located(d)) + "</li>"
-            }
-            out += "</ul>\n"
-        }
         let findingCounts = Dictionary(grouping: findings.compactMap(\.document), by: { $0 }).mapValues(\.count)
-        out += "<table class=\"index\">\n<thead><tr><th>Document</th><th>Input</th><th>Platform</th><th>Format</th>"
+        out += "<table class=\"index\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
             + "<th class=\"num\">Objects</th><th class=\"num\">Connections</th><th class=\"num\">Diagnostics</th>"
-            + "<th class=\"num\">Findings</th></tr></thead>\n<tbody>\n"
-        for e in entries {
-            let d = e.document
-            let errors = d.diagnostics.filter { $0.severity == .error }.count
-            out += "<tr><td><a href=\"#" + e.anchor + "\">" + Self.escape(d.name) + "</a></td>"
-            out += "<td>" + Self.escape(e.input.path) + "</td>"
-            out += "<td>" + Self.escape(d.platform.rawValue) + "</td>"
-            out += "<td>" + Self.escape(formatText(d)) + "</td>"
-            out += "<td class=\"num\">\(d.objects.count)</td><td class=\"num\">\(d.connections.count)</td>"
-            out += "<td class=\"num" + (errors > 0 ? " error" : "") + "\">\(d.diagnostics.count)</td>"
-            out += "<td class=\"num\">\(findingCounts[d.name] ?? 0)</td></tr>\n"
+            + "<th class=\"num\">Findings</th></tr></thead>\n"
+        for input in inputs {
+            // One group per input: its path and kind, its own diagnostics (folded), its documents.
+            out += "<tbody>\n<tr class=\"input\"><th colspan=\"7\">" + Self.escape(input.path) + " <span class=\"muted\">("
+                + Self.escape(input.kind) + ", " + Self.plural(input.documents.count, "document") + ")</span>"
+            if !input.diagnostics.isEmpty {
+                out += "<details class=\"diagnostics\"><summary>" + Self.plural(input.diagnostics.count, "diagnostic")
+                    + " of the input</summary><ul class=\"diagnostics\">"
+                for d in input.diagnostics.prefix(limits.rows) {
+                    out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Self.escape(d.severity.rawValue) + " "
+                        + Self.escape(Context.located(d)) + "</li>"
+                }
+                out += "</ul></details>"
+            }
+            out += "</th></tr>\n"
+            for e in entries where e.input.path == input.path {
+                let d = e.document
+                let errors = d.diagnostics.filter { $0.severity == .error }.count
+                out += "<tr><td><a href=\"#" + e.anchor + "\">" + Self.escape(d.name) + "</a></td>"
+                out += "<td>" + Self.escape(d.platform.rawValue) + "</td>"
+                out += "<td>" + Self.escape(formatText(d)) + "</td>"
+                out += "<td class=\"num\">\(d.objects.count)</td><td class=\"num\">\(d.connections.count)</td>"
+                out += "<td class=\"num" + (errors > 0 ? " error" : "") + "\">\(d.diagnostics.count)</td>"
+                out += "<td class=\"num\">\(findingCounts[d.name] ?? 0)</td></tr>\n"
+            }
+            out += "</tbody>\n"
         }
-        out += "</tbody>\n</table>\n</section>\n"
+        out += "</table>\n</section>\n"
         return out
     }
 
@@ -137,7 +144,6 @@ struct HTMLReport {
         var details: [String] = []
         if let v = d.formatVersion { details.append("format " + v) }
         if let c = d.coderVersion { details.append("coder " + c) }
-        if let variant = d.variant { details.append(variant) }
         if !details.isEmpty { s += " (" + details.joined(separator: ", ") + ")" }
         return s
     }
