@@ -57,6 +57,29 @@ import Testing
         #expect(svg.contains("<title>#1</title>"))
     }
 
+    /// PNG and PDF are rendered in-process by libgvc's cairo plugin, written as bytes.
+    @Test(arguments: [("png", [0x89, 0x50, 0x4E, 0x47] as [UInt8]), ("pdf", Array("%PDF-".utf8))])
+    func pngAndPDFToAFile(_ format: String, _ magic: [UInt8]) throws {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("graph-\(UUID().uuidString).\(format)")
+        defer { try? FileManager.default.removeItem(at: url) }
+        let (code, console) = try draw(["--format", format, "-o", url.path])
+        #expect(code == .success)
+        #expect(console.output.isEmpty)
+        let bytes = try [UInt8](Data(contentsOf: url))
+        #expect(bytes.starts(with: magic))
+        #expect(bytes.count > 1_000)
+    }
+
+    /// The legend is drawn unless --no-legend; nil-targeted actions only with --responder-chain.
+    @Test func legendAndResponderChainOptions() throws {
+        let (_, plain) = try draw([])
+        #expect(plain.output.contains("label=<<TABLE"))
+        #expect(plain.output.contains("outlet</FONT>"))
+        let (_, bare) = try draw(["--no-legend"])
+        #expect(!bare.output.contains("<TABLE"))
+        #expect(bare.output.contains("label=\"Login.nib\""))
+    }
+
     @Test func badKindsAndFocusAreUsageErrors() throws {
         #expect(throws: UsageError.self) { try draw(["--kinds", "outlet,wires"]) }
         #expect(throws: UsageError.self) { try draw(["--focus", "NoSuchView"]) }
