@@ -49,6 +49,27 @@ import Testing
         #expect(!dot.contains("usernameField"))
     }
 
+    /// Without --rankdir a scene flow takes the direction that fits a page: a long chain of
+    /// scenes top to bottom, a wide fan (a tab bar or split view with many children) left to right.
+    @Test func sceneFlowDirectionFollowsTheShape() throws {
+        func storyboard(_ segues: [(String, String)]) -> StoryboardSummary {
+            let ids = Array(Set(segues.flatMap { [$0.0, $0.1] })).sorted()
+            return StoryboardSummary(name: "S.storyboardc", platform: .iOS, entryPoint: segues.first?.0,
+                                     scenes: ids.map { .init(identifier: $0, controllerClass: "UIViewController") },
+                                     segues: segues.map { .init(from: $0.0, to: $0.1, segue: Segue(kind: "show")) })
+        }
+        let chain = storyboard((1..<8).map { ("s\($0)", "s\($0 + 1)") })
+        #expect(ConnectionGraph.layeredShape(nodes: (1...8).map { "@scene:s\($0)" },
+                                             edges: (1..<8).map { ("@scene:s\($0)", "@scene:s\($0 + 1)") }) == (8, 1))
+        #expect(try ConnectionGraph(storyboard: chain).rankDirection == .topToBottom)
+        let fan = storyboard((1...20).map { ("root", "child\($0)") })
+        #expect(try ConnectionGraph(storyboard: fan).rankDirection == .leftToRight)
+        // --rankdir wins.
+        #expect(try ConnectionGraph(storyboard: chain, options: GraphOptions(rankDirection: .leftToRight)).rankDirection == .leftToRight)
+        // A cycle still gets a shape.
+        #expect(ConnectionGraph.layeredShape(nodes: ["a", "b", "c"], edges: [("a", "b"), ("b", "c"), ("c", "a")]).ranks == 3)
+    }
+
     /// A title names the input file, not the variant inside a bundle or a list of documents.
     @Test func titlesNameTheFile() throws {
         var inner = Fixtures.login
