@@ -195,7 +195,10 @@ import TestSupport
         let rows = dom.components(separatedBy: "<span class=\"kind kind-").count - 1
         #expect(rows >= minimumRows, "\(name): \(rows) connection rows")
         #expect(dom.contains(" of ") && dom.contains(" connections</span>"))
-        if expectSVG { #expect(dom.contains("<svg")) }
+        if expectSVG {
+            #expect(dom.contains("<svg"))
+            #expect(dom.contains("<button type=\"button\" class=\"zoom\">actual size</button>"))
+        }
         let shot = Self.artefacts.appendingPathComponent(name + ".png").path
         try? FileManager.default.removeItem(atPath: shot)
         _ = try Self.chromium(["--screenshot=" + shot, "--window-size=1400,1000", "--hide-scrollbars"], page: path)

@@ -54,6 +54,10 @@ extension HTMLReport {
     div.connections { max-height: 720px; overflow: auto; }
     figure.graph { margin: 8px 0 16px; border: 1px solid var(--line); border-radius: 6px; padding: 8px; overflow: auto; max-height: 900px; }
     figure.graph svg { max-width: 100%; height: auto; display: block; margin: 0 auto; }
+    figure.graph.full svg { max-width: none; }
+    figure.graph { position: relative; }
+    button.zoom { position: sticky; top: 0; left: 0; float: right; font: inherit; font-size: 12px; padding: 1px 8px; border: 1px solid var(--line); border-radius: 4px; background: var(--band); cursor: pointer; }
+    th[data-key] { white-space: nowrap; }
     figcaption { color: var(--muted); font-size: 12px; margin-top: 6px; }
     section.document { scroll-margin-top: 90px; }
     section, article, li, tr { scroll-margin-top: 100px; }
@@ -161,6 +165,18 @@ extension HTMLReport {
         for (var p = el; p; p = p.parentElement) { if (p.tagName === 'DETAILS') { p.open = true; } }
         if (el) { el.scrollIntoView(); }
       }
+      // Each graph is scaled to the page's width; a button shows it at its actual size.
+      Array.prototype.forEach.call(document.querySelectorAll('figure.graph'), function (figure) {
+        var button = document.createElement('button');
+        button.type = 'button';
+        button.className = 'zoom';
+        button.textContent = 'actual size';
+        button.addEventListener('click', function () {
+          var full = figure.classList.toggle('full');
+          button.textContent = full ? 'fit to width' : 'actual size';
+        });
+        figure.insertBefore(button, figure.firstChild);
+      });
       window.addEventListener('hashchange', reveal);
       reveal();
       var status = document.getElementById('script-status');
