@@ -24,6 +24,8 @@ public struct ConnectionGraph: Hashable, Sendable {
         case externalScene
         /// The start of the arrow that marks a storyboard's entry point.
         case entryPoint
+        /// A menu separator (`NSMenuItem` with `separator`), drawn as a thin rule in its menu.
+        case separator
     }
 
     /// What an edge stands for; decides its line style.
@@ -108,6 +110,9 @@ public struct ConnectionGraph: Hashable, Sendable {
         public var depth: Int
         /// True for the cluster of a whole document (several documents in one graph).
         public var isDocument: Bool
+        /// Keep ``nodeIDs`` in one rank, in this order (a menu's items in menu order): DOT gets
+        /// a `rank=same` group chained by invisible edges.
+        public var keepsOrder: Bool = false
 
         public init(id: String, lines: [String] = [], nodeIDs: [String] = [], clusters: [Cluster] = [], depth: Int = 0,
                     isDocument: Bool = false) {

@@ -66,6 +66,14 @@ enum DOTStyle {
             if isEntryPoint { a["penwidth"] = "2.2" }
         case .externalScene:
             a["style"] = "rounded,dashed"
+        case .separator:
+            a["label"] = ""
+            a["shape"] = "box"
+            a["style"] = "filled"
+            a["height"] = "0.02"
+            a["width"] = "1.1"
+            a["fillcolor"] = "#A0ABBB"
+            a["color"] = "#A0ABBB"
         case .entryPoint:
             a["shape"] = "point"
             a["width"] = "0.12"

@@ -45,6 +45,14 @@ public enum DOTWriter {
             sink(indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n")
             sink(indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n")
             for id in c.nodeIDs { declare(id, indent: indent + "  ") }
+            if c.keepsOrder, c.nodeIDs.count > 1 {
+                // With rankdir LR dot stacks a rank's flat-edge chain bottom to top: there the
+                // chain runs from the last item to the first so the first is drawn on top; with
+                // TB it runs left to right.
+                let order = graph.rankDirection == .topToBottom ? c.nodeIDs : c.nodeIDs.reversed()
+                let ids = order.map { quoted($0, isLabel: false) }
+                sink(indent + "  { rank=\"same\"; " + ids.joined(separator: " -> ") + " [style=\"invis\"]; }\n")
+            }
             for child in c.clusters { writeCluster(child, indent: indent + "  ") }
             sink(indent + "}\n")
         }

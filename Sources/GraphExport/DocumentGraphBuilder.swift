@@ -67,6 +67,9 @@ struct DocumentGraphBuilder {
             shown = focused
         } else {
             for object in document.objects where object.placeholder != nil || options.hierarchy {
+                // A menu, or a menu item holding a submenu, is drawn as the box around its items
+                // (its cluster), not as a node too, unless a connection needs it.
+                if options.hierarchy, Self.isMenuContainer(object) { continue }
                 shown.insert(object.id)
             }
         }
@@ -107,6 +110,10 @@ struct DocumentGraphBuilder {
             } else if placeholder.kind == .external || placeholder.kind == .upstream {
                 lines.append(truncate(placeholder.identifier))
             }
+        } else if options.hierarchy, object.className == "NSMenuItem", object.customClass == nil,
+                  let title = object.name?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
+            // Inside a menu's box a menu item is its title.
+            lines = [truncate(title)]
         } else {
             lines = [object.effectiveClass]
             if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
@@ -118,8 +125,19 @@ struct DocumentGraphBuilder {
         if let custom = object.customClass {
             tooltip += " (" + (object.customModule.map { $0 + "." } ?? "") + custom + ")"
         }
-        let kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
+        var kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
+        if case .bool(true)? = object.property("separator") {
+            kind = .separator
+            lines = []
+        }
         return Node(id: nodeID(object.id), kind: kind, lines: lines, tooltip: tooltip, objectID: object.id)
+    }
+
+    /// An `NSMenu`, or an `NSMenuItem` with children (its submenu).
+    static func isMenuContainer(_ object: NibObject) -> Bool {
+        guard object.placeholder == nil else { return false }
+        if object.className == "NSMenu" { return true }
+        return object.className == "NSMenuItem" && !object.children.isEmpty
     }
 
     func truncate(_ text: String) -> String {
@@ -266,7 +284,26 @@ struct DocumentGraphBuilder {
                 members[p, default: []].append(id)
             }
         }
+        // Members and subclusters in the container's child order (menu order), then the rest.
+        func childOrder(_ parent: ObjectID, _ list: [ObjectID]) -> [ObjectID] {
+            guard let children = objects[parent]?.children, !children.isEmpty else { return list }
+            var rank: [ObjectID: Int] = [parent: -1]
+            for (i, c) in children.enumerated() where rank[c] == nil { rank[c] = i }
+            return list.enumerated().sorted {
+                (rank[$0.element] ?? Int.max, $0.offset) < (rank[$1.element] ?? Int.max, $1.offset)
+            }.map(\.element)
+        }
+        for (p, list) in members { members[p] = childOrder(p, list) }
+        for (p, list) in subclusters { subclusters[p] = childOrder(p, list) }
         func cluster(_ id: ObjectID, depth: Int) -> ConnectionGraph.Cluster {
+            // A menu item that only holds its submenu is one box: the submenu's, titled by the item.
+            if let item = objects[id], item.className == "NSMenuItem", !shown.contains(id), (members[id] ?? []).isEmpty,
+               let only = subclusters[id], only.count == 1, let menu = objects[only[0]], menu.className == "NSMenu",
+               !shown.contains(menu.id) {
+                var inner = cluster(menu.id, depth: depth)
+                inner.lines = [(item.name ?? menu.name ?? item.effectiveClass) + " ▸"]
+                return inner
+            }
             let nodeIDs = (members[id] ?? []).map(nodeID)
             clustered.formUnion(nodeIDs)
             var lines: [String] = []
@@ -275,7 +312,9 @@ struct DocumentGraphBuilder {
                 lines = shown.contains(id) ? ["\(object.effectiveClass) \(id)"] : node(for: object).lines
             }
             let children = (subclusters[id] ?? []).map { cluster($0, depth: depth + 1) }
-            return .init(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
+            var result = ConnectionGraph.Cluster(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
+            result.keepsOrder = objects[id]?.className == "NSMenu"
+            return result
         }
         return (roots.map { cluster($0, depth: 0) }, clustered)
     }

@@ -92,6 +92,42 @@ import Testing
         #expect(Set(g.nodes.map(\.id)) == ["#1", "#4", "#5"])
     }
 
+    /// With --hierarchy a menu is a box of its items in menu order (kept by a rank=same chain),
+    /// separators are thin rules, a menu item holding a submenu is the submenu's box titled
+    /// `Title ▸`, and menus are not drawn as nodes of their own.
+    @Test func menusAreBoxesInMenuOrder() throws {
+        func item(_ id: String, _ name: String?, parent: String, children: [String] = [], separator: Bool = false) -> NibObject {
+            NibObject(id: ObjectID(id), className: "NSMenuItem", name: name, parent: ObjectID(parent),
+                      children: children.map(ObjectID.init), properties: separator ? [Property("separator", .bool(true))] : [])
+        }
+        let objects = [
+            NibObject(id: ObjectID("#1"), className: "NSObject", customClass: "AppDelegate"),
+            NibObject(id: ObjectID("#10"), className: "NSMenu", name: "Main Menu", children: [ObjectID("#11")]),
+            item("#11", "App", parent: "#10", children: ["#12"]),
+            NibObject(id: ObjectID("#12"), className: "NSMenu", name: "App", parent: ObjectID("#11"),
+                      children: ["#15", "#14", "#13"].map(ObjectID.init)),
+            item("#13", "Quit", parent: "#12"),
+            item("#14", nil, parent: "#12", separator: true),
+            item("#15", "About", parent: "#12"),
+        ]
+        let doc = NibDocument(name: "Menu.nib", platform: .macOS, format: .nibArchive, objects: objects,
+                              connections: [Connection(kind: .action, source: ObjectID("#15"), destination: ObjectID("#1"), label: "about:")])
+        let g = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
+        #expect(!g.nodes.contains { ["#10", "#11", "#12"].contains($0.id) })
+        let main = try #require(g.clusters.first)
+        #expect(main.lines == ["NSMenu", "“Main Menu”"])
+        let app = try #require(main.clusters.first)
+        #expect(app.lines == ["App ▸"])
+        #expect(app.nodeIDs == ["#15", "#14", "#13"])
+        #expect(app.keepsOrder)
+        #expect(g.nodes.first { $0.id == "#14" }?.kind == .separator)
+        #expect(g.nodes.first { $0.id == "#15" }?.lines == ["About"])
+        let dot = DOTWriter.write(g)
+        #expect(dot.contains("{ rank=\"same\"; \"#13\" -> \"#14\" -> \"#15\" [style=\"invis\"]; }"))
+        let svg = try SVGRenderer.render(dot: dot).svg
+        #expect(svg.contains("About"))
+    }
+
     @Test func hierarchyNestsContainers() throws {
         let g = try ConnectionGraph(document: Fixtures.preferences, options: GraphOptions(hierarchy: true))
         let window = try #require(g.clusters.first { $0.id == "h#10" })
