@@ -24,8 +24,9 @@ public struct ConnectionGraph: Hashable, Sendable {
         case externalScene
         /// The start of the arrow that marks a storyboard's entry point.
         case entryPoint
-        /// A menu separator (`NSMenuItem` with `separator`), drawn as a thin rule in its menu.
-        case separator
+        /// A menu (`NSMenu`) drawn as one box listing its items (``Node/rows``), with
+        /// ``GraphOptions/hierarchy``.
+        case menu
     }
 
     /// What an edge stands for; decides its line style.
@@ -35,6 +36,8 @@ public struct ConnectionGraph: Hashable, Sendable {
         case relationship
         /// Entry-point arrow of a storyboard.
         case entry
+        /// From a menu item's row to the submenu it opens (``GraphOptions/hierarchy``).
+        case submenu
 
         init(_ kind: Connection.Kind) {
             switch kind {
@@ -47,6 +50,25 @@ public struct ConnectionGraph: Hashable, Sendable {
             case .segue: self = .segue
             case .other: self = .other
             }
+        }
+    }
+
+    /// One row of a ``NodeKind/menu`` node: a menu item.
+    public struct Row: Hashable, Sendable {
+        /// The DOT port edges of this item start or end at (`i3`).
+        public var port: String
+        /// The item's title (empty for a separator).
+        public var text: String
+        /// A separator: drawn as a thin rule.
+        public var isSeparator: Bool
+        /// The item opens a submenu (drawn with `▸`, a ``EdgeKind/submenu`` edge leaves it).
+        public var hasSubmenu: Bool
+
+        public init(port: String, text: String, isSeparator: Bool = false, hasSubmenu: Bool = false) {
+            self.port = port
+            self.text = text
+            self.isSeparator = isSeparator
+            self.hasSubmenu = hasSubmenu
         }
     }
 
@@ -63,6 +85,8 @@ public struct ConnectionGraph: Hashable, Sendable {
         /// A link target (DOT `URL`; in SVG an `<a xlink:href>` around the node), e.g. `#d1-o12`
         /// for an anchor of an HTML report. Nil: the node links nowhere.
         public var url: String?
+        /// The items of a ``NodeKind/menu`` node, in menu order, under its title (``lines``).
+        public var rows: [Row]?
 
         public init(id: String, kind: NodeKind, lines: [String], tooltip: String? = nil, objectID: ObjectID? = nil,
                     url: String? = nil) {
@@ -84,6 +108,9 @@ public struct ConnectionGraph: Hashable, Sendable {
         /// Drawn in the warning style: the connection could not be fully resolved.
         public var isUnresolved: Bool
         public var tooltip: String?
+        /// The row (``Row/port``) of a menu node the edge starts or ends at, for a menu item.
+        public var fromPort: String?
+        public var toPort: String?
 
         public init(from: String, to: String, kind: EdgeKind, lines: [String], isUnresolved: Bool = false,
                     tooltip: String? = nil) {
@@ -110,9 +137,6 @@ public struct ConnectionGraph: Hashable, Sendable {
         public var depth: Int
         /// True for the cluster of a whole document (several documents in one graph).
         public var isDocument: Bool
-        /// Keep ``nodeIDs`` in one rank, in this order (a menu's items in menu order): DOT gets
-        /// a `rank=same` group chained by invisible edges.
-        public var keepsOrder: Bool = false
 
         public init(id: String, lines: [String] = [], nodeIDs: [String] = [], clusters: [Cluster] = [], depth: Int = 0,
                     isDocument: Bool = false) {

@@ -66,14 +66,11 @@ enum DOTStyle {
             if isEntryPoint { a["penwidth"] = "2.2" }
         case .externalScene:
             a["style"] = "rounded,dashed"
-        case .separator:
-            a["label"] = ""
-            a["shape"] = "box"
-            a["style"] = "filled"
-            a["height"] = "0.02"
-            a["width"] = "1.1"
-            a["fillcolor"] = "#A0ABBB"
-            a["color"] = "#A0ABBB"
+        case .menu:
+            a["label"] = nil
+            a["shape"] = "plaintext"
+            a["style"] = ""
+            a["margin"] = "0"
         case .entryPoint:
             a["shape"] = "point"
             a["width"] = "0.12"
@@ -116,6 +113,9 @@ enum DOTStyle {
         case .entry:
             color = "#1B2430"
             a["penwidth"] = "1.5"
+        case .submenu:
+            color = "#8A97A8"
+            a["arrowhead"] = "empty"
         }
         a["color"] = edge.isUnresolved ? "#C62828" : color
         a["fontcolor"] = edge.isUnresolved ? "#C62828" : color
@@ -136,6 +136,7 @@ enum DOTStyle {
         case .relationship: return ("◇━▶", "#6B7280", "relationship (container ◇)")
         case .other: return ("╌╌▶", "#6B7280", "other connection")
         case .entry: return ("•─▶", "#1B2430", "entry point")
+        case .submenu: return ("──▷", "#8A97A8", "submenu")
         }
     }
 

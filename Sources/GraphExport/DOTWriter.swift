@@ -39,20 +39,17 @@ public enum DOTWriter {
         var declared = Set<String>()
         func declare(_ id: String, indent: String) {
             guard declared.insert(id).inserted, let node = nodesByID[id] else { return }
-            sink(indent + quoted(node.id, isLabel: false) + attributeList(DOTStyle.attributes(of: node)) + ";\n")
+            var list = attributeList(DOTStyle.attributes(of: node))
+            if let rows = node.rows {
+                // The one other HTML-like value: a menu's items as table rows with ports.
+                list = String(list.dropLast()) + ", label=" + menuLabel(title: node.lines, rows: rows) + "]"
+            }
+            sink(indent + quoted(node.id, isLabel: false) + list + ";\n")
         }
         func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) {
             sink(indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n")
             sink(indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n")
             for id in c.nodeIDs { declare(id, indent: indent + "  ") }
-            if c.keepsOrder, c.nodeIDs.count > 1 {
-                // With rankdir LR dot stacks a rank's flat-edge chain bottom to top: there the
-                // chain runs from the last item to the first so the first is drawn on top; with
-                // TB it runs left to right.
-                let order = graph.rankDirection == .topToBottom ? c.nodeIDs : c.nodeIDs.reversed()
-                let ids = order.map { quoted($0, isLabel: false) }
-                sink(indent + "  { rank=\"same\"; " + ids.joined(separator: " -> ") + " [style=\"invis\"]; }\n")
-            }
             for child in c.clusters { writeCluster(child, indent: indent + "  ") }
             sink(indent + "}\n")
         }
@@ -62,7 +59,7 @@ public enum DOTWriter {
         for cluster in graph.clusters { writeCluster(cluster, indent: "  ") }
         if !graph.edges.isEmpty { sink("\n") }
         for edge in graph.edges {
-            sink("  " + quoted(edge.from, isLabel: false) + " -> " + quoted(edge.to, isLabel: false)
+            sink("  " + endpoint(edge.from, port: edge.fromPort) + " -> " + endpoint(edge.to, port: edge.toPort)
                  + attributeList(DOTStyle.attributes(of: edge)) + ";\n")
         }
         sink("}\n")
@@ -92,6 +89,27 @@ public enum DOTWriter {
         let width = min(perRow, samples.count)
         let title = "<TR><TD COLSPAN=\"\(width)\"><FONT POINT-SIZE=\"13\">\(htmlEscaped(graph.name))</FONT></TD></TR>"
         return "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">" + title + rows.joined() + "</TABLE>>"
+    }
+
+    /// `"node"` or `"node":"port"`.
+    static func endpoint(_ id: String, port: String?) -> String {
+        quoted(id, isLabel: false) + (port.map { ":" + quoted($0, isLabel: false) } ?? "")
+    }
+
+    /// A menu node's label: a table with the menu's title, then one row per item with its port,
+    /// separators as thin rules, submenus marked `▸`.
+    static func menuLabel(title: [String], rows: [ConnectionGraph.Row]) -> String {
+        var out = "<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\" STYLE=\"ROUNDED\" COLOR=\"#5B6B82\" BGCOLOR=\"#F3F6FA\">"
+        out += "<TR><TD BGCOLOR=\"#E3E9F1\"><B>" + htmlEscaped(title.joined(separator: " ")) + "</B></TD></TR>"
+        for row in rows {
+            let port = htmlEscaped(row.port)
+            if row.isSeparator {
+                out += "<TR><TD PORT=\"\(port)\" HEIGHT=\"3\" CELLPADDING=\"0\"><FONT POINT-SIZE=\"3\" COLOR=\"#7A8699\">────────────────────────────</FONT></TD></TR>"
+            } else {
+                out += "<TR><TD PORT=\"\(port)\" ALIGN=\"LEFT\">" + htmlEscaped(row.text) + (row.hasSubmenu ? "  ▸" : "") + "</TD></TR>"
+            }
+        }
+        return out + "</TABLE>>"
     }
 
     /// `text` for a Graphviz HTML-like label: `&`, `<`, `>`, `"` as entities, control characters

@@ -50,6 +50,24 @@ struct DocumentGraphBuilder {
         self.idPrefix = idPrefix
         placeholders = document.placeholders
         firstResponderPlaceholder = placeholders.first { $0.placeholder?.kind == .firstResponder }
+        var ports: [ObjectID: (menu: ObjectID, port: String)] = [:]
+        if options.hierarchy {
+            for menu in document.objects where Self.isMenu(menu) {
+                for (i, child) in menu.children.enumerated() where ports[child] == nil {
+                    if document.object(child)?.className == "NSMenuItem" { ports[child] = (menu.id, "i\(i + 1)") }
+                }
+            }
+        }
+        menuPorts = ports
+    }
+
+    /// With ``GraphOptions/hierarchy``: each menu item's menu and row port. A menu is drawn as one
+    /// node listing its items; connections of an item start or end at its row.
+    private let menuPorts: [ObjectID: (menu: ObjectID, port: String)]
+
+    /// An `NSMenu` (not a placeholder).
+    static func isMenu(_ object: NibObject) -> Bool {
+        object.placeholder == nil && object.className == "NSMenu"
     }
 
     /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.
@@ -67,12 +85,12 @@ struct DocumentGraphBuilder {
             shown = focused
         } else {
             for object in document.objects where object.placeholder != nil || options.hierarchy {
-                // A menu, or a menu item holding a submenu, is drawn as the box around its items
-                // (its cluster), not as a node too, unless a connection needs it.
-                if options.hierarchy, Self.isMenuContainer(object) { continue }
+                // A menu item is a row of its menu's node, not a node of its own.
+                if menuPorts[object.id] != nil { continue }
                 shown.insert(object.id)
             }
         }
+        if options.hierarchy { edges += submenuEdges() }
         for e in edges { shown.formUnion(e.objects) }
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
         // First Responder is drawn only for the edges that end at it.
@@ -86,7 +104,7 @@ struct DocumentGraphBuilder {
             nodes.append(node(for: object))
         }
         for object in document.objects where object.placeholder == nil && shown.contains(object.id)
-            && objects[object.id] == object {
+            && objects[object.id] == object && menuPorts[object.id] == nil {
             nodes.append(node(for: object))
         }
         nodes += syntheticNodes.filter { usedSynthetic.contains($0.id) }
@@ -99,7 +117,25 @@ struct DocumentGraphBuilder {
 
     // MARK: Nodes
 
-    func nodeID(_ id: ObjectID) -> String { aliases[id] ?? idPrefix + id.rawValue }
+    func nodeID(_ id: ObjectID) -> String {
+        if let row = menuPorts[id] { return nodeID(row.menu) }
+        return aliases[id] ?? idPrefix + id.rawValue
+    }
+
+    /// One edge from each menu item row that opens a submenu to the submenu's node.
+    private func submenuEdges() -> [(edge: Edge, objects: [ObjectID])] {
+        var out: [(edge: Edge, objects: [ObjectID])] = []
+        for (itemID, row) in menuPorts.sorted(by: { $0.key < $1.key }) {
+            guard let item = objects[itemID] else { continue }
+            for child in item.children {
+                guard let submenu = objects[child], Self.isMenu(submenu) else { continue }
+                var edge = Edge(from: nodeID(row.menu), to: nodeID(submenu.id), kind: .submenu, lines: [])
+                edge.fromPort = row.port
+                out.append((edge, [row.menu, submenu.id]))
+            }
+        }
+        return out
+    }
 
     func node(for object: NibObject) -> Node {
         var lines: [String]
@@ -110,10 +146,6 @@ struct DocumentGraphBuilder {
             } else if placeholder.kind == .external || placeholder.kind == .upstream {
                 lines.append(truncate(placeholder.identifier))
             }
-        } else if options.hierarchy, object.className == "NSMenuItem", object.customClass == nil,
-                  let title = object.name?.trimmingCharacters(in: .whitespacesAndNewlines), !title.isEmpty {
-            // Inside a menu's box a menu item is its title.
-            lines = [truncate(title)]
         } else {
             lines = [object.effectiveClass]
             if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
@@ -125,19 +157,20 @@ struct DocumentGraphBuilder {
         if let custom = object.customClass {
             tooltip += " (" + (object.customModule.map { $0 + "." } ?? "") + custom + ")"
         }
-        var kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
-        if case .bool(true)? = object.property("separator") {
-            kind = .separator
-            lines = []
+        let kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
+        var node = Node(id: nodeID(object.id), kind: kind, lines: lines, tooltip: tooltip, objectID: object.id)
+        if options.hierarchy, Self.isMenu(object) {
+            node.kind = .menu
+            node.lines = [object.name.map(truncate) ?? "Menu"]
+            node.rows = object.children.compactMap { child -> ConnectionGraph.Row? in
+                guard let row = menuPorts[child], row.menu == object.id, let item = objects[child] else { return nil }
+                if case .bool(true)? = item.property("separator") { return .init(port: row.port, text: "", isSeparator: true) }
+                let title = item.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                return .init(port: row.port, text: title.isEmpty ? item.effectiveClass : truncate(title),
+                             hasSubmenu: item.children.contains { objects[$0].map(Self.isMenu) ?? false })
+            }
         }
-        return Node(id: nodeID(object.id), kind: kind, lines: lines, tooltip: tooltip, objectID: object.id)
-    }
-
-    /// An `NSMenu`, or an `NSMenuItem` with children (its submenu).
-    static func isMenuContainer(_ object: NibObject) -> Bool {
-        guard object.placeholder == nil else { return false }
-        if object.className == "NSMenu" { return true }
-        return object.className == "NSMenuItem" && !object.children.isEmpty
+        return node
     }
 
     func truncate(_ text: String) -> String {
@@ -235,9 +268,12 @@ struct DocumentGraphBuilder {
             if c.kind == .segue, c.segue?.kind == "relationship" { kind = .relationship }
             // An edge at an object drawn for another document says which nib it lives in.
             let crossing = [c.source, c.destination].contains { $0.map { aliases[$0] != nil } ?? false }
-            let edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
+            var edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
                             isUnresolved: broken, tooltip: c.unresolved?.message ?? (crossing ? "in \(document.name)" : nil))
-            return (edge, [from.1, to.1].compactMap { $0 })
+            edge.fromPort = from.1.flatMap { menuPorts[$0]?.port }
+            edge.toPort = to.1.flatMap { menuPorts[$0]?.port }
+            // A menu item stands for its menu's node.
+            return (edge, [from.1, to.1].compactMap { $0 }.map { menuPorts[$0]?.menu ?? $0 })
         }
     }
 
@@ -248,6 +284,8 @@ struct DocumentGraphBuilder {
         var result: [ObjectID: ObjectID] = [:]
         for object in document.objects {
             guard let parent = object.parent, objects[parent] != nil else { continue }
+            // Menu items are rows of their menu, and a submenu is a node of its own beside it.
+            if menuPorts[object.id] != nil || (Self.isMenu(object) && menuPorts[parent] != nil) { continue }
             var seen: Set<ObjectID> = [object.id]
             var current: ObjectID? = parent
             var steps = 0
@@ -296,14 +334,6 @@ struct DocumentGraphBuilder {
         for (p, list) in members { members[p] = childOrder(p, list) }
         for (p, list) in subclusters { subclusters[p] = childOrder(p, list) }
         func cluster(_ id: ObjectID, depth: Int) -> ConnectionGraph.Cluster {
-            // A menu item that only holds its submenu is one box: the submenu's, titled by the item.
-            if let item = objects[id], item.className == "NSMenuItem", !shown.contains(id), (members[id] ?? []).isEmpty,
-               let only = subclusters[id], only.count == 1, let menu = objects[only[0]], menu.className == "NSMenu",
-               !shown.contains(menu.id) {
-                var inner = cluster(menu.id, depth: depth)
-                inner.lines = [(item.name ?? menu.name ?? item.effectiveClass) + " ▸"]
-                return inner
-            }
             let nodeIDs = (members[id] ?? []).map(nodeID)
             clustered.formUnion(nodeIDs)
             var lines: [String] = []
@@ -312,9 +342,7 @@ struct DocumentGraphBuilder {
                 lines = shown.contains(id) ? ["\(object.effectiveClass) \(id)"] : node(for: object).lines
             }
             let children = (subclusters[id] ?? []).map { cluster($0, depth: depth + 1) }
-            var result = ConnectionGraph.Cluster(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
-            result.keepsOrder = objects[id]?.className == "NSMenu"
-            return result
+            return .init(id: "h" + nodeID(id), lines: lines, nodeIDs: nodeIDs, clusters: children, depth: depth)
         }
         return (roots.map { cluster($0, depth: 0) }, clustered)
     }

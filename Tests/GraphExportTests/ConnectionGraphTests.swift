@@ -92,10 +92,10 @@ import Testing
         #expect(Set(g.nodes.map(\.id)) == ["#1", "#4", "#5"])
     }
 
-    /// With --hierarchy a menu is a box of its items in menu order (kept by a rank=same chain),
-    /// separators are thin rules, a menu item holding a submenu is the submenu's box titled
-    /// `Title ▸`, and menus are not drawn as nodes of their own.
-    @Test func menusAreBoxesInMenuOrder() throws {
+    /// With --hierarchy a menu is one node listing its items in menu order (separators as thin
+    /// rules, submenus marked ▸); an item's connections start at its row (a DOT port), and a
+    /// submenu is its own node, linked from the row that opens it.
+    @Test func menusAreNodesWithOneRowPerItem() throws {
         func item(_ id: String, _ name: String?, parent: String, children: [String] = [], separator: Bool = false) -> NibObject {
             NibObject(id: ObjectID(id), className: "NSMenuItem", name: name, parent: ObjectID(parent),
                       children: children.map(ObjectID.init), properties: separator ? [Property("separator", .bool(true))] : [])
@@ -113,19 +113,27 @@ import Testing
         let doc = NibDocument(name: "Menu.nib", platform: .macOS, format: .nibArchive, objects: objects,
                               connections: [Connection(kind: .action, source: ObjectID("#15"), destination: ObjectID("#1"), label: "about:")])
         let g = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
-        #expect(!g.nodes.contains { ["#10", "#11", "#12"].contains($0.id) })
-        let main = try #require(g.clusters.first)
-        #expect(main.lines == ["NSMenu", "“Main Menu”"])
-        let app = try #require(main.clusters.first)
-        #expect(app.lines == ["App ▸"])
-        #expect(app.nodeIDs == ["#15", "#14", "#13"])
-        #expect(app.keepsOrder)
-        #expect(g.nodes.first { $0.id == "#14" }?.kind == .separator)
-        #expect(g.nodes.first { $0.id == "#15" }?.lines == ["About"])
+        #expect(!g.nodes.contains { ["#11", "#13", "#14", "#15"].contains($0.id) })
+        let app = try #require(g.nodes.first { $0.id == "#12" })
+        #expect(app.kind == .menu)
+        #expect(app.lines == ["App"])
+        #expect(app.rows == [.init(port: "i1", text: "About"), .init(port: "i2", text: "", isSeparator: true),
+                             .init(port: "i3", text: "Quit")])
+        #expect(g.nodes.first { $0.id == "#10" }?.rows == [.init(port: "i1", text: "App", hasSubmenu: true)])
+        let action = try #require(g.edges.first { $0.kind == .action })
+        #expect((action.from, action.fromPort, action.to) == ("#12", "i1", "#1"))
+        let submenu = try #require(g.edges.first { $0.kind == .submenu })
+        #expect((submenu.from, submenu.fromPort, submenu.to) == ("#10", "i1", "#12"))
+        #expect(g.clusters.isEmpty)
         let dot = DOTWriter.write(g)
-        #expect(dot.contains("{ rank=\"same\"; \"#13\" -> \"#14\" -> \"#15\" [style=\"invis\"]; }"))
-        let svg = try SVGRenderer.render(dot: dot).svg
-        #expect(svg.contains("About"))
+        #expect(dot.contains("\"#12\":\"i1\" -> \"#1\""))
+        #expect(dot.contains("<TD PORT=\"i3\" ALIGN=\"LEFT\">Quit</TD>"))
+        let svg = try SVGRenderer.render(dot: dot)
+        #expect(svg.warnings.isEmpty)
+        #expect(svg.svg.contains(">About<"))
+        // Titles are text in the HTML-like label.
+        let label = DOTWriter.menuLabel(title: ["A<"], rows: [.init(port: "i1", text: "<b>&\"x")])
+        #expect(label.contains("<B>A&lt;</B>") && label.contains(">&lt;b&gt;&amp;&quot;x</TD>"))
     }
 
     @Test func hierarchyNestsContainers() throws {
@@ -134,7 +142,9 @@ import Testing
         #expect(window.nodeIDs == ["#10"])
         #expect(window.clusters.map(\.id) == ["h#11"])
         #expect(window.clusters[0].nodeIDs == ["#11", "#12", "#13"])
-        #expect(g.clusters.map(\.id) == ["h#10", "h#30"])
+        // The Edit menu (#30) is a node listing its items, not a cluster.
+        #expect(g.clusters.map(\.id) == ["h#10"])
+        #expect(g.nodes.first { $0.id == "#30" }?.kind == .menu)
     }
 
     @Test func parentCyclesDoNotHang() throws {

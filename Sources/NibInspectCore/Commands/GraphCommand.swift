@@ -13,7 +13,7 @@ enum GraphCommand: Command {
             .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process.",
                     allowed: ["dot", "svg", "png", "pdf"]),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
-            .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters (menus: items in menu order)."),
+            .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters (a menu is one node listing its items)."),
             .option("--rankdir", value: "dir",
                     help: "Edge direction: left to right or top to bottom (default: auto = LR, for a scene flow the one that fits a page).",
                     allowed: ["auto", "LR", "TB"]),
