@@ -52,10 +52,26 @@ public enum GraphExport {
                                         mergesBoundPlaceholders: scene != nil || options.focus != nil)
         if let scene, let storyboard = input.storyboard {
             graph.name = sceneTitle(scene, in: storyboard)
+            for i in graph.clusters.indices where graph.clusters[i].isDocument {
+                if let role = documentRole(graph.clusters[i].lines.first ?? "", in: storyboard, preferring: scene) {
+                    graph.clusters[i].lines = [role]
+                }
+            }
         } else if scene == nil {
             graph.name = inputTitle(input, drawn: documents.count)
         }
         return graph
+    }
+
+    /// What a storyboard document is, for the box around it in a scene's graph: the
+    /// controller's class and `scene nib` (the nib that archives the controller) or `view nib`
+    /// (the nib its `loadView` loads), instead of the generated nib name; the controller `query`
+    /// names when it lives there, else the first. Nil when no controller lives in the document.
+    static func documentRole(_ document: String, in storyboard: StoryboardSummary, preferring query: String) -> String? {
+        let candidates = storyboard.controllers.filter { $0.documents.contains(document) }
+        guard let controller = candidates.first(where: { $0.isNamed(query) }) ?? candidates.first else { return nil }
+        let isSceneNib = controller.objects.first?.document == document
+        return controller.effectiveClass + (isSceneNib ? " — scene nib" : " — view nib")
     }
 
     /// The title of an input's graph: its file name (`Preferences.nib`, not the variant read

@@ -70,6 +70,18 @@ import Testing
         #expect(ConnectionGraph.layeredShape(nodes: ["a", "b", "c"], edges: [("a", "b"), ("b", "c"), ("c", "a")]).ranks == 3)
     }
 
+    /// In a scene's graph a document's box says whose nib it is, not its generated name.
+    @Test func sceneDocumentsAreNamedByTheirController() {
+        let login = StoryboardSummary.Controller(
+            id: "UIViewController-abc", scene: "UIViewController-abc", className: "UIViewController", customClass: "LoginVC",
+            objects: [ObjectReference(document: "UIViewController-abc.nib", id: ObjectID("#1")),
+                      ObjectReference(document: "abc-view-def.nib", id: ObjectID("#2"))])
+        let storyboard = StoryboardSummary(name: "Main.storyboardc", platform: .iOS, controllers: [login])
+        #expect(GraphExport.documentRole("UIViewController-abc.nib", in: storyboard, preferring: "LoginVC") == "LoginVC — scene nib")
+        #expect(GraphExport.documentRole("abc-view-def.nib", in: storyboard, preferring: "LoginVC") == "LoginVC — view nib")
+        #expect(GraphExport.documentRole("Other.nib", in: storyboard, preferring: "LoginVC") == nil)
+    }
+
     /// A title names the input file, not the variant inside a bundle or a list of documents.
     @Test func titlesNameTheFile() throws {
         var inner = Fixtures.login
