@@ -135,6 +135,16 @@ public enum SVGRenderer {
         let edgeCount = Int(agnedges(graph))
         let parseTime = clock.now - start
 
+        // Cairo's bitmaps stop at 32,767 pixels a side, and its plugin then prints a note
+        // straight to stderr: a PNG's drawing is capped at 340 inches (32,640 px at 96 dpi),
+        // which Graphviz applies by scaling only drawings that are larger.
+        if format.hasPrefix("png") {
+            "size".withCString { name in
+                "340,340".withCString { value in
+                    "".withCString { _ = agsafeset(graph, UnsafeMutablePointer(mutating: name), UnsafeMutablePointer(mutating: value), UnsafeMutablePointer(mutating: $0)) }
+                }
+            }
+        }
         let (engineName, note) = chooseEngine(nodeCount, edgeCount)
         start = clock.now
         guard gvLayout(gvc, graph, engineName) == 0 else {

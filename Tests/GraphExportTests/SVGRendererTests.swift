@@ -97,6 +97,19 @@ import Testing
         #expect(try SVGRenderer.render(dot: "digraph { a -> b }").nodeCount == 2)
     }
 
+    /// A drawing taller than cairo's bitmap limit (32,767 px) is scaled to 340 inches by
+    /// Graphviz, and nothing reaches stderr.
+    @Test func tallPNGIsScaledQuietly() throws {
+        let chain = (0..<700).map { "n\($0) -> n\($0 + 1);" }.joined(separator: " ")
+        let stderr = try StderrCapture()
+        let png = try SVGRenderer.render(dot: "digraph { node [height=0.6]; " + chain + " }", format: "png:cairo").bytes
+        let printed = stderr.finish()
+        #expect(!printed.contains("too large"), "\(printed)")
+        #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
+        let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }
+        #expect(height > 20_000 && height <= 32_767, "height \(height)")
+    }
+
     @Test func unknownEngineListsTheKnownOnes() throws {
         let error = try #require(throws: RenderError.self) {
             try SVGRenderer.render(dot: "digraph { a -> b }", engineNamed: "nope")
