@@ -65,6 +65,15 @@ struct DocumentGraphBuilder {
     /// node listing its items; connections of an item start or end at its row.
     private let menuPorts: [ObjectID: (menu: ObjectID, port: String)]
 
+    /// A layout constraint, or the cell of the control that holds it (`NSButtonCell` in an
+    /// `NSButton`): left out of ``GraphOptions/hierarchy`` drawings unless connected.
+    func isDetail(_ object: NibObject) -> Bool {
+        guard object.placeholder == nil else { return false }
+        if object.className.hasSuffix("LayoutConstraint") { return true }
+        guard object.className.hasSuffix("Cell"), let parent = object.parent.flatMap({ objects[$0] }) else { return false }
+        return object.className == parent.className + "Cell"
+    }
+
     /// An `NSMenu` (not a placeholder).
     static func isMenu(_ object: NibObject) -> Bool {
         object.placeholder == nil && object.className == "NSMenu"
@@ -85,8 +94,9 @@ struct DocumentGraphBuilder {
             shown = focused
         } else {
             for object in document.objects where object.placeholder != nil || options.hierarchy {
-                // A menu item is a row of its menu's node, not a node of its own.
-                if menuPorts[object.id] != nil { continue }
+                // A menu item is a row of its menu's node, not a node of its own; constraints
+                // and a control's own cell are drawn only for a connection.
+                if menuPorts[object.id] != nil || isDetail(object) { continue }
                 shown.insert(object.id)
             }
         }

@@ -136,6 +136,23 @@ import Testing
         #expect(label.contains("<B>A&lt;</B>") && label.contains(">&lt;b&gt;&amp;&quot;x</TD>"))
     }
 
+    /// Constraints and a control's own cell are left out of --hierarchy unless connected.
+    @Test func hierarchyLeavesOutCellsAndConstraints() throws {
+        let objects = [
+            NibObject(id: ObjectID("#1"), className: "NSView", children: ["#2", "#4"].map(ObjectID.init)),
+            NibObject(id: ObjectID("#2"), className: "NSButton", name: "OK", parent: ObjectID("#1"), children: [ObjectID("#3")]),
+            NibObject(id: ObjectID("#3"), className: "NSButtonCell", name: "OK", parent: ObjectID("#2")),
+            NibObject(id: ObjectID("#4"), className: "NSLayoutConstraint", parent: ObjectID("#1")),
+            NibObject(id: ObjectID("#5"), className: "NSTextFieldCell", parent: ObjectID("#2")),
+        ]
+        let doc = NibDocument(name: "V.nib", platform: .macOS, format: .nibArchive, objects: objects)
+        let g = try ConnectionGraph(document: doc, options: GraphOptions(hierarchy: true))
+        #expect(Set(g.nodes.map(\.id)) == ["#1", "#2", "#5"])   // a cell of another class stays
+        var connected = doc
+        connected.connections = [Connection(kind: .outlet, source: ObjectID("#1"), destination: ObjectID("#4"), label: "width")]
+        #expect(try ConnectionGraph(document: connected, options: GraphOptions(hierarchy: true)).nodes.contains { $0.id == "#4" })
+    }
+
     @Test func hierarchyNestsContainers() throws {
         let g = try ConnectionGraph(document: Fixtures.preferences, options: GraphOptions(hierarchy: true))
         let window = try #require(g.clusters.first { $0.id == "h#10" })
