@@ -46,7 +46,8 @@ public struct NibDiff: Hashable, Sendable {
     public struct Difference: Hashable, Sendable, Codable {
         /// `added`, `removed`, `changed`, `moved`, `retargeted`.
         public var change: String
-        /// `object`, `property`, `connection`, `events` (an action's control events), `document`,
+        /// `object`, `placeholder` (its class), `property`, `connection`, `segue` (added, removed,
+        /// retargeted, or `changed`: its kind), `events` (an action's control events), `document`,
         /// `identifier` (a nested archive filed under another identifier, source ↔ compiled only).
         public var kind: String
         /// The object's semantic path (the new side's when it has one), with `. key` for a
@@ -232,7 +233,7 @@ public struct NibDiff: Hashable, Sendable {
                 }
             }
             if clsText(lo) != clsText(o) {
-                out.append(Difference(change: "changed", kind: "object", path: path, left: clsText(lo), right: clsText(o),
+                out.append(Difference(change: "changed", kind: o.placeholder == nil ? "object" : "placeholder", path: path, left: clsText(lo), right: clsText(o),
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine))
             }
             let lp = props(lo, left, leftKeyed), rp = props(o, right, rightKeyed)
@@ -244,10 +245,25 @@ public struct NibDiff: Hashable, Sendable {
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine,
                                       category: a != nil && b != nil && withoutIDs(a!.shown) == withoutIDs(b!.shown) ? .ids : category(ofProperty: name)))
             }
-            let lc = conns(lo, left, leftKeyed), rc = conns(o, right, rightKeyed)
+            var lc = conns(lo, left, leftKeyed), rc = conns(o, right, rightKeyed)
+            // A segue whose kind changed (`segue embed` → `segue show`) to the same destination
+            // is one change, not a removal and an addition under two labels.
+            for (label, list) in lc where label.hasPrefix("segue ") {
+                for x in list where !(rc[label] ?? []).contains(where: { $0.compared == x.compared }) {
+                    guard let (otherLabel, i) = rc.lazy.filter({ $0.key.hasPrefix("segue ") && $0.key != label })
+                        .compactMap({ l, ys in ys.firstIndex { $0.destination == x.destination }.map { (l, $0) } }).first,
+                          !(lc[otherLabel] ?? []).contains(where: { $0.compared == rc[otherLabel]![i].compared })
+                    else { continue }
+                    let y = rc[otherLabel]!.remove(at: i)
+                    lc[label]!.removeAll { $0.compared == x.compared }
+                    out.append(Difference(change: "changed", kind: "segue", path: path + " segue → " + y.bare,
+                                          left: String(label.dropFirst(6)), right: String(otherLabel.dropFirst(6)),
+                                          leftLine: x.line, rightLine: y.line, category: .connections))
+                }
+            }
             for label in Set(lc.keys).union(rc.keys).sorted() {
                 var a = lc[label] ?? [], b = rc[label] ?? []
-                let cat = connCategory(label)
+                let cat = connCategory(label), kind = label.hasPrefix("segue ") ? "segue" : "connection"
                 // Unchanged ones first, then same destination with other events.
                 a.removeAll { x in
                     if let i = b.firstIndex(where: { $0.compared == x.compared }) { b.remove(at: i); return true }
@@ -262,11 +278,11 @@ public struct NibDiff: Hashable, Sendable {
                 }
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
-                    out.append(Difference(change: "retargeted", kind: "connection", path: path + " " + label,
+                    out.append(Difference(change: "retargeted", kind: kind, path: path + " " + label,
                                           left: x.shown, right: y.shown, leftLine: x.line, rightLine: y.line, category: cat))
                 }
-                for x in a { out.append(Difference(change: "removed", kind: "connection", path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
-                for y in b { out.append(Difference(change: "added", kind: "connection", path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
+                for x in a { out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
+                for y in b { out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
             }
         }
         for (o, path) in left.order where !isConstraint(o) {

@@ -331,3 +331,34 @@ import Testing
         print("diff source ↔ compiled: \(pairs.count) corpus pairs, \(agreeing) without differences")
     }
 }
+
+/// Kinds of difference named for what changed: a segue's kind, a placeholder's class.
+@Suite struct DiffKindCLITests {
+    @Test func segueKindChangeIsOneChange() throws {
+        let storyboard = Corpus.packageRoot.appendingPathComponent("Tests/NibDiagnosisTests/Fixtures/WhyApp/Resources/Main.storyboard").path
+        let text = try String(contentsOfFile: storyboard, encoding: .utf8)
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let new = try tree.write("Main.storyboard", text: text.replacingOccurrences(
+            of: #"kind="show" identifier="showDetail""#, with: #"kind="presentation" identifier="showDetail""#))
+        let (code, c) = DiffCLITests.run(["diff", "--format", "json", storyboard, new])
+        #expect(code == .findings)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any])
+        let diffs = try #require(json["differences"] as? [[String: Any]])
+        #expect(diffs.count == 1, "\(c.output)")
+        #expect(diffs.first?["kind"] as? String == "segue" && diffs.first?["change"] as? String == "changed")
+        // The segue's label: its kind and identifier.
+        #expect(diffs.first?["left"] as? String == #"show "showDetail""# && diffs.first?["right"] as? String == #"presentation "showDetail""#,
+                "\(c.output)")
+    }
+
+    @Test func placeholderClassChange() throws {
+        let (tree, old, new) = try DiffCLITests.pair {
+            $0.replacingOccurrences(of: #"customClass="LoginViewController""#, with: #"customClass="SignInViewController""#)
+        }
+        defer { tree.remove() }
+        let (code, c) = DiffCLITests.run(["diff", old, new])
+        #expect(code == .findings)
+        #expect(c.output.hasPrefix("changed placeholder File's Owner (SignInViewController): LoginDemo.LoginViewController (UIProxyObject) → LoginDemo.SignInViewController (UIProxyObject)"), "\(c.output)")
+    }
+}
