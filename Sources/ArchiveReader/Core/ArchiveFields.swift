@@ -56,7 +56,7 @@ public struct ArchiveFields: RandomAccessCollection, MutableCollection, RangeRep
     /// The fields `range` of column storage shared with other objects.
     /// - Precondition: `range` lies within the columns' records.
     init(columns: FieldColumns, range: Range<Int>) {
-        precondition(range.lowerBound >= 0 && range.upperBound <= columns.records.count, "field range outside its storage")
+        precondition(range.lowerBound >= 0 && range.upperBound <= columns.count, "field range outside its storage")
         self.storage = .columns(columns)
         self.bounds = range
     }
@@ -111,7 +111,7 @@ public struct ArchiveFields: RandomAccessCollection, MutableCollection, RangeRep
         case .array(let a):
             for i in bounds where a[i].key == key { return a[i].value }
         case .columns(let c):
-            for i in bounds where c.key(i) == key { return c.value(i) }
+            return c.first(forKey: key, in: bounds)
         }
         return nil
     }

@@ -1,8 +1,8 @@
 /// The fields of every object of one graph, stored by column: one 24-byte record per field (key
 /// index, value packed into 64 bits, offset), with the key strings and the values that need
-/// memory of their own (strings, data, arrays, dictionaries) in side tables. A data value of a
-/// `NIBArchive` is a slice of the archive's own bytes, which the columns keep (``bytes``): no
-/// copy per value until it is read.
+/// memory of their own (strings, data, arrays, dictionaries) in side tables. For a `NIBArchive`
+/// the fields are the archive's own value records instead (``valueTable``: 4 bytes per field,
+/// decoded when read), so its graph costs almost nothing beyond the decoded archive.
 ///
 /// Readers build it (``FieldColumnsBuilder``) and ``ArchiveFields`` reads it back as
 /// ``ArchiveField``s. A record holds no reference, so building a graph retains nothing per field
@@ -15,9 +15,6 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         case int, bool, float, double, date, null, object
         /// `bits` is an index in ``FieldColumns/heavy``.
         case heavy
-        /// `.data`: `bits` holds the start (high 32 bits) and length (low 32 bits) of a slice of
-        /// ``FieldColumns/bytes``.
-        case bytes
     }
 
     struct PackedField {
@@ -28,9 +25,9 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         var key: UInt32
         var tag: Tag
 
-        /// The value this record holds; `heavy` and `bytes` are the side tables of its graph.
+        /// The value this record holds; `heavy` is the side table of its graph.
         @inline(__always)
-        func value(heavy: [ArchiveValue], bytes: [UInt8]) -> ArchiveValue {
+        func value(heavy: [ArchiveValue]) -> ArchiveValue {
             switch tag {
             case .int: return .int(Int64(bitPattern: bits))
             case .bool: return .bool(bits != 0)
@@ -40,10 +37,6 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
             case .null: return .null
             case .object: return .object(ObjectRef(Int(truncatingIfNeeded: bits)))
             case .heavy: return heavy[Int(truncatingIfNeeded: bits)]
-            case .bytes:
-                let start = Int(bits >> 32), end = start + Int(bits & 0xFFFF_FFFF)
-                // The reader checked the slice against the bytes; clamp so a misuse cannot overrun.
-                return .data(Array(bytes[min(start, bytes.count)..<min(end, bytes.count)]))
             }
         }
     }
@@ -52,27 +45,74 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     /// Owned: allocated by ``FieldColumnsBuilder``, freed by `deinit`.
     let records: UnsafeMutableBufferPointer<PackedField>
     let heavy: [ArchiveValue]
-    /// The bytes ``Tag/bytes`` records slice (a `NIBArchive`'s input), empty for other readers.
-    let bytes: [UInt8]
+    /// When set, field `i` is value record `i` of this table, decoded when read, and `records` is empty.
+    let valueTable: NibArchive.Values?
+    /// Key → its first index in ``keys`` (``valueTable`` only), so that a lookup by key compares
+    /// record key indexes instead of strings.
+    let keyIndexes: [String: Int]
 
     /// Takes ownership of `records`.
-    init(keys: [String], records: UnsafeMutableBufferPointer<PackedField>, heavy: [ArchiveValue], bytes: [UInt8] = []) {
+    init(keys: [String], records: UnsafeMutableBufferPointer<PackedField>, heavy: [ArchiveValue]) {
         self.keys = keys
         self.records = records
         self.heavy = heavy
-        self.bytes = bytes
+        self.valueTable = nil
+        self.keyIndexes = [:]
+    }
+
+    /// The value records of a `NIBArchive` as fields; `keys` is the archive's key table.
+    init(keys: [String], valueTable: NibArchive.Values) {
+        self.keys = keys
+        self.records = UnsafeMutableBufferPointer(start: .allocate(capacity: 1), count: 0)
+        self.heavy = []
+        self.valueTable = valueTable
+        var indexes: [String: Int] = [:]
+        for (i, k) in keys.enumerated() where indexes[k] == nil { indexes[k] = i }
+        self.keyIndexes = indexes
     }
 
     deinit { records.deallocate() }
 
-    @inline(__always)
-    func value(_ i: Int) -> ArchiveValue { records[i].value(heavy: heavy, bytes: bytes) }
+    /// How many fields there are (records, or value records).
+    var count: Int { valueTable?.count ?? records.count }
 
     @inline(__always)
-    func key(_ i: Int) -> String { keys[Int(records[i].key)] }
+    func value(_ i: Int) -> ArchiveValue {
+        if let valueTable { return valueTable.fieldValue(at: i) }
+        return records[i].value(heavy: heavy)
+    }
+
+    /// The value of the first field in `range` named `key`, nil when none is.
+    func first(forKey key: String, in range: Range<Int>) -> ArchiveValue? {
+        if let valueTable {
+            // Keys repeat in a NIBArchive's key table only in hand-made archives: compare strings then.
+            guard let k = keyIndexes[key] else { return nil }
+            let unique = keys.count == keyIndexes.count
+            for i in range {
+                let ki = valueTable.keyIndex(at: i, count: keys.count)
+                if ki == k || (!unique && ki < keys.count && keys[ki] == key) { return valueTable.fieldValue(at: i) }
+            }
+            return nil
+        }
+        for i in range where self.key(i) == key { return value(i) }
+        return nil
+    }
+
+    @inline(__always)
+    func key(_ i: Int) -> String {
+        if let valueTable {
+            let k = valueTable.keyIndex(at: i, count: keys.count)
+            return k < keys.count ? keys[k] : ""
+        }
+        return keys[Int(records[i].key)]
+    }
 
     @inline(__always)
     func field(_ i: Int) -> ArchiveField {
+        if let valueTable {
+            let v = valueTable[i]
+            return ArchiveField(v.keyIndex < keys.count ? keys[v.keyIndex] : "", v.value, offset: v.offset)
+        }
         let r = records[i]
         return ArchiveField(keys[Int(r.key)], value(i), offset: r.offset == .min ? nil : r.offset)
     }
@@ -89,8 +129,6 @@ struct FieldColumnsBuilder {
     private var capacity: Int
     private(set) var count = 0
     var heavy: [ArchiveValue] = []
-    /// What ``appendSlice(key:start:length:offset:)`` records slice.
-    var bytes: [UInt8] = []
 
     /// Room for `capacity` records (more are made room for when needed); nothing is allocated for 0.
     init(capacity: Int) {
@@ -122,17 +160,6 @@ struct FieldColumnsBuilder {
         count += 1
     }
 
-    /// Appends a data value that is `bytes[start..<start + length]`, without copying it.
-    /// - Precondition: the slice lies within ``bytes`` and `start`, `length` < 2³².
-    @inline(__always)
-    mutating func appendSlice(key: Int, start: Int, length: Int, offset: Int) {
-        if count == capacity { grow() }
-        (base.unsafelyUnwrapped + count).initialize(to: FieldColumns.PackedField(
-            bits: UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: length) & 0xFFFF_FFFF,
-            offset: offset, key: UInt32(truncatingIfNeeded: key), tag: .bytes))
-        count += 1
-    }
-
     /// Appends a reference to object `index`, or `.null` for nil (``append(key:_:offset:)`` without an ``ArchiveValue``).
     @inline(__always)
     mutating func appendReference(key: Int, _ index: Int?, offset: Int) {
@@ -155,7 +182,7 @@ struct FieldColumnsBuilder {
     /// The key index and value of field `i` (for a reader that rewrites fields it appended).
     func field(_ i: Int) -> (key: Int, value: ArchiveValue) {
         let r = base.unsafelyUnwrapped[i]   // i < count, so base is allocated
-        return (Int(r.key), r.value(heavy: heavy, bytes: bytes))
+        return (Int(r.key), r.value(heavy: heavy))
     }
 
     /// Drops the fields from `start` on (their heavy values stay, unreferenced).
@@ -169,6 +196,6 @@ struct FieldColumnsBuilder {
         base = nil
         capacity = 0
         count = 0
-        return FieldColumns(keys: keys, records: records, heavy: heavy, bytes: bytes)
+        return FieldColumns(keys: keys, records: records, heavy: heavy)
     }
 }

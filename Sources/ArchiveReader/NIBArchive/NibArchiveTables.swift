@@ -30,6 +30,24 @@ extension NibArchive {
             }
         }
 
+        /// The value of record `i` (``ArchiveField``'s value; data copied out), `.null` for a record
+        /// the decoder would have refused.
+        @inline(__always)
+        func fieldValue(at i: Int) -> ArchiveValue {
+            bytes.withUnsafeBufferPointer { buf in record(buf, at: Int(offsets[i]))?.value(buf) ?? .null }
+        }
+
+        /// The key index of record `i` (only its first varint is read), `count` for a record the
+        /// decoder would have refused (callers map it to the empty key).
+        @inline(__always)
+        func keyIndex(at i: Int, count: Int) -> Int {
+            bytes.withUnsafeBufferPointer { buf in
+                var r = NibCursor(buf, from: Int(offsets[i]), base: base)
+                guard let k = try? r.nibVarint(), k < count else { return count }
+                return k
+            }
+        }
+
         /// Absolute offset of the payload of value `i` (for type 8, the first data byte after the
         /// length varint), exact whatever the varint widths.
         public func payloadOffset(at i: Int) -> Int {
