@@ -100,7 +100,7 @@ enum CompareClasses {
         if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
         switch c {
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
-        case "NSCustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
+        case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
         case "NSCustomView": return "NSView"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
         // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
