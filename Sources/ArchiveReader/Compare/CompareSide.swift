@@ -95,12 +95,13 @@ enum CompareClasses {
     /// custom objects/views and proxies are their base classes.
     static func base(_ o: NibObject) -> String {
         if o.placeholder?.kind == .application { return "NSApplication" }
+        if let custom = genericCustom(o) { return custom }
         var c = o.className
         // Design-time stand-ins archived by storyboards: `IBNSWindowController`, `IBUIButton`.
         if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
         switch c {
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
-        case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
+        case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject", "NSNibExternalObjectPlaceholder": return "NSObject"
         case "NSCustomView": return "NSView"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
         // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
@@ -121,9 +122,26 @@ enum CompareClasses {
         "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
     ]
 
-    /// A custom class without a module prefix (`Module.Class` → `Class`).
+    /// For a custom object or view (`NSObject`, `NSView`, `UIView` with a custom class, not a
+    /// placeholder): the custom class, which then is the object's base class. A plug-in or app
+    /// class that a nib archives by itself (IB 3 plug-in libraries: `HFTextView`,
+    /// `IBLibraryObjectTemplate`) and a source's `<customView customClass="HFTextView">` are the
+    /// same object; both compare as `HFTextView` with no custom class.
+    static func genericCustom(_ o: NibObject) -> String? {
+        guard o.placeholder == nil, let c = o.customClass, !c.isEmpty else { return nil }
+        switch o.className {
+        case "NSObject", "NSCustomObject", "UICustomObject", "IBCustomObject", "NSView", "NSCustomView", "UIView":
+            if let dot = c.lastIndex(of: ".") { return String(c[c.index(after: dot)...]) }
+            return c
+        default:
+            return nil
+        }
+    }
+
+    /// A custom class without a module prefix (`Module.Class` → `Class`); nil for a generic
+    /// custom object or view, whose custom class is its base (``genericCustom(_:)``).
     static func custom(_ o: NibObject) -> String? {
-        guard let c = o.customClass, !c.isEmpty else { return nil }
+        guard let c = o.customClass, !c.isEmpty, genericCustom(o) == nil else { return nil }
         if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
         // A window's class (`NSPanel`) is a custom class in the source, `NSWindowClass` compiled.
         if base(o) == "NSWindow" && (c.hasPrefix("NS") || c.hasPrefix("UI")) && c.hasSuffix("Panel") || c == "NSWindow" { return nil }

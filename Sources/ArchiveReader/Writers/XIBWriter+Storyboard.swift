@@ -19,6 +19,11 @@ extension XIBWriter {
         if let summary = input.storyboard, input.storyboards.count <= 1 {
             return storyboard(input, summary: summary)
         }
+        if input.storyboard == nil, input.kind.contains("storyboard"), input.documents.contains(where: { $0.format.isCompiled }) {
+            // A .storyboardc without Info.plist: scenes as nibs, no entry point.
+            let platform = input.documents.first { $0.platform != .unknown }?.platform ?? .iOS
+            return storyboard(input, summary: StoryboardSummary(name: (input.path as NSString).lastPathComponent, platform: platform))
+        }
         if input.storyboards.count > 1 {
             throw XIBWriterError("holds \(input.storyboards.count) storyboards; name one .storyboardc")
         }
@@ -92,6 +97,9 @@ struct StoryboardBuilder {
         var header = "Rebuilt by nibinspect xib from \(summary.name) (\(platform.rawValue) compiled storyboard, \(summary.scenes.count) scene nibs, "
             + "\(summary.controllers.count) controllers): one scene per controller; ids are fresh; what a storyboard cannot say is kept in comments."
         if let entry = summary.entryPoint, controllerIDs[entry] == nil { header += " Entry point \(entry) names no controller." }
+        if summary.scenes.isEmpty && summary.controllers.isEmpty {
+            header += " No Info.plist: every nib is written as a scene of its own, without entry point or segues."
+        }
         root.children.append(.comment(" " + header + " "))
         root.append(XIBBuilder.dependencies(platform: platform))
         var scenes = XMLOutput.Element("scenes")
@@ -99,6 +107,9 @@ struct StoryboardBuilder {
         let controllerRoots = Set(summary.controllers.compactMap { $0.objects.first.map { "\($0.document)|\($0.id.rawValue)" } })
         for c in summary.controllers {
             scenes.append(scene(for: c, controllerRoots: controllerRoots, used: &used))
+        }
+        for s in summary.scenes where s.documents.isEmpty {
+            scenes.children.append(.comment(" nibinspect: scene \(s.identifier)\(s.controllerClass.map { " (\($0))" } ?? ""): its nib \(s.nibName ?? "") is missing from the .storyboardc "))
         }
         // Scene nibs no controller covers (a macOS main menu), as they are.
         for d in input.documents where !used.contains(d.name) && !d.name.contains(" > ") {
@@ -143,6 +154,8 @@ struct StoryboardBuilder {
             used.insert(vdoc.name)
             viewDocuments.append(vdoc.name)
             var vpreset: [ObjectID: String] = [ref.id: ctrlXib]
+            // The view nib's File's Owner is the controller too (nib-format.md §5.2).
+            for p in vdoc.placeholders where p.placeholder?.kind == .filesOwner { vpreset[p.id] = ctrlXib }
             for other in summary.controllers {
                 for r in other.objects where r.document == vdoc.name { if let x = controllerIDs[other.id] { vpreset[r.id] = x } }
             }
@@ -158,10 +171,14 @@ struct StoryboardBuilder {
                     extraRoots += vb.nodes(for: o, parent: nil)
                 }
             }
+            let viewID = vdoc.roots.first.flatMap { vb.xibID[$0] }
             for p in vdoc.placeholders where vpreset[p.id] != nil {
                 for node in vb.connectionNodes(of: p) {
                     if case .element(let e) = node, e.name == "connections" {
-                        for case .element(let ce) in e.children { builder.injectedConnections[ctrlRef.id, default: []].append(ce) }
+                        // The `view` outlet is the inline `<view key="view">`.
+                        for case .element(let ce) in e.children where !(ce.name == "outlet" && ce["property"] == "view" && ce["destination"] == viewID) {
+                            builder.injectedConnections[ctrlRef.id, default: []].append(ce)
+                        }
                     } else {
                         builder.injected[ctrlRef.id, default: []].append(node)
                     }

@@ -33,7 +33,7 @@ public enum XIBWriter {
         builder.addPrototypes(nested)
         var root = XIBBuilder.documentElement(platform: document.platform, storyboard: false)
         var header = "Rebuilt by nibinspect xib from \(document.name) (\(document.platform.rawValue) \(document.format.displayName)): "
-            + "ids are fresh, frames and values as archived; what the xib format cannot say is kept in comments."
+            + "ids are fresh (IB object ids a nib keeps, oid, are not written), frames and values as archived; what the xib format cannot say is kept in comments."
         if document.format == .typedstream {
             header += " Legacy typedstream nib: best effort; only the objects, hierarchy, connections and the properties the reader decodes are written."
         }
@@ -183,7 +183,7 @@ struct XIBBuilder {
             }.first
             xibID[o.id] = ids.id(preferred: recovered, seed: seedPrefix + document.name + "|" + o.id.rawValue + "|" + o.className)
         }
-        if let fr = document.placeholders.first(where: { $0.placeholder?.kind == .firstResponder }) {
+        if let fr = document.placeholders.first(where: { $0.placeholder?.kind == .firstResponder }), xibID[fr.id] != nil {
             firstResponderID = xibID[fr.id] ?? ""
         } else {
             let fixed = seedPrefix.isEmpty ? (isMac ? "-1" : "-2") : nil
@@ -275,6 +275,7 @@ struct XIBBuilder {
             return out
         }
         if let key { e.attributes.insert(("key", key), at: 0) }
+        if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
         var valueElements: [XMLOutput.Element] = []
         for p in properties(of: o) { write(p, of: o, into: &e, elements: &valueElements, notes: &notes) }
         // Children, grouped as Xcode groups them.
@@ -310,7 +311,7 @@ struct XIBBuilder {
         children += connectionNodes(of: o)
         e.children = children + e.children
         // Xcode's attribute order: the values, then key-independent identity (id, class, label).
-        let identity = ["id", "customClass", "customModule", "userLabel", "sceneMemberID"]
+        let identity = ["id", "userLabel", "customClass", "customModule", "sceneMemberID"]
         let (valueAttributes, ident) = e.attributes.partitioned { !identity.contains($0.0) }
         e.attributes = valueAttributes.filter { $0.0 == "key" } + valueAttributes.filter { $0.0 != "key" }
             + ident.sorted { identity.firstIndex(of: $0.0)! < identity.firstIndex(of: $1.0)! }
@@ -426,6 +427,8 @@ struct XIBBuilder {
         if p.hasSuffix("Controller") && c.hasSuffix("View") && !parent.children.contains(where: { $0 < child.id && document.object($0)?.className.hasSuffix("View") == true }) {
             return .key("view")
         }
+        if c == "UINavigationItem" && p.hasSuffix("Controller") { return .key("navigationItem") }
+        if c == "UITabBarItem" && p.hasSuffix("Controller") { return .key("tabBarItem") }
         if p.hasSuffix("NavigationBar") || p.hasSuffix("Toolbar") || p.hasSuffix("TabBar") { return .wrapper("items") }
         if p.hasSuffix("Controller") { return .wrapper("childViewControllers") }
         return .wrapper("subviews")
@@ -443,7 +446,7 @@ struct XIBBuilder {
         guard let name = Self.elementName(for: o, platform: platform) else { return nil }
         var e = XMLOutput.Element(name)
         e.set("id", id)
-        if Self.elementName(for: o.className, platform: platform) == nil {
+        if Self.elementName(for: o.className, platform: platform) == nil && !(o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI")) {
             // A class archived by itself that no element names (a plug-in or app class without a
             // class swapper): its base element with the class as custom class, as IB shows it.
             e.set("customClass", o.className)
@@ -501,6 +504,9 @@ struct XIBBuilder {
     /// a source never declares.
     static func elementName(for o: NibObject, platform: Platform) -> String? {
         if let name = elementName(for: o.className, platform: platform) { return name }
+        // Storyboard design-time stand-ins (`IBNSWindowController`, `IBUIButton`) are their class.
+        if o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"),
+           let name = elementName(for: String(o.className.dropFirst(2)), platform: platform) { return name }
         if o.className.hasPrefix("_") || o.className == "NSIBPrototypingLayoutConstraint" { return nil }
         if o.className.hasSuffix("View") { return platform == .macOS ? "customView" : "view" }
         return "customObject"
@@ -599,10 +605,12 @@ struct XIBBuilder {
             break  // written in <prototypes>
         case ("prototypeCells", _):
             notes.append("prototype cells \(p.value) (compiled as nested nibs, written as documents of their own)")
+        case ("nibName", _) where storyboardMode && sceneMember[o.id] != nil:
+            break  // the view nib of a storyboard controller: its view is written inline
         case ("identifier", _) where o.placeholder != nil:
             break  // the placeholder element says it (`placeholderIdentifier`, File's Owner's fixed id)
         case ("oid", _):
-            notes.append("\(p.key) = \(p.value)")
+            break  // IB 3's object id (NSOidsKeys): ids are fresh, as the top comment says
         case ("name", _) where isMac && o.className == "NSMenu":
             if let t = p.value.text { e.set("systemMenu", Self.systemMenu(t) ?? t) }
             if let t = p.value.text, Self.systemMenu(t) == nil { notes.append("menu name = \(t)") }
@@ -631,6 +639,27 @@ struct XIBBuilder {
         default:
             notes.append("\(p.key) = \(p.value)")
         }
+    }
+
+    /// `<constraint firstItem firstAttribute relation secondItem secondAttribute multiplier
+    /// constant priority>`; `firstItem` is left out when it is the view that holds the constraint
+    /// (as Xcode does); an item that is not written is noted.
+    func writeConstraint(_ c: LayoutConstraint, holder: ObjectID?, into e: inout XMLOutput.Element, notes: inout [String]) {
+        func item(_ id: ObjectID) -> String? {
+            if isWritten(id), let x = xibID[id] { return x }
+            notes.append("constraint item \(id.rawValue) is not written")
+            return nil
+        }
+        if let first = c.firstItem, first != holder || c.secondItem != nil, let x = item(first) { e.set("firstItem", x) }
+        e.set("firstAttribute", c.firstAttribute)
+        if c.relation != .equal { e.set("relation", c.relation.rawValue) }
+        if let second = c.secondItem, let x = item(second) {
+            e.set("secondItem", x)
+            if let a = c.secondAttribute { e.set("secondAttribute", a) }
+        }
+        if c.multiplier != 1 { e.set("multiplier", num(c.multiplier)) }
+        if c.constant != 0 { e.set("constant", num(c.constant)) }
+        if let p = c.priority, p != 1000 { e.set("priority", num(p)) }
     }
 
     /// AppKit's special menus by the name the nib gives them (`_NSMainMenu` → `main`).
