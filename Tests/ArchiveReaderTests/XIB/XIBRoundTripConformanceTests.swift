@@ -82,4 +82,55 @@ struct XIBRoundTripConformanceTests {
         #expect(stale.isEmpty, "stale xib round-trip exceptions: \(stale)")
         #expect(unexplained.isEmpty, "\(unexplained.count) unexplained differences:\n\(unexplained.prefix(40).joined(separator: "\n"))")
     }
+
+    /// Every compiled storyboard of the corpus (`.storyboardc`, and ibtool's `X.out` directories)
+    /// rebuilt as a storyboard: well-formed, read back without diagnostics, with one controller
+    /// per controller of the original whose nib is present (same classes, in order), the same
+    /// template and relationship segues (kind, identifier, relationship) where the destination is
+    /// present, and the entry point on the same controller.
+    @Test func everyCompiledStoryboardReadsBack() throws {
+        guard let root = Corpus.root else { return }
+        var dirs: [URL] = []
+        let e = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isDirectoryKey])
+        while let url = e?.nextObject() as? URL {
+            let isStoryboard = url.pathExtension == "storyboardc"
+                || (url.pathExtension == "out" && url.path.contains("viraptor__ibtool/samples/correct"))
+            if isStoryboard { dirs.append(url); e?.skipDescendants() }
+        }
+        dirs.sort { $0.path < $1.path }
+        #expect(dirs.count >= 17, "compiled storyboards: \(dirs.count)")
+        var scenes = 0, segues = 0, controllers = 0, withEntry = 0
+        for dir in dirs {
+            let input = try NibOpener().open(.path(dir.path)).input
+            let text = try XIBWriter.source(for: input)
+            let back = try SourceReader.read(bytes: Array(text.utf8), name: dir.lastPathComponent + ".storyboard")
+            let diagnostics = back.diagnostics + back.documents.flatMap(\.diagnostics)
+            #expect(diagnostics.isEmpty, "\(dir.lastPathComponent): \(diagnostics.map(\.message).prefix(3))")
+            scenes += back.documents.count
+            guard let original = input.storyboard else { continue }
+            let summary = back.storyboard
+            let present = Set(input.documents.map(\.name))
+            let kept = original.controllers.filter { c in c.objects.first.map { present.contains($0.document) } ?? false }
+            // Scene nibs no controller covers (view nibs whose controller's nib is missing from
+            // the corpus copy) follow as scenes of their own, each read back with its first object.
+            let covered = Set(kept.flatMap { $0.objects.map(\.document) })
+            let plain = input.documents.filter { !covered.contains($0.name) && !$0.name.contains(" > ") }.count
+            let rebuilt = summary?.controllers.map(\.effectiveClass) ?? []
+            #expect(Array(rebuilt.prefix(kept.count)) == kept.map(\.effectiveClass), "\(dir.lastPathComponent)")
+            #expect(rebuilt.count - kept.count <= plain, "\(dir.lastPathComponent): \(rebuilt.count) controllers read back, \(kept.count) + \(plain) scene nibs")
+            controllers += kept.count
+            let keptIDs = Set(kept.map(\.id))
+            let resolvable = original.segues.filter { s in
+                keptIDs.contains(s.from) && s.to.map { to in keptIDs.contains(to) || kept.contains { $0.scene == to && $0.parent == nil } } == true
+            }
+            let describe = { (s: StoryboardSummary.SceneSegue) in "\(s.segue.kind)|\(s.segue.identifier ?? "")|\(s.segue.relationship ?? "")" }
+            #expect(summary?.segues.map(describe).sorted() == resolvable.map(describe).sorted(), "\(dir.lastPathComponent)")
+            segues += resolvable.count
+            if let entry = original.entryPoint, let c = kept.first(where: { $0.id == entry }) {
+                #expect(summary?.controller(summary?.entryPoint)?.effectiveClass == c.effectiveClass, "\(dir.lastPathComponent)")
+                withEntry += 1
+            }
+        }
+        print("storyboard rebuild: \(dirs.count) compiled storyboards, \(scenes) scenes read back, \(controllers) controllers, \(segues) segues, \(withEntry) entry points")
+    }
 }
