@@ -103,6 +103,9 @@ enum CompareClasses {
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
         case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject", "NSNibExternalObjectPlaceholder": return "NSObject"
         case "NSCustomView": return "NSView"
+        // A view controller's top and bottom layout guides: `<viewControllerLayoutGuide>` in a
+        // source, UIKit's private `_UILayoutGuide` compiled.
+        case "_UILayoutGuide": return "UIViewControllerLayoutGuide"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
         // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
         // either as an NSToolbarItem with that identifier or as AppKit's class of the same name.

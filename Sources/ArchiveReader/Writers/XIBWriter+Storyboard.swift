@@ -74,6 +74,8 @@ struct StoryboardBuilder {
     var ids = IDAllocator()
     /// Controller id (summary) → its xib id.
     var controllerIDs: [String: String] = [:]
+    /// Nested archives written as prototype cells.
+    var placedNested: Set<String> = []
 
     init(input: NibInput, summary: StoryboardSummary) {
         self.input = input
@@ -115,7 +117,7 @@ struct StoryboardBuilder {
         for d in input.documents where !used.contains(d.name) && !d.name.contains(" > ") {
             scenes.append(plainScene(d))
         }
-        let nested = input.documents.filter { $0.name.contains(" > ") }
+        let nested = input.documents.filter { $0.name.contains(" > ") && !placedNested.contains($0.name) }
         if !nested.isEmpty {
             scenes.children.append(.comment(" nibinspect: nested archives not written: " + nested.map(\.name).joined(separator: "; ") + " "))
         }
@@ -145,6 +147,8 @@ struct StoryboardBuilder {
         for o in doc.objects where o.className.contains("SegueTemplate") { skip.insert(o.id) }
         var builder = XIBBuilder(document: doc, ids: ids, seedPrefix: "scene|\(c.id)|", preset: preset, storyboardMode: true)
         builder.skip = skip
+        builder.addPrototypes(input.documents.filter { $0.name.hasPrefix(doc.name + " > ") })
+        placedNested.formUnion(builder.prototypeDocuments)
         ids = builder.ids
         // The view nib(s): their placeholders stand for the controller.
         var extraRoots: [XMLOutput.Node] = []
@@ -161,6 +165,8 @@ struct StoryboardBuilder {
             }
             var vb = XIBBuilder(document: vdoc, ids: ids, seedPrefix: "view|\(c.id)|", preset: vpreset, storyboardMode: true)
             vb.firstResponderID = builder.firstResponderID
+            vb.addPrototypes(input.documents.filter { $0.name.hasPrefix(vdoc.name + " > ") })
+            placedNested.formUnion(vb.prototypeDocuments)
             var first = true
             for r in vdoc.roots {
                 guard let o = vdoc.object(r) else { continue }

@@ -133,6 +133,7 @@ struct XIBBuilder {
     /// Prototype cells from nested nibs, per table or collection view, and their identifiers.
     var prototypes: [ObjectID: [XMLOutput.Node]] = [:]
     var prototypeNames: Set<String> = []
+    var prototypeDocuments: Set<String> = []
 
     init(document: NibDocument, ids: IDAllocator, seedPrefix: String = "", preset: [ObjectID: String] = [:],
          storyboardMode: Bool = false) {
@@ -265,6 +266,11 @@ struct XIBBuilder {
     /// a comment and its children in its place.
     mutating func nodes(for o: NibObject, parent: NibObject?, key: String? = nil) -> [XMLOutput.Node] {
         var notes: [String] = []
+        if case .constraint(let lc)? = o.property("constraint"),
+           let missing = [lc.firstItem, lc.secondItem].compactMap({ $0 }).first(where: { !isWritten($0) }) {
+            // Half a constraint would say something else (a missing firstItem means the holder).
+            return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc): its item \(missing.rawValue) is not written ")]
+        }
         guard var e = element(for: o, notes: &notes) else {
             var out: [XMLOutput.Node] = [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) has no xib element"
                 + (properties(of: o).isEmpty ? "" : "; " + properties(of: o).map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
@@ -275,9 +281,13 @@ struct XIBBuilder {
             return out
         }
         if let key { e.attributes.insert(("key", key), at: 0) }
+        let guideType = Self.layoutGuideType(o)
+        if let guideType { e.set("type", guideType) }
         if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
         var valueElements: [XMLOutput.Element] = []
-        for p in properties(of: o) { write(p, of: o, into: &e, elements: &valueElements, notes: &notes) }
+        for p in properties(of: o) where guideType == nil || !["identifier", "hidden", "frame"].contains(p.key) {
+            write(p, of: o, into: &e, elements: &valueElements, notes: &notes)
+        }
         // Children, grouped as Xcode groups them.
         var wrappers: [(String, XMLOutput.Element)] = []
         var keyed: [XMLOutput.Node] = []
@@ -352,6 +362,7 @@ struct XIBBuilder {
             ids = nb.ids
             prototypes[owner.id, default: []] += nodes
             prototypeNames.insert(identifier)
+            prototypeDocuments.insert(d.name)
         }
     }
 
@@ -394,6 +405,7 @@ struct XIBBuilder {
     func placement(of child: NibObject, in parent: NibObject, scrollerIndex: inout Int) -> Placement {
         let c = child.className, p = parent.className
         if c == "NSLayoutConstraint" { return .wrapper("constraints") }
+        if Self.layoutGuideType(child) != nil { return .wrapper("layoutGuides") }
         if p.hasSuffix("Menu") && c.hasSuffix("MenuItem") { return .wrapper("items") }
         if p.hasSuffix("MenuItem") && c.hasSuffix("Menu") { return .key("submenu") }
         if p.hasSuffix("PopUpButtonCell") && c.hasSuffix("Menu") { return .key("menu") }
@@ -416,7 +428,8 @@ struct XIBBuilder {
         if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") { return .key("contentView") }
         if p.hasSuffix("ScrollView") && c.hasSuffix("Scroller") {
             scrollerIndex += 1
-            if let f = child.property("frame"), case .rect(let r) = f { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
+            if case .rect(let r)? = child.property("frame") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
+            if case .size(let r)? = child.property("frameSize") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
             return .key(scrollerIndex == 1 ? "horizontalScroller" : "verticalScroller")
         }
         if (p.hasSuffix("Box") || p.hasSuffix("TabViewItem")) && c.hasSuffix("View") {
@@ -428,6 +441,9 @@ struct XIBBuilder {
             return .key("view")
         }
         if c == "UINavigationItem" && p.hasSuffix("Controller") { return .key("navigationItem") }
+        if c == "UINavigationBar" && p.hasSuffix("NavigationController") { return .key("navigationBar") }
+        if c == "UIToolbar" && p.hasSuffix("NavigationController") { return .key("toolbar") }
+        if c == "UITabBar" && p.hasSuffix("TabBarController") { return .key("tabBar") }
         if c == "UITabBarItem" && p.hasSuffix("Controller") { return .key("tabBarItem") }
         if p.hasSuffix("NavigationBar") || p.hasSuffix("Toolbar") || p.hasSuffix("TabBar") { return .wrapper("items") }
         if p.hasSuffix("Controller") { return .wrapper("childViewControllers") }
@@ -446,7 +462,8 @@ struct XIBBuilder {
         guard let name = Self.elementName(for: o, platform: platform) else { return nil }
         var e = XMLOutput.Element(name)
         e.set("id", id)
-        if Self.elementName(for: o.className, platform: platform) == nil && !(o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI")) {
+        if Self.elementName(for: o.className, platform: platform) == nil && !(o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"))
+            && Self.layoutGuideType(o) == nil {
             // A class archived by itself that no element names (a plug-in or app class without a
             // class swapper): its base element with the class as custom class, as IB shows it.
             e.set("customClass", o.className)
@@ -504,6 +521,7 @@ struct XIBBuilder {
     /// a source never declares.
     static func elementName(for o: NibObject, platform: Platform) -> String? {
         if let name = elementName(for: o.className, platform: platform) { return name }
+        if layoutGuideType(o) != nil { return "viewControllerLayoutGuide" }
         // Storyboard design-time stand-ins (`IBNSWindowController`, `IBUIButton`) are their class.
         if o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"),
            let name = elementName(for: String(o.className.dropFirst(2)), platform: platform) { return name }
@@ -512,13 +530,25 @@ struct XIBBuilder {
         return "customObject"
     }
 
+    /// `top` or `bottom` for a view controller's top or bottom layout guide (`_UILayoutGuide`
+    /// with identifier `_UIViewControllerTop`/`_UIViewControllerBottom`), which a source declares
+    /// as `<viewControllerLayoutGuide type="top">`.
+    static func layoutGuideType(_ o: NibObject) -> String? {
+        guard o.className == "_UILayoutGuide" else { return nil }
+        switch o.property("identifier")?.text {
+        case "_UIViewControllerTop": return "top"
+        case "_UIViewControllerBottom": return "bottom"
+        default: return nil
+        }
+    }
+
     /// The element Xcode writes for `className` (`UIButton` → `button`, `NSTextFieldCell` →
     /// `textFieldCell`, `MKMapView` → `mapView`), checked against ``XIBClassTable`` so that the
     /// reader maps it back to the same class; nil when no element does.
     static func elementName(for className: String, platform: Platform) -> String? {
         let special: [String: String] = [
             "NSWindowTemplate": "window", "NSCustomObject": "customObject", "NSObject": "customObject",
-            "NSCustomView": "customView", "UIProxyObject": "customObject", "UICustomObject": "customObject",
+            "NSCustomView": "customView", "UIProxyObject": "customObject", "UICustomObject": "customObject", "NSLayoutConstraint": "constraint",
         ]
         if let s = special[className] { return s }
         let prefix = platform == .macOS ? "NS" : "UI"
