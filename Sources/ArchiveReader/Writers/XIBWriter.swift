@@ -480,6 +480,8 @@ struct XIBBuilder {
     /// A macOS name from the nib's names table, when it is not just the title or text (which the
     /// reader derives a name from anyway).
     func userLabel(_ o: NibObject) -> String? {
+        // A legacy nib's names table entry kept beside a shown title (`Window (Preferences)`).
+        if let objectName = o.property("objectName")?.text, !objectName.isEmpty { return objectName }
         guard let name = o.name, !name.isEmpty else { return nil }
         let texts = ["title", "text"].compactMap { o.property($0)?.text }
         return texts.contains(name) ? nil : name
@@ -635,6 +637,8 @@ struct XIBBuilder {
             break  // written in <prototypes>
         case ("prototypeCells", _):
             notes.append("prototype cells \(p.value) (compiled as nested nibs, written as documents of their own)")
+        case ("objectName", _) where isMac:
+            break  // written as userLabel
         case ("nibName", _) where storyboardMode && sceneMember[o.id] != nil:
             break  // the view nib of a storyboard controller: its view is written inline
         case ("identifier", _) where o.placeholder != nil:

@@ -1,5 +1,8 @@
 import TestSupport
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 @testable import ArchiveReader
 
@@ -47,6 +50,7 @@ struct XIBRoundTripConformanceTests {
             let back: NibInput
             do {
                 text = try XIBWriter.source(for: compiled)
+                _ = try XMLDocument(data: Data(text.utf8), options: [])   // well-formed for FoundationXML too
                 back = try SourceReader.read(bytes: Array(text.utf8), name: "rebuilt.xib")
             } catch {
                 failures.append("\(entry.file): \(error)")
@@ -103,6 +107,7 @@ struct XIBRoundTripConformanceTests {
         for dir in dirs {
             let input = try NibOpener().open(.path(dir.path)).input
             let text = try XIBWriter.source(for: input)
+            _ = try XMLDocument(data: Data(text.utf8), options: [])
             let back = try SourceReader.read(bytes: Array(text.utf8), name: dir.lastPathComponent + ".storyboard")
             let diagnostics = back.diagnostics + back.documents.flatMap(\.diagnostics)
             #expect(diagnostics.isEmpty, "\(dir.lastPathComponent): \(diagnostics.map(\.message).prefix(3))")
