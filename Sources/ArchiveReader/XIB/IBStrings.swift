@@ -1,5 +1,4 @@
 import Foundation
-import NibModel
 
 /// One localizable string as `ibtool --generate-strings-file` lists it: the object's xib id, the
 /// framework class of its element, the strings-file property name and the development-language
