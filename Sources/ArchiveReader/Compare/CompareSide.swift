@@ -95,11 +95,13 @@ enum CompareClasses {
     /// custom objects/views and proxies are their base classes.
     static func base(_ o: NibObject) -> String {
         if o.placeholder?.kind == .application { return "NSApplication" }
-        if let custom = genericCustom(o) { return custom }
+        if let generic = bareBase(o) { return generic }
         var c = o.className
         // Design-time stand-ins archived by storyboards: `IBNSWindowController`, `IBUIButton`.
         if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
         switch c {
+        // A custom view declared on iOS (`<view customClass>`) compares with a bare class too.
+        case "UIView" where o.customClass != nil && !o.customClass!.isEmpty: return "NSView"
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
         case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject", "NSNibExternalObjectPlaceholder": return "NSObject"
         case "NSCustomView": return "NSView"
@@ -125,26 +127,29 @@ enum CompareClasses {
         "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
     ]
 
-    /// For a custom object or view (`NSObject`, `NSView`, `UIView` with a custom class, not a
-    /// placeholder): the custom class, which then is the object's base class. A plug-in or app
-    /// class that a nib archives by itself (IB 3 plug-in libraries: `HFTextView`,
-    /// `IBLibraryObjectTemplate`) and a source's `<customView customClass="HFTextView">` are the
-    /// same object; both compare as `HFTextView` with no custom class.
-    static func genericCustom(_ o: NibObject) -> String? {
-        guard o.placeholder == nil, let c = o.customClass, !c.isEmpty else { return nil }
-        switch o.className {
-        case "NSObject", "NSCustomObject", "UICustomObject", "IBCustomObject", "NSView", "NSCustomView", "UIView":
-            if let dot = c.lastIndex(of: ".") { return String(c[c.index(after: dot)...]) }
-            return c
-        default:
-            return nil
-        }
+    /// For an object whose class is neither a framework class nor a custom class on a framework
+    /// base (a plug-in or app class that a nib archives by itself, as IB 3 plug-in libraries do:
+    /// `HFTextView`, `IBLibraryObjectTemplate`): the generic base a source declares it on
+    /// (`<customView customClass="HFTextView">`), `NSView` for a class named `…View`, else
+    /// `NSObject`. The class itself is then its custom class (``custom(_:)``).
+    static func bareBase(_ o: NibObject) -> String? {
+        guard o.placeholder == nil, o.customClass == nil, isBare(o.className) else { return nil }
+        return o.className.hasSuffix("View") ? "NSView" : "NSObject"
     }
 
-    /// A custom class without a module prefix (`Module.Class` → `Class`); nil for a generic
-    /// custom object or view, whose custom class is its base (``genericCustom(_:)``).
+    /// True for a class name that is neither AppKit's or UIKit's (`NS…`, `UI…`), private (`_…`)
+    /// nor an IB stand-in (`IBNS…`, `IBUI…`). Classes of other frameworks (`WKWebView`) count as
+    /// bare too: both sides name them alike, so only a source's custom view stands in for them.
+    static func isBare(_ name: String) -> Bool {
+        let prefixes = ["NS", "UI", "_", "IBNS", "IBUI"]
+        return !name.isEmpty && !prefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// A custom class without a module prefix (`Module.Class` → `Class`); for a bare class
+    /// (``bareBase(_:)``) the class itself.
     static func custom(_ o: NibObject) -> String? {
-        guard let c = o.customClass, !c.isEmpty, genericCustom(o) == nil else { return nil }
+        if bareBase(o) != nil { return o.className }
+        guard let c = o.customClass, !c.isEmpty else { return nil }
         if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
         // A window's class (`NSPanel`) is a custom class in the source, `NSWindowClass` compiled.
         if base(o) == "NSWindow" && (c.hasPrefix("NS") || c.hasPrefix("UI")) && c.hasSuffix("Panel") || c == "NSWindow" { return nil }

@@ -158,8 +158,19 @@ struct StoryboardBuilder {
             used.insert(vdoc.name)
             viewDocuments.append(vdoc.name)
             var vpreset: [ObjectID: String] = [ref.id: ctrlXib]
-            // The view nib's File's Owner is the controller too (nib-format.md §5.2).
+            // The view nib's File's Owner is the controller too (nib-format.md §5.2); an upstream
+            // placeholder bound to another object of the scene nib stands for that object.
+            var targets: [ObjectID: ObjectID] = [:]
             for p in vdoc.placeholders where p.placeholder?.kind == .filesOwner { vpreset[p.id] = ctrlXib }
+            for p in vdoc.placeholders where vpreset[p.id] == nil && p.placeholder?.kind == .upstream {
+                guard let target = p.placeholder?.resolvedTarget, let colon = target.lastIndex(of: ":"),
+                      String(target[..<colon]) == doc.name else { continue }
+                let id = ObjectID(String(target[target.index(after: colon)...]))
+                if builder.isWritten(id), let x = builder.xibID[id] {
+                    vpreset[p.id] = x
+                    targets[p.id] = id
+                }
+            }
             for other in summary.controllers {
                 for r in other.objects where r.document == vdoc.name { if let x = controllerIDs[other.id] { vpreset[r.id] = x } }
             }
@@ -179,14 +190,15 @@ struct StoryboardBuilder {
             }
             let viewID = vdoc.roots.first.flatMap { vb.xibID[$0] }
             for p in vdoc.placeholders where vpreset[p.id] != nil {
+                let owner = targets[p.id] ?? ctrlRef.id
                 for node in vb.connectionNodes(of: p) {
                     if case .element(let e) = node, e.name == "connections" {
                         // The `view` outlet is the inline `<view key="view">`.
                         for case .element(let ce) in e.children where !(ce.name == "outlet" && ce["property"] == "view" && ce["destination"] == viewID) {
-                            builder.injectedConnections[ctrlRef.id, default: []].append(ce)
+                            builder.injectedConnections[owner, default: []].append(ce)
                         }
                     } else {
-                        builder.injected[ctrlRef.id, default: []].append(node)
+                        builder.injected[owner, default: []].append(node)
                     }
                 }
             }

@@ -528,6 +528,7 @@ struct XIBBuilder {
         if o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"),
            let name = elementName(for: String(o.className.dropFirst(2)), platform: platform) { return name }
         if o.className.hasPrefix("_") || o.className == "NSIBPrototypingLayoutConstraint" { return nil }
+        // As compare reads it (CompareClasses.bareBase): a `…View` is a custom view.
         if o.className.hasSuffix("View") { return platform == .macOS ? "customView" : "view" }
         return "customObject"
     }
