@@ -53,6 +53,7 @@ public enum NibInspectCLI {
         TextconvCommand.self,
         DiffCommand.self,
         StringsCommand.self,
+        XIBCommand.self,
     ]
 
     static var overview: String {
@@ -170,7 +171,7 @@ public enum NibInspectCLI {
         switch error {
         case is UsageError: return .usage
         case is InputError: return .noInput
-        case is ArchiveError, is SettingsFileError: return .dataError
+        case is ArchiveError, is SettingsFileError, is XIBWriterError: return .dataError
         case is VariantNotFound: return .usage
         case is OutputError: return .cantCreate
         case let e as FileError: return exitCode(for: e.underlying)
