@@ -7,11 +7,16 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps test-deps build demo test bench samples clean install
 
-# Graphviz (libgvc) headers and pkg-config are the only system packages needed (Debian names).
+# Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages needed
+# (Debian names).
 deps:
 	@if ! pkg-config --exists libgvc 2>/dev/null; then \
 	  echo "==> installing libgraphviz-dev and pkg-config (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgraphviz-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists libarchive 2>/dev/null; then \
+	  echo "==> installing libarchive-dev (apt-get; scan reads .ipa and .zip archives with it)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libarchive-dev pkg-config; \
 	fi
 
 # The JSON Schema test validates outputs with the PyPI package jsonschema; without it that test
