@@ -1,6 +1,10 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
 import ArchiveReader
+#endif
+#if !NIBINSPECT_SINGLE_MODULE
 import NibModel
+#endif
 
 /// One line of `nibinspect scan`: one document of one unit, or the error that stopped a unit.
 ///

@@ -1,6 +1,10 @@
+#if !NIBINSPECT_SINGLE_MODULE
 import ArchiveReader
+#endif
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
 import NibModel
+#endif
 
 /// One independently decodable unit found by ``Scanner``: a compiled file, nib bundle,
 /// `.storyboardc` or XML source, on disk or inside a zip archive.
@@ -232,6 +236,13 @@ public struct Scanner: Sendable {
         do { members = try ZipMembers.read(path: path, limits: archiveLimits, keep: Self.keep) } catch {
             return ([], [ScanRecord(failure: error, unit: whole)])
         }
+        return units(of: members, archive: path, input: input)
+    }
+
+    /// The units (in this shard) of an archive's members read into memory, and an error line per
+    /// member refused by a limit (and one when reading stopped at the total limit).
+    func units(of members: ZipMembers, archive path: String, input: String) -> (units: [ScanUnit], failures: [ScanRecord]) {
+        let whole = ScanUnit(input: input, archive: path, displayPath: path, container: "archive", files: .disk)
         // Members live under the archive's absolute path, so that messages and the opener's
         // path logic see ordinary absolute paths.
         let root = URL(fileURLWithPath: path).standardizedFileURL.path

@@ -1,4 +1,6 @@
+#if !NIBINSPECT_SINGLE_MODULE
 import ArchiveReader
+#endif
 import CArchive
 
 /// The members of a zip archive (`.ipa`, `.zip`) read into memory through libarchive, with bounds:

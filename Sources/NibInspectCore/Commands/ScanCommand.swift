@@ -26,12 +26,13 @@ enum ScanCommand: Command {
         "input", "archive", "member", "path", "container", "document", "platform", "format",
         "variant", "counts": {objects, placeholders, connections, outlets, outletCollections,
         actions, bindings, segues, unresolved}, "classes", "customClasses", "connections":
-        [{kind, label, source, sourceClass, destination, destinationClass}], "diagnostics"}
-        (Schemas/nibinspect-scan.schema.json). A unit or document that cannot be read gives one
-        line with "error": {message, status, name} instead, also printed on stderr, and the scan
-        goes on. json writes the same objects as one JSON array.
-        --shard i/n keeps the units whose "path" hashes (FNV-1a) to i modulo n: running shards
-        1/n to n/n, on one machine or many, covers every unit exactly once.
+        [{kind, label, source, sourceClass, destination, destinationClass}], "diagnostics",
+        "error"} (Schemas/nibinspect-scan.schema.json); every key is on every line, null where it
+        does not apply. A unit or document that cannot be read gives one line with "error":
+        {message, status, name} instead, also printed on stderr, and the scan goes on. json
+        writes the same objects as one JSON array.
+        --shard i/n keeps the units whose "path" falls in shard i of n by its hash (FNV-1a of
+        the path alone): shards 1/n to n/n, on one machine or many, hold every unit exactly once.
         Archive members are read up to 64 MiB each and 512 MiB per archive (a zip bomb ends in
         an error line). A progress line is shown on stderr when it is a terminal, standard
         output is not, and the scan takes longer than a second.
