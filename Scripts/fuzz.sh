@@ -116,6 +116,9 @@ def zipdir(src, prefix, name, method=zipfile.ZIP_DEFLATED):
                     z.write(p, prefix + "/" + os.path.relpath(p, src))
 zipdir("Samples", "Payload/Samples.app", "samples.ipa")
 zipdir("Samples", "Payload/Samples.app", "samples-stored.ipa", zipfile.ZIP_STORED)
+with zipfile.ZipFile(os.path.join(out, "bomb.ipa"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("Payload/Bomb.app/Big.nib", b"\0" * (4 << 20))    # past the harness's 1 MiB member limit
+    z.write("Samples/LoginViewController.nib", "Payload/Bomb.app/Login.nib")
 apps = []
 for root, dirs, files in os.walk(corpus):
     for d in sorted(dirs):

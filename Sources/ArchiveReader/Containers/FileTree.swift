@@ -50,9 +50,6 @@ public struct FileTree: Sendable {
     /// True when this is the file system.
     public var isDisk: Bool { files == nil }
 
-    /// Total bytes of the files held in memory (0 for the file system).
-    public var memoryBytes: Int { files?.values.reduce(0) { $0 + $1.count } ?? 0 }
-
     static func normalise(_ path: String) -> String {
         let parts = path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
         return (path.hasPrefix("/") ? "/" : "") + parts.joined(separator: "/")
