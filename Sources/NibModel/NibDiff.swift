@@ -22,7 +22,8 @@ public struct NibDiff: Hashable, Sendable {
         case properties
         /// Geometry: frame, bounds, rects, sizes, autoresizing, content rects, runtime `frame`.
         case frames
-        /// Objects re-created with a new xib id at the same path.
+        /// Objects re-created with a new xib id at the same path; Interface Builder object ids
+        /// (`oid`) a macOS nib keeps.
         case ids
         /// Tool and system versions, canvas locations, simulated metrics and other design-time keys.
         case tools
@@ -45,7 +46,9 @@ public struct NibDiff: Hashable, Sendable {
     public struct Difference: Hashable, Sendable, Codable {
         /// `added`, `removed`, `changed`, `moved`, `retargeted`.
         public var change: String
-        /// `object`, `property`, `connection`, `events` (an action's control events), `document`.
+        /// `object`, `placeholder` (its class), `property`, `connection`, `segue` (added, removed,
+        /// retargeted, or `changed`: its kind), `events` (an action's control events), `document`,
+        /// `identifier` (a nested archive filed under another identifier, source ↔ compiled only).
         public var kind: String
         /// The object's semantic path (the new side's when it has one), with `. key` for a
         /// property and the connection label for a connection.
@@ -57,6 +60,18 @@ public struct NibDiff: Hashable, Sendable {
         public var leftLine: Int? = nil
         public var rightLine: Int? = nil
         public var category: Category = .objects
+
+        public init(change: String, kind: String, path: String, left: String? = nil, right: String? = nil,
+                    leftLine: Int? = nil, rightLine: Int? = nil, category: Category = .objects) {
+            self.change = change
+            self.kind = kind
+            self.path = path
+            self.left = left
+            self.right = right
+            self.leftLine = leftLine
+            self.rightLine = rightLine
+            self.category = category
+        }
     }
 
     public var differences: [Difference] = []
@@ -91,6 +106,7 @@ public struct NibDiff: Hashable, Sendable {
 
     /// The category of a property key (`constraint …` for a constraint the object holds).
     static func category(ofProperty key: String) -> Category {
+        if key == "oid" { return .ids }   // Interface Builder's object id in a macOS nib's oids table
         if key.hasPrefix("constraint ") || constraintKeys.contains(key) { return .constraints }
         if toolKeys.contains(key) { return .tools }
         if frameKeys.contains(key) || key.hasPrefix("frame.") { return .frames }
@@ -126,7 +142,8 @@ public struct NibDiff: Hashable, Sendable {
             }
         } else {
             let leftByPath = Dictionary(left.order.map { ($0.1, $0.0.id) }, uniquingKeysWith: { a, _ in a })
-            for (o, path) in right.order { if let l = leftByPath[path] { pair[o.id] = l } }
+            for (o, path) in right.order { if let l = leftByPath[path], !leftPaired.contains(l) { pair[o.id] = l; leftPaired.insert(l) } }
+            pairByStructure(old, new, left: left, right: right, pair: &pair, leftPaired: &leftPaired)
         }
         for (r, l) in pair { rightPaired.insert(r); leftPaired.insert(l) }
         // References compared by what they are paired with; printed by path.
@@ -216,7 +233,7 @@ public struct NibDiff: Hashable, Sendable {
                 }
             }
             if clsText(lo) != clsText(o) {
-                out.append(Difference(change: "changed", kind: "object", path: path, left: clsText(lo), right: clsText(o),
+                out.append(Difference(change: "changed", kind: o.placeholder == nil ? "object" : "placeholder", path: path, left: clsText(lo), right: clsText(o),
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine))
             }
             let lp = props(lo, left, leftKeyed), rp = props(o, right, rightKeyed)
@@ -228,10 +245,25 @@ public struct NibDiff: Hashable, Sendable {
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine,
                                       category: a != nil && b != nil && withoutIDs(a!.shown) == withoutIDs(b!.shown) ? .ids : category(ofProperty: name)))
             }
-            let lc = conns(lo, left, leftKeyed), rc = conns(o, right, rightKeyed)
+            var lc = conns(lo, left, leftKeyed), rc = conns(o, right, rightKeyed)
+            // A segue whose kind changed (`segue embed` → `segue show`) to the same destination
+            // is one change, not a removal and an addition under two labels.
+            for (label, list) in lc where label.hasPrefix("segue ") {
+                for x in list where !(rc[label] ?? []).contains(where: { $0.compared == x.compared }) {
+                    guard let (otherLabel, i) = rc.lazy.filter({ $0.key.hasPrefix("segue ") && $0.key != label })
+                        .compactMap({ l, ys in ys.firstIndex { $0.destination == x.destination }.map { (l, $0) } }).first,
+                          !(lc[otherLabel] ?? []).contains(where: { $0.compared == rc[otherLabel]![i].compared })
+                    else { continue }
+                    let y = rc[otherLabel]!.remove(at: i)
+                    lc[label]!.removeAll { $0.compared == x.compared }
+                    out.append(Difference(change: "changed", kind: "segue", path: path + " segue → " + y.bare,
+                                          left: String(label.dropFirst(6)), right: String(otherLabel.dropFirst(6)),
+                                          leftLine: x.line, rightLine: y.line, category: .connections))
+                }
+            }
             for label in Set(lc.keys).union(rc.keys).sorted() {
                 var a = lc[label] ?? [], b = rc[label] ?? []
-                let cat = connCategory(label)
+                let cat = connCategory(label), kind = label.hasPrefix("segue ") ? "segue" : "connection"
                 // Unchanged ones first, then same destination with other events.
                 a.removeAll { x in
                     if let i = b.firstIndex(where: { $0.compared == x.compared }) { b.remove(at: i); return true }
@@ -246,11 +278,11 @@ public struct NibDiff: Hashable, Sendable {
                 }
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
-                    out.append(Difference(change: "retargeted", kind: "connection", path: path + " " + label,
+                    out.append(Difference(change: "retargeted", kind: kind, path: path + " " + label,
                                           left: x.shown, right: y.shown, leftLine: x.line, rightLine: y.line, category: cat))
                 }
-                for x in a { out.append(Difference(change: "removed", kind: "connection", path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
-                for y in b { out.append(Difference(change: "added", kind: "connection", path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
+                for x in a { out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
+                for y in b { out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
             }
         }
         for (o, path) in left.order where !isConstraint(o) {
@@ -259,6 +291,42 @@ public struct NibDiff: Hashable, Sendable {
             out.append(Difference(change: "removed", kind: "object", path: path, left: clsText(o), leftLine: o.sourceLine))
         }
         return NibDiff(differences: out)
+    }
+
+    /// Pairs what paths left unpaired by structure: in hierarchy order, an object whose parent is
+    /// paired (or a root) takes the first unpaired child of the partner parent (or root) with the
+    /// same class (placeholder kind, custom class, else class). The same nib in two encodings names
+    /// objects differently (a keyed archive's names table says `Window`, the `NIBArchive` shows the
+    /// title `MenuDemo`), so their paths differ while their structure does not.
+    /// - Complexity: O(objects + children × classes per parent).
+    static func pairByStructure(_ old: NibDocument, _ new: NibDocument, left: CanonicalContext, right: CanonicalContext,
+                                pair: inout [ObjectID: ObjectID], leftPaired: inout Set<ObjectID>) {
+        func kind(_ o: NibObject) -> String { o.placeholder.map { "placeholder " + $0.kind.displayName } ?? (o.customClass ?? o.className) }
+        let leftRoots = left.order.filter { $0.0.parent == nil }.map(\.0.id)
+        // Per left parent (roots: "") and class, where the scan for a free child resumes: each
+        // class keeps its order, and a parent's children are scanned once per class.
+        var next: [String: Int] = [:]
+        for (o, _) in right.order where pair[o.id] == nil {
+            let siblings: [ObjectID], parentKey: String
+            if let rp = o.parent {
+                guard let lp = pair[rp], let lpo = old.object(lp) else { continue }
+                siblings = lpo.children; parentKey = lp.rawValue
+            } else {
+                siblings = leftRoots; parentKey = ""
+            }
+            let k = kind(o), key = parentKey + "\u{0}" + k
+            var i = next[key, default: 0]
+            while i < siblings.count {
+                let l = siblings[i]
+                i += 1
+                if !leftPaired.contains(l), left.paths[l] != nil, let lo = old.object(l), kind(lo) == k {
+                    pair[o.id] = l
+                    leftPaired.insert(l)
+                    next[key] = i
+                    break
+                }
+            }
+        }
     }
 
     /// `s` with every Interface Builder id in it (`aVn-c1-Mj6`) replaced by `*`: values that

@@ -234,3 +234,131 @@ import Testing
         #expect(count >= 50)
     }
 }
+
+/// `nibinspect diff` of a source and its compiled nib uses `compare`'s engine, and of two
+/// encodings of one nib pairs objects by structure where names differ.
+@Suite struct DiffSourceCompiledCLITests {
+    static func json(_ args: [String]) throws -> (ExitCode, [String: Any]) {
+        let (code, c) = DiffCLITests.run(args)
+        return (code, try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any], "\(c.output)"))
+    }
+
+    @Test func sourceAgainstItsCompiledNibAgrees() throws {
+        let xib = Corpus.packageRoot.appendingPathComponent("Samples/LoginViewController.xib").path
+        let nib = Corpus.packageRoot.appendingPathComponent("Samples/LoginViewController.nib").path
+        let (code, c) = DiffCLITests.run(["diff", xib, nib])
+        #expect(code == .success)
+        #expect(c.output == "no differences\n")
+        // The edited source: the outlet retargeted and the events changed are what compare finds;
+        // the title edit is a property, which compilation re-encodes and compare does not compare.
+        let v2 = Corpus.packageRoot.appendingPathComponent("Samples/LoginViewController-v2.xib").path
+        let (code2, forward) = DiffCLITests.run(["diff", nib, v2])
+        #expect(code2 == .findings)
+        let lines = forward.output.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2, "\(forward.output)")
+        #expect(lines.first?.hasPrefix(#"retargeted connection LoginViewController "File's Owner" outlet titleLabel: UILabel "Welcome""#) == true)
+        #expect(lines.last?.hasPrefix(#"changed events UIView › PrimaryButton "Log In" action signIn:: touchUpInside → touchDown"#) == true)
+        // The other way round: old and new swap.
+        let (_, back) = DiffCLITests.run(["diff", v2, nib])
+        #expect(back.output.contains("touchDown → touchUpInside"), "\(back.output)")
+    }
+
+    @Test func twoEncodingsOfOneMacNibAreEqual() throws {
+        // keyedobjects.nib names objects from its names table ("Window", "App Delegate"), the
+        // NIBArchive by title ("MenuDemo"): paired by structure, nothing differs.
+        let bundle = Corpus.packageRoot.appendingPathComponent("Samples/MainMenu.nib").path
+        let (code, c) = DiffCLITests.run(["diff", bundle + "/keyedobjects.nib", bundle + "/keyedobjects-101300.nib"])
+        #expect(code == .success, "\(c.output)")
+    }
+
+    @Test("keyed and NIBArchive variants of real macOS nib bundles differ only by ids", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func realEncodings() throws {
+        let dir = Corpus.root!.appendingPathComponent("TeXShop__TeXShop/Resources/Interfaces/Base.lproj").path
+        var compared = 0
+        for (bundle, variants) in [("MainMenu.nib", ["keyedobjects-101300.nib", "keyedobjects-110000.nib"]),
+                                   ("Preferences.nib", ["keyedobjects-101300.nib"]),
+                                   ("AutoCompletionListEditor.nib", ["keyedobjects-101300.nib"])] {
+            for v in variants {
+                let a = "\(dir)/\(bundle)/keyedobjects.nib", b = "\(dir)/\(bundle)/\(v)"
+                let (code, c) = DiffCLITests.run(["diff", a, b])
+                #expect(code == .success, "\(bundle) \(v): \(c.output)")
+                let (_, all) = try Self.json(["diff", "--format", "json", "--only", "ids", "--only", "objects", "--only", "connections",
+                                              "--only", "properties", a, b])
+                let diffs = try #require(all["differences"] as? [[String: Any]])
+                #expect(diffs.allSatisfy { $0["category"] as? String == "ids" }, "\(bundle) \(v): \(diffs)")
+                compared += 1
+            }
+        }
+        #expect(compared == 4)
+    }
+
+    /// Every source ↔ Apple-compiled pair of the corpus (the pairs of the compare conformance
+    /// test): `diff` reports exactly the differences `compare` reports, in both directions.
+    @Test("diff of every corpus source and its compiled nib is what compare finds", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func corpusPairs() throws {
+        let fm = FileManager.default
+        let root = Corpus.root!
+        var pairs: [(String, String)] = []
+        let correct = root.appendingPathComponent("viraptor__ibtool/samples/correct")
+        for dir in [correct, correct.appendingPathComponent("Base.lproj")] {
+            for f in ((try? fm.contentsOfDirectory(atPath: dir.path)) ?? []).sorted() where f.hasSuffix(".xib") || f.hasSuffix(".storyboard") {
+                let stem = (f as NSString).deletingPathExtension
+                let compiled = dir.appendingPathComponent(f.hasSuffix(".xib") ? stem + ".nib" : stem + ".out").path
+                if fm.fileExists(atPath: compiled) { pairs.append((dir.appendingPathComponent(f).path, compiled)) }
+            }
+        }
+        for entry in Corpus.entries where entry.file.hasSuffix("/designable.nib") {
+            let keyed = entry.url.deletingLastPathComponent().appendingPathComponent("keyedobjects.nib").path
+            if fm.fileExists(atPath: keyed) { pairs.append((entry.url.path, keyed)) }
+        }
+        #expect(pairs.count >= 120, "pairs found: \(pairs.count)")
+        var agreeing = 0
+        for (source, compiled) in pairs {
+            let (compareCode, report) = try Self.json(["compare", "--format", "json", source, compiled])
+            let expected = try #require((report["report"] as? [String: Any])?["differences"] as? [[String: Any]])
+            let (code, diff) = try Self.json(["diff", "--format", "json", source, compiled])
+            let got = try #require(diff["differences"] as? [[String: Any]])
+            #expect(code == compareCode, "\(source): diff \(code), compare \(compareCode)")
+            #expect(got.count == expected.count, "\(source): diff \(got.count), compare \(expected.count)")
+            let (_, reverse) = try Self.json(["diff", "--format", "json", compiled, source])
+            let back = try #require(reverse["differences"] as? [[String: Any]])
+            #expect(back.count == got.count, "\(source)")
+            #expect(zip(got, back).allSatisfy { a, b in
+                (a["change"] as? String == "added") == (b["change"] as? String == "removed") && a["left"] as? String == b["right"] as? String
+            }, "\(source)")
+            if got.isEmpty { agreeing += 1 }
+        }
+        print("diff source ↔ compiled: \(pairs.count) corpus pairs, \(agreeing) without differences")
+    }
+}
+
+/// Kinds of difference named for what changed: a segue's kind, a placeholder's class.
+@Suite struct DiffKindCLITests {
+    @Test func segueKindChangeIsOneChange() throws {
+        let storyboard = Corpus.packageRoot.appendingPathComponent("Tests/NibDiagnosisTests/Fixtures/WhyApp/Resources/Main.storyboard").path
+        let text = try String(contentsOfFile: storyboard, encoding: .utf8)
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let new = try tree.write("Main.storyboard", text: text.replacingOccurrences(
+            of: #"kind="show" identifier="showDetail""#, with: #"kind="presentation" identifier="showDetail""#))
+        let (code, c) = DiffCLITests.run(["diff", "--format", "json", storyboard, new])
+        #expect(code == .findings)
+        let json = try #require(try JSONSerialization.jsonObject(with: Data(c.output.utf8)) as? [String: Any])
+        let diffs = try #require(json["differences"] as? [[String: Any]])
+        #expect(diffs.count == 1, "\(c.output)")
+        #expect(diffs.first?["kind"] as? String == "segue" && diffs.first?["change"] as? String == "changed")
+        // The segue's label: its kind and identifier.
+        #expect(diffs.first?["left"] as? String == #"show "showDetail""# && diffs.first?["right"] as? String == #"presentation "showDetail""#,
+                "\(c.output)")
+    }
+
+    @Test func placeholderClassChange() throws {
+        let (tree, old, new) = try DiffCLITests.pair {
+            $0.replacingOccurrences(of: #"customClass="LoginViewController""#, with: #"customClass="SignInViewController""#)
+        }
+        defer { tree.remove() }
+        let (code, c) = DiffCLITests.run(["diff", old, new])
+        #expect(code == .findings)
+        #expect(c.output.hasPrefix("changed placeholder File's Owner (SignInViewController): LoginDemo.LoginViewController (UIProxyObject) → LoginDemo.SignInViewController (UIProxyObject)"), "\(c.output)")
+    }
+}

@@ -66,9 +66,15 @@ public struct CompareReport: Hashable, Sendable, Codable {
         public var label: String?
         public var source: ObjectRef?
         public var compiled: ObjectRef?
+        /// What the source and the compiled side have where they differ: a connection's destination
+        /// (`NSButton "OK" (5, line 30)`), key path or control events, an object's class
+        /// (`MyButton (NSButton)`); nil on a side that lacks it (`nibinspect diff` prints these).
+        public var sourceValue: String?
+        public var compiledValue: String?
 
         public init(kind: Kind, message: String, sourceLine: Int? = nil, connectionKind: String? = nil,
-                    label: String? = nil, source: ObjectRef? = nil, compiled: ObjectRef? = nil) {
+                    label: String? = nil, source: ObjectRef? = nil, compiled: ObjectRef? = nil,
+                    sourceValue: String? = nil, compiledValue: String? = nil) {
             self.kind = kind
             self.message = message
             self.sourceLine = sourceLine
@@ -76,6 +82,8 @@ public struct CompareReport: Hashable, Sendable, Codable {
             self.label = label
             self.source = source
             self.compiled = compiled
+            self.sourceValue = sourceValue
+            self.compiledValue = compiledValue
         }
 
         /// True for the connection kinds of difference.

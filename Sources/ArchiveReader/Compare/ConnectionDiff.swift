@@ -99,7 +99,8 @@ enum ConnectionDiff {
                     report.differences.append(.init(
                         kind: .connectionDetailsDiffer,
                         message: "control events differ: \(describe(e, s, s)) has \(ev1) in the source, \(ev2) compiled",
-                        sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label))
+                        sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
+                        source: s.ref(e.tuple.source), sourceValue: "\(ev1)", compiledValue: "\(ev2)"))
                 }
             } else if let n = covered[e.tuple], n > 0 {
                 covered[e.tuple] = n - 1
@@ -134,12 +135,14 @@ enum ConnectionDiff {
                         ? "\(describe(e, s, s)): key path '\(e.tuple.keyPath)' in the source, '\(other.tuple.keyPath)' compiled"
                         : "destination changed: \(e.tuple.family.rawValue) '\(e.tuple.label)' of \(name(e.tuple.source, s, c)): source → \(name(e.tuple.destination, s, c)), compiled → \(name(other.tuple.destination, s, c))",
                     sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
-                    source: s.ref(e.tuple.source), compiled: c.ref(m.forward[e.tuple.source] ?? "")))
+                    source: s.ref(e.tuple.source), compiled: c.ref(m.forward[e.tuple.source] ?? ""),
+                    sourceValue: sameDest ? e.tuple.keyPath : name(e.tuple.destination, s, c),
+                    compiledValue: sameDest ? other.tuple.keyPath : name(other.tuple.destination, s, c)))
             } else {
                 report.differences.append(.init(
                     kind: .connectionOnlyInSource, message: "connection only in source: \(describe(e, s, c))",
                     sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
-                    source: s.ref(e.tuple.source)))
+                    source: s.ref(e.tuple.source), sourceValue: endText(e, s, c)))
             }
         }
         var implied = 0
@@ -148,7 +151,8 @@ enum ConnectionDiff {
             report.differences.append(.init(
                 kind: .connectionOnlyInCompiled, message: "connection only in compiled: \(describe(e, s, c))",
                 connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
-                source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil))
+                source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil,
+                compiledValue: endText(e, s, c)))
         }
         if implied > 0 {
             report.notes.append(Diagnostic(.impliedConnections, "\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)"))
@@ -223,6 +227,15 @@ enum ConnectionDiff {
         if e.tuple.family != .runtimeAttribute { text += " → \(name(e.tuple.destination, s, c))" }
         if !e.tuple.keyPath.isEmpty { text += " keyPath '\(e.tuple.keyPath)'" }
         return text
+    }
+
+    /// What a one-sided connection points to, for ``CompareReport/Difference/sourceValue``:
+    /// `→ NSButton "OK" (5, line 30)`, with its key path; a runtime attribute has none.
+    static func endText(_ e: Entry, _ s: CompareSide, _ c: CompareSide) -> String? {
+        var parts: [String] = []
+        if e.tuple.family != .runtimeAttribute { parts.append("→ " + name(e.tuple.destination, s, c)) }
+        if !e.tuple.keyPath.isEmpty { parts.append("keyPath '\(e.tuple.keyPath)'") }
+        return parts.isEmpty ? nil : parts.joined(separator: " ")
     }
 
     static func name(_ key: String, _ s: CompareSide, _ c: CompareSide) -> String {

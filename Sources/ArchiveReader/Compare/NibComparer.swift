@@ -162,7 +162,8 @@ public enum NibComparer {
                 report.differences.append(.init(
                     kind: .classDiffers,
                     message: "class differs: \(ref) is \(describe(so)) in the source, \(describe(co)) compiled (\(co.id.rawValue))",
-                    sourceLine: so.sourceLine, source: ref, compiled: cref))
+                    sourceLine: so.sourceLine, source: ref, compiled: cref,
+                    sourceValue: describe(so), compiledValue: describe(co)))
             }
         }
         var implicit = 0

@@ -1,6 +1,8 @@
 /// The fields of every object of one graph, stored by column: one 24-byte record per field (key
 /// index, value packed into 64 bits, offset), with the key strings and the values that need
-/// memory of their own (strings, data, arrays, dictionaries) in side tables.
+/// memory of their own (strings, data, arrays, dictionaries) in side tables. A data value of a
+/// `NIBArchive` is a slice of the archive's own bytes, which the columns keep (``bytes``): no
+/// copy per value until it is read.
 ///
 /// Readers build it (``FieldColumnsBuilder``) and ``ArchiveFields`` reads it back as
 /// ``ArchiveField``s. A record holds no reference, so building a graph retains nothing per field
@@ -13,6 +15,9 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         case int, bool, float, double, date, null, object
         /// `bits` is an index in ``FieldColumns/heavy``.
         case heavy
+        /// `.data`: `bits` holds the start (high 32 bits) and length (low 32 bits) of a slice of
+        /// ``FieldColumns/bytes``.
+        case bytes
     }
 
     struct PackedField {
@@ -23,9 +28,9 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         var key: UInt32
         var tag: Tag
 
-        /// The value this record holds; `heavy` is the side table of its graph.
+        /// The value this record holds; `heavy` and `bytes` are the side tables of its graph.
         @inline(__always)
-        func value(heavy: [ArchiveValue]) -> ArchiveValue {
+        func value(heavy: [ArchiveValue], bytes: [UInt8]) -> ArchiveValue {
             switch tag {
             case .int: return .int(Int64(bitPattern: bits))
             case .bool: return .bool(bits != 0)
@@ -35,6 +40,10 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
             case .null: return .null
             case .object: return .object(ObjectRef(Int(truncatingIfNeeded: bits)))
             case .heavy: return heavy[Int(truncatingIfNeeded: bits)]
+            case .bytes:
+                let start = Int(bits >> 32), end = start + Int(bits & 0xFFFF_FFFF)
+                // The reader checked the slice against the bytes; clamp so a misuse cannot overrun.
+                return .data(Array(bytes[min(start, bytes.count)..<min(end, bytes.count)]))
             }
         }
     }
@@ -43,18 +52,21 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     /// Owned: allocated by ``FieldColumnsBuilder``, freed by `deinit`.
     let records: UnsafeMutableBufferPointer<PackedField>
     let heavy: [ArchiveValue]
+    /// The bytes ``Tag/bytes`` records slice (a `NIBArchive`'s input), empty for other readers.
+    let bytes: [UInt8]
 
     /// Takes ownership of `records`.
-    init(keys: [String], records: UnsafeMutableBufferPointer<PackedField>, heavy: [ArchiveValue]) {
+    init(keys: [String], records: UnsafeMutableBufferPointer<PackedField>, heavy: [ArchiveValue], bytes: [UInt8] = []) {
         self.keys = keys
         self.records = records
         self.heavy = heavy
+        self.bytes = bytes
     }
 
     deinit { records.deallocate() }
 
     @inline(__always)
-    func value(_ i: Int) -> ArchiveValue { records[i].value(heavy: heavy) }
+    func value(_ i: Int) -> ArchiveValue { records[i].value(heavy: heavy, bytes: bytes) }
 
     @inline(__always)
     func key(_ i: Int) -> String { keys[Int(records[i].key)] }
@@ -77,6 +89,8 @@ struct FieldColumnsBuilder {
     private var capacity: Int
     private(set) var count = 0
     var heavy: [ArchiveValue] = []
+    /// What ``appendSlice(key:start:length:offset:)`` records slice.
+    var bytes: [UInt8] = []
 
     /// Room for `capacity` records (more are made room for when needed); nothing is allocated for 0.
     init(capacity: Int) {
@@ -108,6 +122,17 @@ struct FieldColumnsBuilder {
         count += 1
     }
 
+    /// Appends a data value that is `bytes[start..<start + length]`, without copying it.
+    /// - Precondition: the slice lies within ``bytes`` and `start`, `length` < 2³².
+    @inline(__always)
+    mutating func appendSlice(key: Int, start: Int, length: Int, offset: Int) {
+        if count == capacity { grow() }
+        (base.unsafelyUnwrapped + count).initialize(to: FieldColumns.PackedField(
+            bits: UInt64(truncatingIfNeeded: start) << 32 | UInt64(truncatingIfNeeded: length) & 0xFFFF_FFFF,
+            offset: offset, key: UInt32(truncatingIfNeeded: key), tag: .bytes))
+        count += 1
+    }
+
     /// Appends a reference to object `index`, or `.null` for nil (``append(key:_:offset:)`` without an ``ArchiveValue``).
     @inline(__always)
     mutating func appendReference(key: Int, _ index: Int?, offset: Int) {
@@ -130,7 +155,7 @@ struct FieldColumnsBuilder {
     /// The key index and value of field `i` (for a reader that rewrites fields it appended).
     func field(_ i: Int) -> (key: Int, value: ArchiveValue) {
         let r = base.unsafelyUnwrapped[i]   // i < count, so base is allocated
-        return (Int(r.key), r.value(heavy: heavy))
+        return (Int(r.key), r.value(heavy: heavy, bytes: bytes))
     }
 
     /// Drops the fields from `start` on (their heavy values stay, unreferenced).
@@ -144,6 +169,6 @@ struct FieldColumnsBuilder {
         base = nil
         capacity = 0
         count = 0
-        return FieldColumns(keys: keys, records: records, heavy: heavy)
+        return FieldColumns(keys: keys, records: records, heavy: heavy, bytes: bytes)
     }
 }

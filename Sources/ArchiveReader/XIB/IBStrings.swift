@@ -1,7 +1,4 @@
 import Foundation
-#if !NIBINSPECT_SINGLE_MODULE
-import NibModel   // Scripts/fuzz.sh compiles NibModel and ArchiveReader as one module
-#endif
 
 /// One localizable string as `ibtool --generate-strings-file` lists it: the object's xib id, the
 /// framework class of its element, the strings-file property name and the development-language

@@ -26,6 +26,10 @@ enum DiffCommand: Command {
         retargeted (same source and label, other destination) or with other control events (same
         destination); with the source line on each side. Documents of several-document inputs are
         paired by name.
+        A source and a compiled nib (diff App.xib App.nib, or a storyboard and its .storyboardc)
+        are compared with compare's engine: objects matched by structure, only object, class and
+        connection differences, and what compilation drops or adds is not a difference; each
+        difference is one that compare reports.
         Categories, for --ignore and --only: objects, connections, properties (every property
         change, the next four included), frames (frame, bounds, rects, sizes, autoresizing), tools
         (tool version, canvas locations, simulated metrics, other design-time keys), constraints,
@@ -50,32 +54,14 @@ enum DiffCommand: Command {
         if args.positionals[0] == "-" && args.positionals[1] == "-" { throw UsageError("Only one input can be standard input ('-')") }
         let (old, s1, _) = try context.loadResolvedWithStatus(args.positionals[0])
         let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
-        var items: [Item] = []
         let ignoring = Set(args.values("--ignore").compactMap(NibDiff.Category.init(rawValue:)))
         let only = Set(args.values("--only").compactMap(NibDiff.Category.init(rawValue:)))
-        let objects = NibDiff.Category.objects.rawValue
-        let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
-        let single = old.documents.count == 1 && new.documents.count == 1
-        let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
-        var oldByName: [String: NibDocument] = [:]
-        for (n, d) in zip(oldNames, old.documents) { oldByName[base(n)] = d }
-        var seen = Set<String>()
-        for (n, d) in zip(newNames, new.documents) {
-            let name = single ? nil : base(n)
-            if let name { seen.insert(name) }
-            guard let o = single ? old.documents.first : oldByName[name!] else {
-                if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
-                continue
-            }
-            for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
-                items.append(Item(document: name, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
-                                  leftLine: x.leftLine, rightLine: x.rightLine))
-            }
-        }
-        if !single && documentsShown {
-            for n in oldNames.map(base) where !seen.contains(n) {
-                items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
-            }
+        let items: [Item]
+        if let sourceIsOld = sourceIsOld(old, new) {
+            items = try compiledAgainstSource(old: old, new: new, sourceIsOld: sourceIsOld, paths: args.positionals,
+                                              ignoring: ignoring, only: only, context)
+        } else {
+            items = pairedDocuments(old: old, new: new, ignoring: ignoring, only: only)
         }
         if args.value("--format") == "json" {
             struct Output: Encodable {
@@ -108,6 +94,68 @@ enum DiffCommand: Command {
         let status = s1 != .success ? s1 : s2
         if status != .success { return status }
         return items.isEmpty ? .success : .findings
+    }
+
+    /// Documents paired by name (one each: paired as they are), each diffed with ``NibDiff``.
+    static func pairedDocuments(old: NibInput, new: NibInput, ignoring: Set<NibDiff.Category>, only: Set<NibDiff.Category>) -> [Item] {
+        var items: [Item] = []
+        let objects = NibDiff.Category.objects.rawValue
+        let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
+        let single = old.documents.count == 1 && new.documents.count == 1
+        let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
+        var oldByName: [String: NibDocument] = [:]
+        for (n, d) in zip(oldNames, old.documents) { oldByName[base(n)] = d }
+        var seen = Set<String>()
+        for (n, d) in zip(newNames, new.documents) {
+            let name = single ? nil : base(n)
+            if let name { seen.insert(name) }
+            guard let o = single ? old.documents.first : oldByName[name!] else {
+                if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
+                continue
+            }
+            for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
+                items.append(Item(document: name, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
+                                  leftLine: x.leftLine, rightLine: x.rightLine))
+            }
+        }
+        if !single && documentsShown {
+            for n in oldNames.map(base) where !seen.contains(n) {
+                items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
+            }
+        }
+        return items
+    }
+
+    /// True when `old` is a xib/storyboard source and `new` compiled, false for the other way
+    /// round, nil when both are of one kind (or either holds both kinds: a directory).
+    static func sourceIsOld(_ old: NibInput, _ new: NibInput) -> Bool? {
+        func kind(_ input: NibInput) -> Bool? {   // true: compiled
+            let compiled = input.documents.map(\.format.isCompiled)
+            guard let first = compiled.first, compiled.allSatisfy({ $0 == first }) else { return nil }
+            return first
+        }
+        guard let a = kind(old), let b = kind(new), a != b else { return nil }
+        return !a
+    }
+
+    /// A source and a compiled nib: `compare`'s engine (objects matched by structure, the compile
+    /// rules: what compilation drops or adds is not a difference), its differences as diff items.
+    static func compiledAgainstSource(old: NibInput, new: NibInput, sourceIsOld: Bool, paths: [String],
+                                      ignoring: Set<NibDiff.Category>, only: Set<NibDiff.Category>,
+                                      _ context: Context) throws -> [Item] {
+        let source = sourceIsOld ? old : new, compiledPath = sourceIsOld ? paths[1] : paths[0]
+        // The localization hints and nesting come from the archive graphs: read the compiled side
+        // again keeping them (standard input can be read once: compared without them).
+        var compiled = sourceIsOld ? new : old
+        var hints: [String: [ObjectID: String]] = [:], nesting: [String: ArchiveNesting] = [:]
+        if compiledPath != "-" { (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath) }
+        let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
+        let several = source.documents.count > 1 || compiled.documents.count > 1
+        return report.nibDiff(sourceIsOld: sourceIsOld).filter { NibDiff.keeps($0.difference.category, ignoring: ignoring, only: only) }
+            .map { document, x in
+                Item(document: several ? document : nil, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path,
+                     left: x.left, right: x.right, leftLine: x.leftLine, rightLine: x.rightLine)
+            }
     }
 
     /// A heading without the file name part (`Main.storyboard/Settings` → `Settings`), so that

@@ -1,0 +1,53 @@
+/// `nibinspect diff` of a source and a compiled nib: the differences `compare` finds, as
+/// ``NibDiff`` differences.
+///
+/// Between a xib or storyboard and a compiled nib, object ids are gone and compilation drops,
+/// adds and rewrites much (nib-format.md §7.5), so `diff` uses `compare`'s engine for such a
+/// pair: objects matched by ``ObjectMatcher``, what compilation drops or adds left out (it is in
+/// ``CompareReport/notes``), properties not compared (compilation re-encodes them). Each
+/// ``CompareReport/Difference`` becomes exactly one ``NibDiff/Difference``, so `diff SOURCE
+/// COMPILED` reports nothing that `compare` does not.
+extension CompareReport {
+    /// The differences, old side first: `sourceIsOld` true when the source is the old version
+    /// (`diff app.xib app.nib`), false for `diff app.nib app.xib`.
+    ///
+    /// Paths are the semantic paths `compare` prints (the source side's where the difference has
+    /// one); lines are the source's. `document` of each entry names its document for
+    /// several-document inputs (the storyboard scene).
+    public func nibDiff(sourceIsOld: Bool) -> [(document: String?, difference: NibDiff.Difference)] {
+        differences.map { d in
+            let ref = d.source ?? d.compiled
+            var x = NibDiff.Difference(change: "changed", kind: "object", path: ref?.path ?? d.message)
+            var sourceValue = d.sourceValue, compiledValue = d.compiledValue
+            let onlyInSource = sourceIsOld ? "removed" : "added", onlyInCompiled = sourceIsOld ? "added" : "removed"
+            switch d.kind {
+            case .objectOnlyInSource:
+                x.change = onlyInSource
+                sourceValue = d.source?.className
+            case .objectOnlyInCompiled:
+                x.change = onlyInCompiled
+                compiledValue = d.compiled?.className
+            case .classDiffers:
+                break
+            case .identifierDiffers:
+                x.kind = "identifier"
+                compiledValue = d.message
+            case .connectionOnlyInSource, .connectionOnlyInCompiled, .destinationChanged, .connectionDetailsDiffer:
+                x.category = .connections
+                x.kind = d.kind == .connectionDetailsDiffer && d.connectionKind == "action" ? "events" : "connection"
+                x.path += " " + [d.connectionKind, d.label].compactMap { $0 }.joined(separator: " ")
+                switch d.kind {
+                case .connectionOnlyInSource: x.change = onlyInSource
+                case .connectionOnlyInCompiled: x.change = onlyInCompiled
+                case .destinationChanged: x.change = "retargeted"
+                default: break
+                }
+            }
+            x.left = sourceIsOld ? sourceValue : compiledValue
+            x.right = sourceIsOld ? compiledValue : sourceValue
+            let line = d.sourceLine ?? d.source?.line
+            if sourceIsOld { x.leftLine = line } else { x.rightLine = line }
+            return ((d.source ?? d.compiled)?.document, x)
+        }
+    }
+}
