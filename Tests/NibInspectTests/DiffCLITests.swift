@@ -256,7 +256,7 @@ import Testing
         #expect(code2 == .findings)
         let lines = forward.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(forward.output)")
-        #expect(lines.first?.hasPrefix(#"retargeted connection LoginViewController "File's Owner" outlet titleLabel: UILabel "Welcome""#) == true)
+        #expect(lines.first?.hasPrefix(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UILabel "Welcome""#) == true)
         #expect(lines.last?.hasPrefix(#"changed events UIView › PrimaryButton "Log In" action signIn:: touchUpInside → touchDown"#) == true)
         // The other way round: old and new swap.
         let (_, back) = DiffCLITests.run(["diff", v2, nib])

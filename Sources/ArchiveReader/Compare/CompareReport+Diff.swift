@@ -11,13 +11,20 @@ extension CompareReport {
     /// The differences, old side first: `sourceIsOld` true when the source is the old version
     /// (`diff app.xib app.nib`), false for `diff app.nib app.xib`.
     ///
-    /// Paths are the semantic paths `compare` prints (the source side's where the difference has
-    /// one); lines are the source's. `document` of each entry names its document for
-    /// several-document inputs (the storyboard scene).
-    public func nibDiff(sourceIsOld: Bool) -> [(document: String?, difference: NibDiff.Difference)] {
-        differences.map { d in
+    /// Paths are ``NibDocument/semanticPath(of:)`` of the object in `documents` (the source side's
+    /// where the difference has one), as `diff` prints them between two sources; `compare`'s own
+    /// path where the object is not found there. Lines are the source's. `document` of each entry
+    /// names its document for several-document inputs (the storyboard scene).
+    public func nibDiff(sourceIsOld: Bool, documents: [NibDocument] = []) -> [(document: String?, difference: NibDiff.Difference)] {
+        var byName: [String: NibDocument] = [:]
+        for d in documents { byName[d.name] = byName[d.name] ?? d }
+        func path(_ ref: ObjectRef) -> String {
+            guard let d = byName[ref.document], d.object(ObjectID(ref.id)) != nil else { return ref.path }
+            return d.semanticPath(of: ObjectID(ref.id))
+        }
+        return differences.map { d in
             let ref = d.source ?? d.compiled
-            var x = NibDiff.Difference(change: "changed", kind: "object", path: ref?.path ?? d.message)
+            var x = NibDiff.Difference(change: "changed", kind: "object", path: ref.map(path) ?? d.message)
             var sourceValue = d.sourceValue, compiledValue = d.compiledValue
             let onlyInSource = sourceIsOld ? "removed" : "added", onlyInCompiled = sourceIsOld ? "added" : "removed"
             switch d.kind {

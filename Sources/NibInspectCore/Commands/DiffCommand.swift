@@ -151,7 +151,7 @@ enum DiffCommand: Command {
         if compiledPath != "-" { (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath) }
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
         let several = source.documents.count > 1 || compiled.documents.count > 1
-        return report.nibDiff(sourceIsOld: sourceIsOld).filter { NibDiff.keeps($0.difference.category, ignoring: ignoring, only: only) }
+        return report.nibDiff(sourceIsOld: sourceIsOld, documents: source.documents + compiled.documents).filter { NibDiff.keeps($0.difference.category, ignoring: ignoring, only: only) }
             .map { document, x in
                 Item(document: several ? document : nil, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path,
                      left: x.left, right: x.right, leftLine: x.leftLine, rightLine: x.rightLine)
