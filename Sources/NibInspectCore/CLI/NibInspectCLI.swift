@@ -54,6 +54,7 @@ public enum NibInspectCLI {
         DiffCommand.self,
         StringsCommand.self,
         XIBCommand.self,
+        ScanCommand.self,
     ]
 
     static var overview: String {
@@ -76,8 +77,8 @@ public enum NibInspectCLI {
             s += name.padding(toLength: max(26, name.count + 1), withPad: " ", startingAt: 0) + c.spec.abstract + "\n"
         }
         s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
-        s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
-        s += "  66 missing or unreadable input, 70 internal error,\n"
+        s += "EXIT STATUS: 0 ok, 1 differences/findings (scan: units that failed), 64 usage error,\n"
+        s += "  65 malformed input, 66 missing or unreadable input, 70 internal error,\n"
         s += "  73 output file (-o) cannot be written, 74 standard output cannot be written.\n"
         return s
     }
