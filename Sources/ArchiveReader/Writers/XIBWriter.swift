@@ -117,6 +117,11 @@ struct XIBBuilder {
     var firstResponderID = ""
     /// Id namespace for seeds (the scene, in a storyboard).
     var seedPrefix = ""
+    /// How deep ``nodes(for:parent:key:)`` is in the hierarchy; below ``maxDepth`` levels the
+    /// rest of a branch is a comment (a hostile nib nests views thousands deep; HierarchyWalk's
+    /// limit is 512, Interface Builder's own files stay far below this).
+    private var depth = 0
+    static let maxDepth = 256
     /// Objects whose xib id is given (storyboard placeholders bound to their controller).
     var preset: [ObjectID: String] = [:]
     /// Objects not written here, with their subtrees (a storyboard writes contained controllers
@@ -265,6 +270,11 @@ struct XIBBuilder {
     /// The element for `o` (with its subtree), or — for an object no xib element can stand for —
     /// a comment and its children in its place.
     mutating func nodes(for o: NibObject, parent: NibObject?, key: String? = nil) -> [XMLOutput.Node] {
+        guard depth < Self.maxDepth else {
+            return [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) and what it holds are not written: more than \(Self.maxDepth) levels deep ")]
+        }
+        depth += 1
+        defer { depth -= 1 }
         var notes: [String] = []
         if case .constraint(let lc)? = o.property("constraint"),
            let missing = [lc.firstItem, lc.secondItem].compactMap({ $0 }).first(where: { !isWritten($0) }) {

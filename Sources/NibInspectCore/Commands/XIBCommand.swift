@@ -35,7 +35,7 @@ enum XIBCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <path>") }
         let path = args.positionals[0]
         let output = args.value("--output")
-        if let output { try GraphCommand.checkOutputIsNotInput(output, input: path) }
+        if let output { try OutputError.checkNotInput(output, inputs: [path]) }
         let (input, status, _) = try context.loadResolvedWithStatus(path)
         let text = try context.withFile(path) { try XIBWriter.source(for: input) }
         let warnings = input.documents.flatMap(\.diagnostics).filter { $0.severity != .error }
