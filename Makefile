@@ -7,22 +7,34 @@ SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: deps test-deps build demo test bench samples clean install
 
-# Graphviz (libgvc) headers and pkg-config are the only system packages needed (Debian names).
+# Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages needed
+# (Debian names).
 deps:
 	@if ! pkg-config --exists libgvc 2>/dev/null; then \
 	  echo "==> installing libgraphviz-dev and pkg-config (apt-get)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libgraphviz-dev pkg-config; \
 	fi
+	@if ! pkg-config --exists libarchive 2>/dev/null; then \
+	  echo "==> installing libarchive-dev (apt-get; scan reads .ipa and .zip archives with it)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libarchive-dev pkg-config; \
+	fi
 
-# The JSON Schema test validates outputs with the PyPI package jsonschema; without it that test
-# skips with a message. Installed here when python3 is present. Debian's chromium runs the
-# report's browser test (headless); without it that test skips with a message.
+# The JSON Schema test validates outputs with the PyPI package jsonschema, the scan test loads its
+# JSON Lines into the PyPI package duckdb; without them those tests skip with a message. Installed
+# here when python3 is present. Debian's chromium runs the report's browser test (headless);
+# without it that test skips with a message.
 test-deps: deps
 	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then \
 	  echo "==> installing the Python package jsonschema (for the JSON Schema test)"; \
 	  python3 -m pip install -q jsonschema 2>/dev/null || \
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq python3-jsonschema; } || \
 	  echo "    could not install jsonschema; the schema test will be skipped"; \
+	fi
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import duckdb' 2>/dev/null; then \
+	  echo "==> installing the Python package duckdb (the scan test loads JSON Lines into it)"; \
+	  python3 -m pip install -q duckdb 2>/dev/null || \
+	  python3 -m pip install -q --break-system-packages duckdb 2>/dev/null || \
+	  echo "    could not install duckdb; the DuckDB test will be skipped"; \
 	fi
 	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
 	  echo "==> installing chromium (the report test loads the HTML page in headless Chromium)"; \

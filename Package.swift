@@ -30,6 +30,7 @@ let package = Package(
         .library(name: "GraphExport", targets: ["GraphExport"]),
         .library(name: "SourceIndex", targets: ["SourceIndex"]),
         .library(name: "NibDiagnosis", targets: ["NibDiagnosis"]),
+        .library(name: "NibScan", targets: ["NibScan"]),
         .executable(name: "nibinspect", targets: ["NibInspect"]),
     ],
     targets: [
@@ -37,6 +38,11 @@ let package = Package(
             name: "CGraphviz",
             pkgConfig: "libgvc",
             providers: [.apt(["libgraphviz-dev"]), .brew(["graphviz"])]
+        ),
+        .systemLibrary(
+            name: "CArchive",
+            pkgConfig: "libarchive",
+            providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
         /// The resolved model: documents, objects, connections, typed values, diagnostics. No reader.
         .target(name: "NibModel"),
@@ -48,20 +54,23 @@ let package = Package(
         .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
         .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
+        /// `nibinspect scan`: units of directories, apps and zip archives (libarchive) decoded in
+        /// parallel into one JSON line per document.
+        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "CArchive"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis"],
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),
         /// `make bench`: throughput and peak memory of the readers.
-        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis"], path: "Sources/NibBench",
+        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan"], path: "Sources/NibBench",
                           swiftSettings: hostSwiftSettings),
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: hostSwiftSettings),
         .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "TestSupport"], swiftSettings: hostSwiftSettings),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],

@@ -125,6 +125,11 @@ echo "   two cores than with one)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH open-directory "$CORPUS" 3; else echo "corpus absent; skipped"; fi
 
 echo
+echo "== scan (issue 15: every unit of the corpus decoded, resolved and written as JSON Lines, --jobs 1 vs"
+echo "   --jobs 2 in one run; the speed-up should approach the core count)"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH scan "$CORPUS" 3; else echo "corpus absent; skipped"; fi
+
+echo
 echo "== why (issue 12: sources read per second, one file at a time and in parallel, beside opening the"
 echo "   same project's nibs and running the checks)"
 PROJECTS=${PROJECTS:-../shared/projects}

@@ -4,10 +4,15 @@
 # Usage:
 #   Scripts/fuzz.sh build                 # build .build/fuzz/fuzz-archive (swiftc, fuzzer+ASan)
 #   Scripts/fuzz.sh build-sources         # build .build/fuzz/fuzz-sources (the Swift/Objective-C readers)
+#   Scripts/fuzz.sh build-zip             # build .build/fuzz/fuzz-zip (scan's archive path, libarchive)
 #   Scripts/fuzz.sh run TARGET [SECONDS]  # fuzz one target (default 240 s)
 #   Scripts/fuzz.sh repro FILE...         # run the fuzzer binary on saved inputs (no fuzzing)
 #   Scripts/fuzz.sh minimize FILE         # -minimize_crash=1 on one crashing input
-#   TARGET = nibarchive | bplist | xmlplist | typedstream | xib | swift | objc | all
+#   TARGET = nibarchive | bplist | xmlplist | typedstream | xib | swift | objc | ziparchive | all
+#
+# ziparchive fuzzes `nibinspect scan`'s archive path (Fuzz/Zip/FuzzZip.swift: libarchive reading a
+# zip in memory, members kept within small limits, units listed and opened as on disk); its seeds
+# are zips made at run time (Python zipfile) of Samples/ and of small .app bundles of the corpus.
 #
 # swift and objc fuzz the source readers of `nibinspect why` (Fuzz/Sources/FuzzSources.swift,
 # built with Sources/SourceIndex and the toolchain's SwiftParser); their seeds are small .swift or
@@ -82,6 +87,55 @@ run_sources() {
         -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
 }
 
+# `nibinspect scan`'s archive path with libarchive (Sources/CArchive's module map).
+build_zip() {
+    mkdir -p "$OUT"
+    swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+        -module-name NibScan -package-name nibinspect -swift-version 6 -DNIBINSPECT_SINGLE_MODULE \
+        -I Sources/CArchive -larchive \
+        $(find Sources/NibModel Sources/ArchiveReader Sources/NibScan -name '*.swift' | sort) Fuzz/Zip/*.swift \
+        -o "$OUT/fuzz-zip" 2> >(grep -v "Cannot export local symbol" >&2)
+    echo "built $OUT/fuzz-zip"
+}
+
+run_zip() {
+    local secs=$1
+    [[ -x $OUT/fuzz-zip ]] || build_zip
+    local seeds; seeds=$(mktemp -d /tmp/nibfuzz-seeds.XXXXXX)
+    trap "rm -rf '$seeds'; trap - RETURN" RETURN
+    python3 - "$seeds" "$CORPUS_DIR" <<'PY'
+import os, sys, zipfile
+out, corpus = sys.argv[1], sys.argv[2]
+def zipdir(src, prefix, name, method=zipfile.ZIP_DEFLATED):
+    with zipfile.ZipFile(os.path.join(out, name), "w", method) as z:
+        for root, dirs, files in os.walk(src):
+            dirs.sort()
+            for f in sorted(files):
+                p = os.path.join(root, f)
+                if os.path.getsize(p) < 32768:
+                    z.write(p, prefix + "/" + os.path.relpath(p, src))
+zipdir("Samples", "Payload/Samples.app", "samples.ipa")
+zipdir("Samples", "Payload/Samples.app", "samples-stored.ipa", zipfile.ZIP_STORED)
+with zipfile.ZipFile(os.path.join(out, "bomb.ipa"), "w", zipfile.ZIP_DEFLATED) as z:
+    z.writestr("Payload/Bomb.app/Big.nib", b"\0" * (4 << 20))    # past the harness's 1 MiB member limit
+    z.write("Samples/LoginViewController.nib", "Payload/Bomb.app/Login.nib")
+apps = []
+for root, dirs, files in os.walk(corpus):
+    for d in sorted(dirs):
+        if d.endswith(".app"):
+            apps.append(os.path.join(root, d))
+for i, app in enumerate(sorted(apps)[:8]):
+    zipdir(app, "Payload/" + os.path.basename(app), "app%d.ipa" % i)
+PY
+    local corpus=$OUT/corpus/ziparchive findings=$OUT/findings/ziparchive
+    mkdir -p "$corpus" "$findings"
+    echo "fuzzing ziparchive for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
+    "$OUT/fuzz-zip" "$corpus" "$seeds" -dict=Fuzz/dict/ziparchive.dict \
+        -max_total_time="$secs" -runs="${RUNS:--1}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
+        -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-262144}" -print_final_stats=1 \
+        -artifact_prefix="$findings/" 2>&1 | tee "$OUT/ziparchive.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
+}
+
 # format column in MANIFEST.tsv for a target
 manifest_format() {
     case $1 in
@@ -106,10 +160,11 @@ seed_dir() {
 run() {
     local target=$1 secs=${2:-240}
     if [[ $target == all ]]; then
-        for t in nibarchive bplist xmlplist typedstream xib swift objc; do run "$t" "$secs"; done
+        for t in nibarchive bplist xmlplist typedstream xib swift objc ziparchive; do run "$t" "$secs"; done
         return
     fi
     if [[ $target == swift || $target == objc ]]; then run_sources "$target" "$secs"; return; fi
+    if [[ $target == ziparchive ]]; then run_zip "$secs"; return; fi
     [[ -x $BIN ]] || build
     local seeds; seeds=$(mktemp -d /tmp/nibfuzz-seeds.XXXXXX)
     trap "rm -rf '$seeds'; trap - RETURN" RETURN
@@ -126,9 +181,10 @@ run() {
 case ${1:-} in
     build) build ;;
     build-sources) build_sources ;;
+    build-zip) build_zip ;;
     run) shift; run "$@" ;;
     repro) shift; [[ -x $BIN ]] || build; "$BIN" -rss_limit_mb="${RSS_MB:-1024}" -timeout="${TIMEOUT_S:-10}" "$@" ;;
     minimize) shift; [[ -x $BIN ]] || build
         "$BIN" -minimize_crash=1 -runs=20000 -exact_artifact_path="$1.min" "$1"; echo "minimised: $1.min" ;;
-    *) sed -n '2,29p' "$0"; exit 64 ;;
+    *) sed -n '2,34p' "$0"; exit 64 ;;
 esac

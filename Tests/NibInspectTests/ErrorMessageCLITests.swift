@@ -95,7 +95,7 @@ struct ErrorMessageCLITests {
             ("i.tiff", Array("MM\0*".utf8) + [0, 0, 0, 8], "TIFF image: not a nib"),
             ("d.pdf", Array("%PDF-1.7\n".utf8), "PDF document: not a nib"),
             ("App.ipa", [0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0],
-             "zip archive: not a nib (an .ipa or .zip: unzip it and point nibinspect at the extracted directory)"),
+             "zip archive: not a nib (an .ipa or .zip: 'nibinspect scan' reads the nibs inside it)"),
             ("x.gz", [0x1F, 0x8B, 0x08, 0], "gzip-compressed data: not a nib (decompress it first)"),
             ("p.html", Array("<!DOCTYPE html>\n<html><body></body></html>\n".utf8), "HTML document: not a nib"),
             ("tool", [0xCF, 0xFA, 0xED, 0xFE, 0x0C, 0, 0, 0x01], "Mach-O binary: not a nib"),

@@ -1,11 +1,14 @@
 import TestSupport
 import Foundation
 
-/// Validates JSON files against `Schemas/nibinspect.schema.json` with the PyPI `jsonschema`
-/// package in one `python3` subprocess (Draft 2020-12). Tests using it are disabled with a
-/// message when `python3` or `jsonschema` is missing.
+/// Validates JSON files against `Schemas/nibinspect.schema.json` (or another schema of
+/// `Schemas/`) with the PyPI `jsonschema` package in one `python3` subprocess (Draft 2020-12);
+/// a file named `*.jsonl` is JSON Lines, each line validated on its own. Tests using it are
+/// disabled with a message when `python3` or `jsonschema` is missing.
 enum SchemaValidator {
     static let schema = Corpus.packageRoot.appendingPathComponent("Schemas/nibinspect.schema.json")
+    /// The schema of `nibinspect scan` lines.
+    static let scanSchema = Corpus.packageRoot.appendingPathComponent("Schemas/nibinspect-scan.schema.json")
 
     static let isAvailable: Bool = (try? run(["-c", "import jsonschema"]).status) == 0
     static let skipMessage = "python3 with the jsonschema package is not installed; schema validation skipped"
@@ -18,14 +21,16 @@ enum SchemaValidator {
     validator = Draft202012Validator(schema)
     for name in sorted(os.listdir(sys.argv[2])):
         with open(os.path.join(sys.argv[2], name)) as f:
-            errors = sorted(validator.iter_errors(json.load(f)), key=lambda e: list(e.absolute_path))
-        for e in errors[:3]:
-            print(name + ": " + "/".join(str(p) for p in e.absolute_path) + ": " + e.message[:300])
+            items = [(name + ":" + str(i + 1), json.loads(line)) for i, line in enumerate(f)] if name.endswith(".jsonl") else [(name, json.load(f))]
+        for where, item in items:
+            errors = sorted(validator.iter_errors(item), key=lambda e: list(e.absolute_path))
+            for e in errors[:3]:
+                print(where + ": " + "/".join(str(p) for p in e.absolute_path) + ": " + e.message[:300])
     """
 
     /// Writes `documents` (file name → JSON text) to a temporary directory and returns one line
     /// per validation error (empty when all are valid).
-    static func errors(_ documents: [(String, String)]) throws -> [String] {
+    static func errors(_ documents: [(String, String)], schema: URL = SchemaValidator.schema) throws -> [String] {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("nibinspect-schema-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }

@@ -95,13 +95,19 @@ enum CompareClasses {
     /// custom objects/views and proxies are their base classes.
     static func base(_ o: NibObject) -> String {
         if o.placeholder?.kind == .application { return "NSApplication" }
+        if let generic = bareBase(o) { return generic }
         var c = o.className
         // Design-time stand-ins archived by storyboards: `IBNSWindowController`, `IBUIButton`.
         if c.hasPrefix("IBNS") || c.hasPrefix("IBUI") { c.removeFirst(2) }
         switch c {
+        // A custom view declared on iOS (`<view customClass>`) compares with a bare class too.
+        case "UIView" where o.customClass != nil && !o.customClass!.isEmpty: return "NSView"
         case "NSWindowTemplate", "NSPanel", "UIWindow": return "NSWindow"
-        case "NSCustomObject", "UIProxyObject", "IBCustomObject", "NSObject": return "NSObject"
+        case "NSCustomObject", "UICustomObject", "UIProxyObject", "IBCustomObject", "NSObject", "NSNibExternalObjectPlaceholder": return "NSObject"
         case "NSCustomView": return "NSView"
+        // A view controller's top and bottom layout guides: `<viewControllerLayoutGuide>` in a
+        // source, UIKit's private `_UILayoutGuide` compiled.
+        case "_UILayoutGuide": return "UIViewControllerLayoutGuide"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
         // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
         // either as an NSToolbarItem with that identifier or as AppKit's class of the same name.
@@ -121,8 +127,28 @@ enum CompareClasses {
         "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
     ]
 
-    /// A custom class without a module prefix (`Module.Class` → `Class`).
+    /// For an object whose class is neither a framework class nor a custom class on a framework
+    /// base (a plug-in or app class that a nib archives by itself, as IB 3 plug-in libraries do:
+    /// `HFTextView`, `IBLibraryObjectTemplate`): the generic base a source declares it on
+    /// (`<customView customClass="HFTextView">`), `NSView` for a class named `…View`, else
+    /// `NSObject`. The class itself is then its custom class (``custom(_:)``).
+    static func bareBase(_ o: NibObject) -> String? {
+        guard o.placeholder == nil, o.customClass == nil, isBare(o.className) else { return nil }
+        return o.className.hasSuffix("View") ? "NSView" : "NSObject"
+    }
+
+    /// True for a class name that is neither AppKit's or UIKit's (`NS…`, `UI…`), private (`_…`)
+    /// nor an IB stand-in (`IBNS…`, `IBUI…`). Classes of other frameworks (`WKWebView`) count as
+    /// bare too: both sides name them alike, so only a source's custom view stands in for them.
+    static func isBare(_ name: String) -> Bool {
+        let prefixes = ["NS", "UI", "_", "IBNS", "IBUI"]
+        return !name.isEmpty && !prefixes.contains { name.hasPrefix($0) }
+    }
+
+    /// A custom class without a module prefix (`Module.Class` → `Class`); for a bare class
+    /// (``bareBase(_:)``) the class itself.
     static func custom(_ o: NibObject) -> String? {
+        if bareBase(o) != nil { return o.className }
         guard let c = o.customClass, !c.isEmpty else { return nil }
         if o.placeholder?.kind == .application && (c == "NSApplication" || c == "UIApplication") { return nil }
         // A window's class (`NSPanel`) is a custom class in the source, `NSWindowClass` compiled.

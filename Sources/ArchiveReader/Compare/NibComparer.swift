@@ -187,7 +187,9 @@ public enum NibComparer {
 
     /// Objects Interface Builder creates without declaring them by id in the source: a control's
     /// cell where the source lists none (IB 3 object records), table header cells, corner views,
-    /// a box's title cell, a search field's button cells (nib-format.md §7.5 design-time data).
+    /// a box's title cell, a search field's button cells, UIKit's private views and layout guides (`_UI…`:
+    /// cell separators, top/bottom layout guides) and the prototyping constraints IB adds at build
+    /// time (`NSIBPrototypingLayoutConstraint`) (nib-format.md §7.5 design-time data).
     ///
     /// - Parameter unmatchedChildClasses: per source parent, the classes of its unmatched children;
     ///   filled on first use, so that many compiled children of one parent cost one pass over its
@@ -197,7 +199,8 @@ public enum NibComparer {
                            unmatchedChildClasses: inout [String: Set<String>]) -> Bool {
         let cls = o.className
         let parentClass = compiledParent.map(CompareClasses.base) ?? ""
-        let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls == "NSClipView" || cls == "NSScroller"
+        let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls.hasPrefix("_UI") || cls == "NSClipView" || cls == "NSScroller"
+            || cls == "NSIBPrototypingLayoutConstraint"
             || cls == "NSTableHeaderView"
             || (cls == "NSView" && ["NSBox", "NSTabViewItem", "NSWindow"].contains(parentClass))
         guard implicitClass else { return false }

@@ -63,18 +63,18 @@ extension CompiledStoryboard {
     /// each nib entry and diagnostics (missing scene nibs, doubled device modifiers, …).
     /// - Throws: ``InputError`` when unreadable; ``ArchiveError`` `.invalidContainer` when it has
     ///   no Info.plist (and no device-specific sibling holding one) or the plist is not a storyboard's.
-    static func scan(path: String, displayName: String, limits: DecodingLimits) throws -> (CompiledStoryboard, [String], [Diagnostic]) {
+    static func scan(path: String, displayName: String, limits: DecodingLimits, files: FileTree) throws -> (CompiledStoryboard, [String], [Diagnostic]) {
         let name = (path as NSString).lastPathComponent
         let stem = NibFileName.stem(name, ext: "storyboardc") ?? name
         let (base, devices) = NibFileName.splitDevice(stem)
         var sb = CompiledStoryboard(name: name, path: path, device: devices.last)
         var diagnostics: [Diagnostic] = []
-        let entries = try FileProbe.entries(path)
+        let entries = try files.entries(path)
         let parent = (path as NSString).deletingLastPathComponent
 
         var infoFile: String?
         var best: [Int]?
-        for e in entries where FileProbe.isRegularFile(FileProbe.join(path, e)) {
+        for e in entries where files.isRegularFile(FileTree.join(path, e)) {
             if e == "Info.plist", best == nil { infoFile = e }
             if let v = NibFileName.infoPlistVersion(e), best.map({ NibFileName.isNewer(v, than: $0) }) ?? true {
                 best = v
@@ -83,10 +83,10 @@ extension CompiledStoryboard {
         }
         if let infoFile {
             sb.infoFile = infoFile
-            do { sb.info = try readInfo(FileProbe.join(path, infoFile), limits: limits) }
+            do { sb.info = try readInfo(FileTree.join(path, infoFile), limits: limits, files: files) }
             catch let e as ArchiveError { throw e.within(name) }
         } else {
-            let siblings = ((try? FileProbe.entries(parent.isEmpty ? "." : parent)) ?? []).filter {
+            let siblings = ((try? files.entries(parent.isEmpty ? "." : parent)) ?? []).filter {
                 $0 != name && $0.hasPrefix(base + "~") && $0.hasSuffix(".storyboardc")
             }
             guard devices.isEmpty, !siblings.isEmpty else {
@@ -100,24 +100,24 @@ extension CompiledStoryboard {
 
         var nibDir = path
         func isNib(_ dir: String, _ e: String) -> Bool {
-            e.hasSuffix(".nib") && (FileProbe.isRegularFile(FileProbe.join(dir, e)) || FileProbe.isDirectory(FileProbe.join(dir, e)))
+            e.hasSuffix(".nib") && (files.isRegularFile(FileTree.join(dir, e)) || files.isDirectory(FileTree.join(dir, e)))
         }
         var nibNames = entries.filter { isNib(path, $0) }
         if nibNames.isEmpty, let device = sb.device {
-            let sibling = FileProbe.join(parent.isEmpty ? "." : parent, base + ".storyboardc")
-            if FileProbe.isDirectory(sibling) {
+            let sibling = FileTree.join(parent.isEmpty ? "." : parent, base + ".storyboardc")
+            if files.isDirectory(sibling) {
                 nibDir = sibling
                 sb.nibDirectory = base + ".storyboardc"
-                nibNames = ((try? FileProbe.entries(sibling)) ?? []).filter {
+                nibNames = ((try? files.entries(sibling)) ?? []).filter {
                     isNib(sibling, $0) && NibFileName.nibNameAndDevice($0).device == device
                 }
             }
         }
         for file in nibNames {
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(file)
-            if doubled { diagnostics.append(ContainerBuilder.doubledDeviceModifier("\(displayName)/\(file)", path: FileProbe.join(nibDir, file))) }
+            if doubled { diagnostics.append(ContainerBuilder.doubledDeviceModifier("\(displayName)/\(file)", path: FileTree.join(nibDir, file))) }
             sb.nibs.append(Nib(fileName: file, nibName: nibName, device: device,
-                               isBundle: FileProbe.isDirectory(FileProbe.join(nibDir, file)), documents: []))
+                               isBundle: files.isDirectory(FileTree.join(nibDir, file)), documents: []))
         }
         if let info = sb.info {
             let nibNames = Set(sb.nibs.map(\.nibName))
@@ -125,25 +125,25 @@ extension CompiledStoryboard {
                 sb.scenes.append(Scene(identifier: id, nibName: nib, isEntryPoint: id == info.entryPoint, documents: []))
                 if !nibNames.contains(nib) {
                     diagnostics.append(Diagnostic(.missingSceneNib, "\(displayName): scene \(id) names nib \(nib).nib, which is missing",
-                                                  location: .init(path: sb.infoFile.map { FileProbe.join(path, $0) })))
+                                                  location: .init(path: sb.infoFile.map { FileTree.join(path, $0) })))
                 }
             }
             if let entry = info.entryPoint, info.identifiersToNibNames[entry] == nil {
                 diagnostics.append(Diagnostic(.unknownEntryPoint, "\(displayName): entry point \(entry) is not among the scene identifiers",
-                                              location: .init(path: sb.infoFile.map { FileProbe.join(path, $0) })))
+                                              location: .init(path: sb.infoFile.map { FileTree.join(path, $0) })))
             }
         }
-        return (sb, sb.nibs.map { FileProbe.join(nibDir, $0.fileName) }, diagnostics)
+        return (sb, sb.nibs.map { FileTree.join(nibDir, $0.fileName) }, diagnostics)
     }
 
     /// True when the directory at `path` is a compiled storyboard whatever its name: it holds an
     /// `Info.plist` (or `Info-<v>+.plist`) whose keys are a storyboard's, and at least one `.nib`.
     /// Nothing but that plist is read.
-    static func looksLikeCompiledStoryboard(_ path: String, limits: DecodingLimits) -> Bool {
-        guard let entries = try? FileProbe.entries(path), entries.contains(where: { $0.hasSuffix(".nib") }),
+    static func looksLikeCompiledStoryboard(_ path: String, limits: DecodingLimits, files: FileTree) -> Bool {
+        guard let entries = try? files.entries(path), entries.contains(where: { $0.hasSuffix(".nib") }),
               let plist = entries.first(where: { $0 == "Info.plist" || NibFileName.infoPlistVersion($0) != nil }),
-              FileProbe.isRegularFile(FileProbe.join(path, plist)) else { return false }
-        return (try? readInfo(FileProbe.join(path, plist), limits: limits)) != nil
+              files.isRegularFile(FileTree.join(path, plist)) else { return false }
+        return (try? readInfo(FileTree.join(path, plist), limits: limits, files: files)) != nil
     }
 
     /// Parses a storyboard `Info.plist` (binary or XML, with the project's bounded
@@ -151,10 +151,10 @@ extension CompiledStoryboard {
     /// (§5.1, §5.3).
     /// - Throws: ``ArchiveError``: the plist reader's errors (with byte offsets) under the
     ///   breadcrumb `Info.plist`, or `.invalidContainer` naming the key of the wrong type.
-    static func readInfo(_ file: String, limits: DecodingLimits) throws -> StoryboardInfo {
+    static func readInfo(_ file: String, limits: DecodingLimits, files: FileTree) throws -> StoryboardInfo {
         let fileName = (file as NSString).lastPathComponent
         func bad(_ why: String) -> ArchiveError { ArchiveError(.invalidContainer("\(fileName): \(why)"), at: 0) }
-        let bytes = try NibLoader.readFile(file)
+        let bytes = try files.read(file, maxSize: limits.maxFileSize)
         guard bytes.count <= limits.maxFileSize else {
             throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0, path: [fileName])
         }

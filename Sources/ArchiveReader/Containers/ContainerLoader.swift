@@ -72,6 +72,8 @@ extension NibLoader {
                 try builder.addStoryboard(unit.path, name: unit.name)
             case .unreadableDirectory(let error):
                 builder.failures.append(.init(name: unit.name, path: unit.path, error: error))
+            case .archive:
+                break   // listed only for `scan`, which reads its members; never a compiled unit
             }
         } catch {
             guard inventory.kind == .directory else { return .failure(ContainerBuilder.sendable(error)) }
@@ -101,7 +103,7 @@ extension InputUnit {
     var holdsArchives: Bool {
         switch kind {
         case .file, .nibBundle, .compiledStoryboard: return true
-        case .source, .unreadableDirectory: return false
+        case .source, .unreadableDirectory, .archive: return false
         }
     }
 }
@@ -189,7 +191,7 @@ struct ContainerBuilder {
     /// (the input is this bundle) instead of falling back to the default with a warning.
     @discardableResult
     mutating func addBundle(_ path: String, name: String, strict: Bool, info: NibContainer.Document) throws -> String {
-        let bundle = try NibBundle(path: path)
+        let bundle = try NibBundle(path: path, files: loader.files)
         var chosen: String
         var notes: [Diagnostic]
         if let requested = loader.variant {
@@ -214,7 +216,7 @@ struct ContainerBuilder {
         doc.variant = chosen
         doc.variants = variants
         do {
-            return try addFile(FileProbe.join(path, chosen), name: name + "/" + chosen, info: doc)
+            return try addFile(FileTree.join(path, chosen), name: name + "/" + chosen, info: doc)
         } catch let e as ArchiveError where strict {
             throw e.within(chosen)
         } catch {
@@ -225,7 +227,7 @@ struct ContainerBuilder {
 
     /// Reads a `.storyboardc` and every nib in it; nib failures are collected, not thrown.
     mutating func addStoryboard(_ path: String, name: String) throws {
-        var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits)
+        var (sb, nibPaths, notes) = try CompiledStoryboard.scan(path: path, displayName: name, limits: loader.limits, files: loader.files)
         diagnostics += notes
         var prefix = name
         if let dir = sb.nibDirectory {

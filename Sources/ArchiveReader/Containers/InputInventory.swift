@@ -26,7 +26,9 @@ public struct InputInventory: Sendable, Hashable {
     /// The units the compiled-archive loader decodes: every unit but the XML sources of a
     /// directory (a single file is always given to it, so that a source there is refused with a
     /// message saying what it is).
-    public var compiledUnits: [InputUnit] { kind == .file ? units : units.filter { $0.kind != .source } }
+    public var compiledUnits: [InputUnit] {
+        kind == .file ? units : units.filter { $0.kind != .source && $0.kind != .archive }
+    }
     /// Interface Builder XML sources found in a directory.
     public var sourceUnits: [InputUnit] { units.filter { $0.kind == .source } }
 }
@@ -46,6 +48,9 @@ public struct InputUnit: Sendable, Hashable {
         case source
         /// A directory below the input that could not be listed.
         case unreadableDirectory(InputError)
+        /// A zip archive (`.ipa`, `.zip`; told by its first bytes), listed only when asked for
+        /// (``NibLoader/inventory(at:listingArchives:)``): `nibinspect scan` reads its members.
+        case archive
     }
 
     public var kind: Kind
@@ -73,15 +78,21 @@ extension NibLoader {
     ///   broken nib is reported rather than skipped) and XML sources (`.xib`, `.storyboard`) are
     ///   units; images, `info.nib`, `classes.nib` and other files are skipped quietly. Symbolic-link
     ///   loops are cut and trees deeper than 64 levels are cut with a note.
+    /// - `listingArchives`: zip archives (`.ipa`, `.zip`, by their first bytes) are units of kind
+    ///   ``InputUnit/Kind/archive`` too, the input itself included; off, they are skipped as
+    ///   other files are (a zip given as the input is a ``InputUnit/Kind/file`` whose reader says
+    ///   what it is).
     /// - Throws: ``InputError/Kind/notFound`` when nothing exists at `path`.
-    public func inventory(at path: String) throws(InputError) -> InputInventory {
-        guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
+    public func inventory(at path: String, listingArchives: Bool = false) throws(InputError) -> InputInventory {
+        guard files.exists(path) else { throw InputError(.notFound, path: path) }
         let name = (path as NSString).lastPathComponent
         let (nibName, device, _) = NibFileName.nibNameAndDevice(name)
-        guard FileProbe.isDirectory(path) else {
+        guard files.isDirectory(path) else {
             // Only a regular file is sniffed here: a pipe would lose the bytes read.
-            let isSource = FileProbe.isRegularFile(path) && (FileProbe.head(path).map { SourceReader.isSource($0.head) } ?? false)
-            let unit = InputUnit(kind: isSource ? .source : .file, path: path, name: name, device: device,
+            let head = files.isRegularFile(path) ? files.head(path)?.head : nil
+            let isSource = head.map { SourceReader.isSource($0) } ?? false
+            let isArchive = listingArchives && (head.map { ForeignFormat(sniffing: $0) == .zip } ?? false)
+            let unit = InputUnit(kind: isSource ? .source : isArchive ? .archive : .file, path: path, name: name, device: device,
                                  nibName: name.hasSuffix(".nib") ? nibName : nil)
             return InputInventory(path: path, name: name, kind: .file, units: [unit])
         }
@@ -90,11 +101,11 @@ extension NibLoader {
                                  nibName: nibName)
             return InputInventory(path: path, name: name, kind: .nibBundle, units: [unit])
         }
-        if name.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
+        if name.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits, files: files) {
             let unit = InputUnit(kind: .compiledStoryboard, path: path, name: name)
             return InputInventory(path: path, name: name, kind: .compiledStoryboard, units: [unit])
         }
-        var walker = DirectoryWalker(limits: limits)
+        var walker = DirectoryWalker(limits: limits, files: files, listingArchives: listingArchives)
         walker.walk(path, relative: "", depth: 0)
         var inventory = InputInventory(path: path, name: name, kind: .directory, units: walker.units)
         inventory.trailingNotes = walker.pendingNotes
@@ -105,8 +116,15 @@ extension NibLoader {
 /// The sorted walk of a plain directory behind ``NibLoader/inventory(at:)``.
 private struct DirectoryWalker {
     let limits: DecodingLimits
+    let files: FileTree
+    /// Whether zip archives are units (``InputUnit/Kind/archive``).
+    let listingArchives: Bool
     var units: [InputUnit] = []
-    init(limits: DecodingLimits) { self.limits = limits }
+    init(limits: DecodingLimits, files: FileTree, listingArchives: Bool) {
+        self.limits = limits
+        self.files = files
+        self.listingArchives = listingArchives
+    }
     /// Notes not yet attached to a unit.
     var pendingNotes: [Diagnostic] = []
     private var visited = Set<String>()
@@ -124,28 +142,28 @@ private struct DirectoryWalker {
                                            location: .init(path: dir)))
             return
         }
-        let real = URL(fileURLWithPath: dir).resolvingSymlinksInPath().path
+        let real = files.resolved(dir)
         guard visited.insert(real).inserted else { return }
         let entries: [String]
-        do { entries = try FileProbe.entries(dir) } catch {
+        do { entries = try files.entries(dir) } catch {
             add(InputUnit(kind: .unreadableDirectory(error), path: dir, name: relative.isEmpty ? dir : relative))
             return
         }
         for entry in entries {
-            let path = FileProbe.join(dir, entry)
+            let path = FileTree.join(dir, entry)
             let name = relative.isEmpty ? entry : relative + "/" + entry
             let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
             let doubledNote = doubled && entry.hasSuffix(".nib") ? [ContainerBuilder.doubledDeviceModifier(name, path: path)] : []
-            if FileProbe.isDirectory(path) {
+            if files.isDirectory(path) {
                 if entry.hasSuffix(".nib") {
                     add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,
                                   nibName: nibName, notes: doubledNote))
-                } else if entry.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits) {
+                } else if entry.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits, files: files) {
                     add(InputUnit(kind: .compiledStoryboard, path: path, name: name))
                 } else {
                     walk(path, relative: name, depth: depth + 1)
                 }
-            } else if let kind = Self.unitKind(path, name: entry) {
+            } else if let kind = unitKind(path, name: entry) {
                 add(InputUnit(kind: kind, path: path, name: name, device: device,
                               nibName: entry.hasSuffix(".nib") ? nibName : nil,
                               notes: kind == .file ? doubledNote : []))
@@ -156,16 +174,18 @@ private struct DirectoryWalker {
     /// Whether a loose file of a directory is a unit: a compiled archive (by magic; a `.nib` name is
     /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped) or
     /// an XML source named `.xib` / `.storyboard`.
-    static func unitKind(_ path: String, name: String) -> InputUnit.Kind? {
-        guard FileProbe.isRegularFile(path), let probe = FileProbe.head(path) else { return nil }
+    func unitKind(_ path: String, name: String) -> InputUnit.Kind? {
+        guard files.isRegularFile(path), let probe = files.head(path) else { return nil }
         let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
         switch FileFormat(sniffing: probe.head) {
         case .nibArchive, .typedstream: return .file
-        case .empty, .unknown: return isNibName ? .file : nil
+        case .empty, .unknown:
+            if isNibName { return .file }
+            return listingArchives && ForeignFormat(sniffing: probe.head) == .zip ? .archive : nil
         case .binaryPlist, .xmlPlist:
             if isNibName { return .file }
-            guard probe.size <= 64 << 20, let data = FileManager.default.contents(atPath: path) else { return nil }
-            return data.range(of: Data("NSKeyedArchiver".utf8)) != nil ? .file : nil
+            guard probe.size <= 64 << 20, let data = try? files.read(path, maxSize: 64 << 20) else { return nil }
+            return data.firstRange(of: Array("NSKeyedArchiver".utf8)) != nil ? .file : nil
         case .xibDocument, .xibArchive:
             return name.hasSuffix(".xib") || name.hasSuffix(".storyboard") ? .source : nil
         default: return nil

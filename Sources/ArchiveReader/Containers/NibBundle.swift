@@ -65,15 +65,15 @@ public struct NibBundle: Sendable {
     /// Every file, in preference order (``NibVariant/chosen`` all false until ``choose(_:)``).
     public var variants: [NibVariant]
 
-    /// Lists the bundle at `path`.
+    /// Lists the bundle at `path` in `files` (default: the file system).
     /// - Throws: ``InputError`` when the directory cannot be listed.
-    public init(path: String) throws(InputError) {
+    public init(path: String, files: FileTree = .disk) throws(InputError) {
         self.path = path
         var ranked: [(rank: Int, version: [Int], variant: NibVariant)] = []
-        for name in try FileProbe.entries(path) {
-            let file = FileProbe.join(path, name)
-            guard FileProbe.isRegularFile(file) else { continue }
-            let probe = FileProbe.head(file) ?? (0, [])
+        for name in try files.entries(path) {
+            let file = FileTree.join(path, name)
+            guard files.isRegularFile(file) else { continue }
+            let probe = files.head(file) ?? (0, [])
             let format = FileFormat(sniffing: probe.head)
             let (rank, version, role) = Self.rank(name, format)
             ranked.append((rank, version, NibVariant(name: name, role: role, format: format.displayName, size: probe.size)))
@@ -113,7 +113,7 @@ public struct NibBundle: Sendable {
         let skipped = compiled.prefix { $0.size == 0 }.map(\.name)
         let diagnostics = skipped.map { file in
             Diagnostic(.emptyVariantSkipped, "\(bundleName)/\(file) is empty (0 bytes); read \(usable.name) instead",
-                       location: .init(document: bundleName + "/" + file, path: FileProbe.join(path, file)))
+                       location: .init(document: bundleName + "/" + file, path: FileTree.join(path, file)))
         }
         return (usable.name, diagnostics)
     }
@@ -122,17 +122,17 @@ public struct NibBundle: Sendable {
     /// relative names and absolute paths in sorted order, without decoding anything; for
     /// `--list-variants`. Symbolic-link loops and trees deeper than 64 levels are cut.
     public static func bundles(under path: String) -> [(name: String, path: String)] {
-        if (path as NSString).lastPathComponent.hasSuffix(".nib") && FileProbe.isDirectory(path) {
+        if (path as NSString).lastPathComponent.hasSuffix(".nib") && FileTree.disk.isDirectory(path) {
             return [((path as NSString).lastPathComponent, path)]
         }
         var out: [(name: String, path: String)] = []
         var visited = Set<String>()
         func walk(_ dir: String, _ relative: String, _ depth: Int) {
             guard depth < 64, visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
-                  let entries = try? FileProbe.entries(dir) else { return }
+                  let entries = try? FileTree.disk.entries(dir) else { return }
             for e in entries {
-                let p = FileProbe.join(dir, e)
-                guard FileProbe.isDirectory(p) else { continue }
+                let p = FileTree.join(dir, e)
+                guard FileTree.disk.isDirectory(p) else { continue }
                 let name = relative.isEmpty ? e : relative + "/" + e
                 if e.hasSuffix(".nib") { out.append((name, p)) } else { walk(p, name, depth + 1) }
             }

@@ -51,10 +51,13 @@ public struct NibLoader: Sendable {
     public var limits: DecodingLimits
     /// The nib-bundle variant to read (`--variant NAME`); nil picks the one the newest OS loads.
     public var variant: String?
+    /// Where files are read from: the file system, or the members of an archive held in memory.
+    public var files: FileTree
 
-    public init(limits: DecodingLimits = .default, variant: String? = nil) {
+    public init(limits: DecodingLimits = .default, variant: String? = nil, files: FileTree = .disk) {
         self.limits = limits
         self.variant = variant
+        self.files = files
     }
 
     /// Reads a whole file, mapping Foundation failures to ``InputError``.
@@ -101,7 +104,7 @@ public struct NibLoader: Sendable {
     /// - Throws: ``InputError`` when it cannot be read; ``ArchiveError`` `.limitExceeded(.fileSize)`
     ///   at byte 0 when it is larger than the limit.
     public func readInput(_ path: String) throws -> [UInt8] {
-        let bytes = try Self.readFile(path, maxSize: limits.maxFileSize)
+        let bytes = try files.read(path, maxSize: limits.maxFileSize)
         if bytes.count > limits.maxFileSize {
             throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)
         }

@@ -7,21 +7,47 @@ package enum Concurrently {
     /// task group; results come back in input order. `width <= 1` runs them one after another.
     package static func map<T: Sendable, R: Sendable>(_ items: [T], width: Int,
                                                      _ transform: @escaping @Sendable (T) -> R) async -> [R] {
-        guard width > 1, items.count > 1 else { return items.map(transform) }
-        return await withTaskGroup(of: (Int, R).self) { group in
-            var results = [R?](repeating: nil, count: items.count)
+        var results: [R] = []
+        results.reserveCapacity(items.count)
+        await forEach(items, width: width, transform) { _, r in results.append(r) }
+        return results
+    }
+
+    /// Runs `transform` over `items` with up to `width` at once as child tasks of a task group and
+    /// hands each result to `consume` in input order, as soon as it and every result before it are
+    /// done. At most `width` transforms run and at most `4 × width` results wait for an earlier one,
+    /// so memory stays bounded however many items there are. `width <= 1` runs them one after
+    /// another.
+    package static func forEach<T: Sendable, R: Sendable>(_ items: [T], width: Int,
+                                                         _ transform: @escaping @Sendable (T) async -> R,
+                                                         consume: (Int, R) -> Void) async {
+        guard width > 1, items.count > 1 else {
+            for (i, item) in items.enumerated() { consume(i, await transform(item)) }
+            return
+        }
+        await withTaskGroup(of: (Int, R).self) { group in
+            var waiting: [Int: R] = [:]
             var next = 0
-            func start() {
-                let i = next
-                group.addTask { (i, transform(items[i])) }
-                next += 1
+            var emitted = 0
+            var running = 0
+            func fill() {
+                while running < width, next < items.count, next - emitted < 4 * width {
+                    let i = next
+                    group.addTask { (i, await transform(items[i])) }
+                    next += 1
+                    running += 1
+                }
             }
-            for _ in 0..<min(width, items.count) { start() }
+            fill()
             while let (i, r) = await group.next() {
-                results[i] = r
-                if next < items.count { start() }
+                running -= 1
+                waiting[i] = r
+                while let ready = waiting.removeValue(forKey: emitted) {
+                    consume(emitted, ready)
+                    emitted += 1
+                }
+                fill()
             }
-            return results.map { $0! }
         }
     }
 

@@ -25,6 +25,10 @@ public struct NibOpener: Sendable {
     public var width: Int
     /// What ``OpenedInput/loaded`` keeps of the compiled archives (default: everything).
     public var retention: ArchiveRetention = .everything
+    /// Whole storyboards resolved to bind the upstream placeholders of nibs read on their own from
+    /// inside them, kept for the next nib of the same storyboard (nil: none kept). `scan` shares
+    /// one between its workers.
+    public var storyboardCache: StoryboardCache?
 
     /// - Parameters:
     ///   - limits: decoding limits applied to every archive.
@@ -64,7 +68,7 @@ public struct NibOpener: Sendable {
             return try open(bytes: bytes, name: name)
         case .path(let path):
             if let variant = sourceVariant(of: path) { return try openSourceVariant(variant, of: path) }
-            if FileManager.default.fileExists(atPath: path), !FileProbe.isDirectory(path), !FileProbe.isRegularFile(path) {
+            if loader.files.isSpecial(path) {
                 // A pipe (`<(…)`) can be read only once: read it whole, then tell its format by its bytes.
                 return try open(bytes: try loader.readInput(path), name: (path as NSString).lastPathComponent)
             }
@@ -79,7 +83,7 @@ public struct NibOpener: Sendable {
             loaded.releaseBeforeResolving(retention)
             var compiled = await NibResolver.resolve(loaded, width: width)
             loaded.releaseAfterResolving(retention)
-            if inventory.kind == .file || inventory.kind == .nibBundle, let storyboard = Self.enclosingStoryboard(of: path) {
+            if inventory.kind == .file || inventory.kind == .nibBundle, let storyboard = Self.enclosingStoryboard(of: path, in: loader.files) {
                 await bindUpstream(&compiled, inside: storyboard)
             }
             let sources = await readSources(inventory.sourceUnits)
@@ -92,11 +96,11 @@ public struct NibOpener: Sendable {
     }
 
     /// The `.storyboardc` directory holding `path` (a scene or view nib, or a variant of one), if any.
-    static func enclosingStoryboard(of path: String) -> String? {
+    static func enclosingStoryboard(of path: String, in files: FileTree) -> String? {
         var url = URL(fileURLWithPath: path).standardizedFileURL
         for _ in 0..<2 {
             url.deleteLastPathComponent()
-            if url.pathExtension == "storyboardc", FileProbe.isDirectory(url.path) { return url.path }
+            if url.pathExtension == "storyboardc", files.isDirectory(url.path) { return url.path }
         }
         return nil
     }
@@ -106,12 +110,18 @@ public struct NibOpener: Sendable {
     /// ``Placeholder/target`` name the parent scene's controller, §5.2). A storyboard that does not
     /// open leaves the placeholders unbound.
     private func bindUpstream(_ input: inout NibInput, inside storyboard: String) async {
-        guard let inventory = try? loader.inventory(at: storyboard),
-              let loaded = try? await loader.loadCompiled(inventory, width: width) else { return }
-        let whole = await NibResolver.resolve(loaded, width: width)
         func key(_ path: String?) -> String? { path.map { URL(fileURLWithPath: $0).standardizedFileURL.path } }
-        var byPath: [String: NibDocument] = [:]
-        for document in whole.documents { if let k = key(document.path) { byPath[k] = document } }
+        var byPath: [String: NibDocument]
+        if let cached = storyboardCache?.documents(of: storyboard) {
+            byPath = cached
+        } else {
+            guard let inventory = try? loader.inventory(at: storyboard),
+                  let loaded = try? await loader.loadCompiled(inventory, width: width) else { return }
+            let whole = await NibResolver.resolve(loaded, width: width)
+            byPath = [:]
+            for document in whole.documents { if let k = key(document.path) { byPath[k] = document } }
+            storyboardCache?.store(byPath, of: storyboard)
+        }
         for d in input.documents.indices {
             guard let k = key(input.documents[d].path), let bound = byPath[k] else { continue }
             var objects = input.documents[d].objects   // assigned once: the document re-indexes on assignment
@@ -165,11 +175,11 @@ public struct NibOpener: Sendable {
     /// variants go through the container loader).
     public func sourceVariant(of path: String) -> SourceVariant? {
         guard let requested = loader.variant, (path as NSString).lastPathComponent.hasSuffix(".nib"),
-              FileProbe.isDirectory(path), let bundle = try? NibBundle(path: path),
+              loader.files.isDirectory(path), let bundle = try? NibBundle(path: path, files: loader.files),
               let variant = bundle.variants.first(where: { $0.name == requested || $0.name == requested + ".nib" }),
               variant.role == .source else { return nil }
-        let file = FileProbe.join(path, variant.name)
-        guard let head = FileProbe.head(file)?.head, SourceReader.isSource(head) else { return nil }
+        let file = FileTree.join(path, variant.name)
+        guard let head = loader.files.head(file)?.head, SourceReader.isSource(head) else { return nil }
         return SourceVariant(name: variant.name, file: file, format: FileFormat(sniffing: head))
     }
 
@@ -178,7 +188,7 @@ public struct NibOpener: Sendable {
     /// Only regular files are sniffed: a pipe would lose the bytes read.
     public func isSource(_ path: String) -> Bool {
         if sourceVariant(of: path) != nil { return true }
-        guard FileProbe.isRegularFile(path), let head = FileProbe.head(path)?.head else { return false }
+        guard loader.files.isRegularFile(path), let head = loader.files.head(path)?.head else { return false }
         return SourceReader.isSource(head)
     }
 
@@ -230,6 +240,29 @@ public struct NibOpener: Sendable {
         input.documents = ordered.map(\.2)
         if input.storyboard == nil { input.storyboard = input.storyboards.first }
         return input
+    }
+}
+
+/// The last few whole storyboards resolved by ``NibOpener`` to bind upstream placeholders, by
+/// `.storyboardc` path (documents by standardised file path); safe to share between tasks.
+public final class StoryboardCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var entries: [(path: String, documents: [String: NibDocument])] = []
+    /// How many storyboards are kept (the oldest is dropped first).
+    public let capacity: Int
+
+    public init(capacity: Int = 4) { self.capacity = max(1, capacity) }
+
+    func documents(of path: String) -> [String: NibDocument]? {
+        lock.withLock { entries.first { $0.path == path }?.documents }
+    }
+
+    func store(_ documents: [String: NibDocument], of path: String) {
+        lock.withLock {
+            entries.removeAll { $0.path == path }
+            entries.append((path, documents))
+            if entries.count > capacity { entries.removeFirst() }
+        }
     }
 }
 

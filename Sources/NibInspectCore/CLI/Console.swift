@@ -23,12 +23,16 @@ public final class Console: @unchecked Sendable {
     public var stdin: [UInt8]?
     /// Whether stdout is a terminal (decides `--color auto`).
     public var stdoutIsTerminal: Bool
+    /// Whether stderr is a terminal (decides whether `scan` shows a progress line).
+    public var stderrIsTerminal = false
     /// Environment (for `NO_COLOR`).
     public var environment: [String: String]
 
     /// The process's real stdout/stderr/stdin.
     public static func process() -> Console {
-        Console(capturing: false, stdoutIsTerminal: isatty(1) != 0, environment: ProcessInfo.processInfo.environment)
+        let c = Console(capturing: false, stdoutIsTerminal: isatty(1) != 0, environment: ProcessInfo.processInfo.environment)
+        c.stderrIsTerminal = isatty(2) != 0
+        return c
     }
 
     /// A console that records everything, for tests.

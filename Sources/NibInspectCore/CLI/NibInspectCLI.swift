@@ -53,6 +53,8 @@ public enum NibInspectCLI {
         TextconvCommand.self,
         DiffCommand.self,
         StringsCommand.self,
+        XIBCommand.self,
+        ScanCommand.self,
         ReportCommand.self,
     ]
 
@@ -76,8 +78,8 @@ public enum NibInspectCLI {
             s += name.padding(toLength: max(26, name.count + 1), withPad: " ", startingAt: 0) + c.spec.abstract + "\n"
         }
         s += "\n  See 'nibinspect help <subcommand>' for detailed help.\n\n"
-        s += "EXIT STATUS: 0 ok, 1 differences/findings, 64 usage error, 65 malformed input,\n"
-        s += "  66 missing or unreadable input, 70 internal error,\n"
+        s += "EXIT STATUS: 0 ok, 1 differences/findings (scan: units that failed), 64 usage error,\n"
+        s += "  65 malformed input, 66 missing or unreadable input, 70 internal error,\n"
         s += "  73 output file (-o) cannot be written, 74 standard output cannot be written.\n"
         return s
     }
@@ -171,7 +173,7 @@ public enum NibInspectCLI {
         switch error {
         case is UsageError: return .usage
         case is InputError: return .noInput
-        case is ArchiveError, is SettingsFileError: return .dataError
+        case is ArchiveError, is SettingsFileError, is XIBWriterError: return .dataError
         case is VariantNotFound: return .usage
         case is OutputError: return .cantCreate
         case let e as FileError: return exitCode(for: e.underlying)

@@ -1,4 +1,10 @@
+import ArchiveReader
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// An output file (`-o PATH`) that cannot be written; printed as `cannot write PATH: REASON`,
 /// exit 73 (EX_CANTCREAT).
@@ -12,10 +18,69 @@ struct OutputError: Error, CustomStringConvertible {
     /// Writes `bytes` to `path` atomically; a failure becomes an ``OutputError`` whose reason is
     /// found by looking at the path (the Foundation error text names no path and no cause on Linux).
     static func write(_ bytes: [UInt8], to path: String) throws {
+        let (file, through) = destination(path)
         do {
-            try Data(bytes).write(to: URL(fileURLWithPath: path), options: .atomic)
+            if through {
+                guard let handle = FileHandle(forWritingAtPath: file) else { throw CocoaError(.fileWriteNoPermission) }
+                defer { try? handle.close() }
+                try handle.write(contentsOf: bytes)
+            } else {
+                try Data(bytes).write(to: URL(fileURLWithPath: file), options: .atomic)
+            }
         } catch {
             throw OutputError(path: path, reason: reason(path, error))
+        }
+    }
+
+    /// Where `-o PATH` writes: a symbolic link's target (the link stays a link), and whether to
+    /// write through the file rather than replace it: a device, FIFO or socket (`-o /dev/stdout`)
+    /// is written to, never replaced by a regular file.
+    static func destination(_ path: String) -> (path: String, writeThrough: Bool) {
+        // stat follows every link, /dev/stdout → /proc/self/fd/1 → pipe included.
+        var st = stat()
+        guard stat(path, &st) == 0 else { return (path, false) }   // not there yet: created
+        if (st.st_mode & S_IFMT) != S_IFREG { return (path, true) }
+        return (URL(fileURLWithPath: path).resolvingSymlinksInPath().path, false)
+    }
+
+    /// Refuses `-o` naming an input (inputs are never modified): the same file as an input (same
+    /// path after resolving links, or same device and inode), or an existing file inside an input
+    /// directory that the tool reads (a nib, archive, plist, xib, storyboard, strings file or
+    /// Swift/Objective-C source). Standard input (`-`) is skipped.
+    ///
+    /// - Throws: ``UsageError`` naming the output and the input.
+    static func checkNotInput(_ output: String, inputs: [String]) throws {
+        let fm = FileManager.default
+        let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
+        let outAttributes = try? fm.attributesOfItem(atPath: out.path)
+        for input in inputs where input != "-" {
+            let inURL = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
+            var same = out.path == inURL.path
+            if !same, let x = outAttributes, let y = try? fm.attributesOfItem(atPath: inURL.path),
+               let ix = x[.systemFileNumber] as? UInt64, let iy = y[.systemFileNumber] as? UInt64,
+               let dx = x[.systemNumber] as? UInt64, let dy = y[.systemNumber] as? UInt64 {
+                same = ix == iy && dx == dy
+            }
+            if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
+            var isDirectory: ObjCBool = false
+            if outAttributes != nil, fm.fileExists(atPath: inURL.path, isDirectory: &isDirectory), isDirectory.boolValue,
+               out.path.hasPrefix(inURL.path.hasSuffix("/") ? inURL.path : inURL.path + "/"), isReadAsInput(out.path) {
+                throw UsageError("--output '\(output)' is a file inside the input '\(input)' that nibinspect reads; it never overwrites its input")
+            }
+        }
+    }
+
+    /// True for a file the tool reads as input: by extension (nib, xib, storyboard, plist,
+    /// strings, Swift and Objective-C sources) or by its first bytes (any format it opens).
+    static func isReadAsInput(_ path: String) -> Bool {
+        let ext = (path as NSString).pathExtension.lowercased()
+        if ["nib", "xib", "storyboard", "plist", "strings", "swift", "m", "mm", "h"].contains(ext) { return true }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return false }
+        defer { try? handle.close() }
+        let head = (try? handle.read(upToCount: 512)).map { [UInt8]($0) } ?? []
+        switch FileFormat(sniffing: head) {
+        case .unknown, .empty: return false
+        default: return true
         }
     }
 
@@ -26,6 +91,13 @@ struct OutputError: Error, CustomStringConvertible {
     /// - Throws: an ``OutputError`` when the file cannot be created, written or renamed; what
     ///   `body` throws (nothing is left at `path` then).
     static func write(to path: String, _ body: ((String) -> Void) throws -> Void) throws {
+        let (file, through) = destination(path)
+        if through {
+            var text: [UInt8] = []
+            try body { text.append(contentsOf: $0.utf8) }
+            return try write(text, to: file)
+        }
+        let path = file
         let directory = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).nibinspect-\(getpid()).tmp"

@@ -49,7 +49,7 @@ enum GraphCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
-        if let output = args.value("--output") { try checkOutputIsNotInput(output, input: path) }
+        if let output = args.value("--output") { try OutputError.checkNotInput(output, inputs: [path]) }
         let (input, status, _) = try context.loadResolvedWithStatus(path)
         return try draw(input, args, context, status: status)
     }
@@ -106,21 +106,5 @@ enum GraphCommand: Command {
         let errors = input.diagnostics.filter { $0.severity == .error }
         context.printDiagnostics(errors, input: input.path)
         return status ?? (errors.isEmpty ? .success : .dataError)
-    }
-
-    /// Refuses `-o` naming the input itself (inputs are never modified): same path after
-    /// standardizing, or the same file by device and inode.
-    static func checkOutputIsNotInput(_ output: String, input: String) throws {
-        guard input != "-" else { return }
-        let a = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
-        let b = URL(fileURLWithPath: input).standardizedFileURL.resolvingSymlinksInPath()
-        var same = a.path == b.path
-        let fm = FileManager.default
-        if !same, let x = try? fm.attributesOfItem(atPath: a.path), let y = try? fm.attributesOfItem(atPath: b.path),
-           let ix = x[.systemFileNumber] as? UInt64, let iy = y[.systemFileNumber] as? UInt64,
-           let dx = x[.systemNumber] as? UInt64, let dy = y[.systemNumber] as? UInt64 {
-            same = ix == iy && dx == dy
-        }
-        if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
     }
 }
