@@ -35,7 +35,7 @@ enum ReportCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
         if let output = args.value("--output") {
-            for path in args.positionals { try GraphCommand.checkOutputIsNotInput(output, input: path) }
+            try OutputError.checkNotInput(output, inputs: args.positionals + args.values("--sources"))
         }
         let sourceDirs = args.values("--sources")
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: sourceDirs, context)
