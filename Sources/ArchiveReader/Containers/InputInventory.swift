@@ -175,8 +175,14 @@ private struct DirectoryWalker {
     /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped) or
     /// an XML source named `.xib` / `.storyboard`.
     func unitKind(_ path: String, name: String) -> InputUnit.Kind? {
-        guard files.isRegularFile(path), let probe = files.head(path) else { return nil }
+        guard files.isRegularFile(path) else { return nil }
         let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
+        guard let probe = files.head(path) else {
+            // Unreadable (permissions): a file named like a unit is listed all the same, so that
+            // reading it reports why instead of the directory silently holding one nib fewer.
+            if isNibName { return .file }
+            return name.hasSuffix(".xib") || name.hasSuffix(".storyboard") ? .source : nil
+        }
         switch FileFormat(sniffing: probe.head) {
         case .nibArchive, .typedstream: return .file
         case .empty, .unknown:
