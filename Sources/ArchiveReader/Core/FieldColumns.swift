@@ -63,7 +63,7 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     /// The value records of a `NIBArchive` as fields; `keys` is the archive's key table.
     init(keys: [String], valueTable: NibArchive.Values) {
         self.keys = keys
-        self.records = UnsafeMutableBufferPointer(start: .allocate(capacity: 1), count: 0)
+        self.records = UnsafeMutableBufferPointer(start: nil, count: 0)   // deallocate() of nil is a no-op
         self.heavy = []
         self.valueTable = valueTable
         var indexes: [String: Int] = [:]
