@@ -27,6 +27,16 @@ import Testing
         }
     }
 
+    @Test func aOneCharacterNameDoesNotTrap() {
+        // swift-corelibs Foundation's NSString.lastPathComponent traps on "x" (`-o x` crashed):
+        // the temporary file's name is made through URL, the reason's directory by hand.
+        let temporary = OutputError.temporaryPath(beside: "x")
+        #expect(temporary.hasSuffix("/.x.nibinspect-\(getpid()).tmp"))
+        #expect(temporary.hasPrefix(FileManager.default.currentDirectoryPath))
+        #expect(OutputError.reason("nodir-\(getpid())/x", CocoaError(.fileWriteUnknown)) == "no such directory")
+        #expect(!OutputError.reason("x", CocoaError(.fileWriteUnknown)).isEmpty)
+    }
+
     @Test func aLinkStaysALinkAndItsTargetIsWritten() throws {
         let tree = try TempTree()
         defer { tree.remove() }

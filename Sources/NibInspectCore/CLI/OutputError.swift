@@ -86,29 +86,24 @@ struct OutputError: Error, CustomStringConvertible {
 
     /// Writes what `body` passes to its sink to `path`, piece by piece: into a temporary file
     /// beside it, renamed over it when `body` returns, so that `path` is replaced atomically and
-    /// the whole text is never held. On any failure the temporary file is removed.
+    /// the whole text is never held. On any failure the temporary file is removed. A device,
+    /// FIFO or socket (``destination(_:)``) is written to directly, piece by piece.
     ///
     /// - Throws: an ``OutputError`` when the file cannot be created, written or renamed; what
     ///   `body` throws (nothing is left at `path` then).
     static func write(to path: String, _ body: ((String) -> Void) throws -> Void) throws {
-        let (file, through) = destination(path)
-        if through {
-            var text: [UInt8] = []
-            try body { text.append(contentsOf: $0.utf8) }
-            return try write(text, to: file)
-        }
-        let path = file
-        let directory = (path as NSString).deletingLastPathComponent
-        let name = (path as NSString).lastPathComponent
-        let temporary = (directory.isEmpty ? "" : directory + "/") + ".\(name).nibinspect-\(getpid()).tmp"
-        guard FileManager.default.createFile(atPath: temporary, contents: nil),
+        // A device, FIFO or socket is written through, piece by piece as well; anything else
+        // goes to a temporary file renamed over the destination at the end.
+        let (path, through) = destination(path)
+        let temporary = through ? path : temporaryPath(beside: path)
+        guard through || FileManager.default.createFile(atPath: temporary, contents: nil),
               let handle = FileHandle(forWritingAtPath: temporary) else {
             throw OutputError(path: path, reason: reason(path, CocoaError(.fileWriteUnknown)))
         }
         var written = false
         defer {
             try? handle.close()
-            if !written { try? FileManager.default.removeItem(atPath: temporary) }
+            if !written && !through { try? FileManager.default.removeItem(atPath: temporary) }
         }
         var chunk: [UInt8] = []
         var failure: (any Error)?
@@ -124,10 +119,17 @@ struct OutputError: Error, CustomStringConvertible {
         flush()
         if let failure { throw OutputError(path: path, reason: reason(path, failure)) }
         try? handle.close()
-        guard rename(temporary, path) == 0 else {
+        guard through || rename(temporary, path) == 0 else {
             throw OutputError(path: path, reason: reason(path, CocoaError(.fileWriteUnknown)))
         }
         written = true
+    }
+
+    /// `.NAME.nibinspect-PID.tmp` in the directory of `path`. (Through URL: swift-corelibs
+    /// Foundation's `NSString.lastPathComponent` traps on a one-character path such as `x`.)
+    static func temporaryPath(beside path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).nibinspect-\(getpid()).tmp").path
     }
 
     /// The most specific reason `path` cannot be written, checked from the file up to its directory.
@@ -138,8 +140,8 @@ struct OutputError: Error, CustomStringConvertible {
             if isDirectory.boolValue { return "is a directory" }
             if !fm.isWritableFile(atPath: path) { return "permission denied" }
         }
-        let parent = (path as NSString).deletingLastPathComponent
-        let directory = parent.isEmpty ? "." : parent
+        // The directory as the path gives it (`out` of `out/x.svg`, `.` for a bare name).
+        let directory = path.lastIndex(of: "/").map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
         if !fm.fileExists(atPath: directory, isDirectory: &isDirectory) { return "no such directory" }
         if !isDirectory.boolValue { return "\(directory) is not a directory" }
         if !fm.isWritableFile(atPath: directory) { return "permission denied (directory \(directory))" }
