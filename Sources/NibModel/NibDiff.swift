@@ -1,9 +1,10 @@
 /// What changed between two versions of a document, by semantic path (`nibinspect diff`).
 ///
-/// Objects are paired by id when both sides are XML sources (xib/storyboard ids are stable across
-/// edits; an object re-created under a new id at the same path and class is paired by path and
-/// reported as an `ids` change), otherwise by their unique semantic path
-/// (``NibDocument/uniqueSemanticPaths()``). Reported: objects added or removed (the top of each
+/// Objects are paired by id when both sides are XML sources that share at least half their ids
+/// (xib/storyboard ids are stable across edits; an object re-created under a new id at the same
+/// path and class is paired by path and reported as an `ids` change), otherwise by their unique
+/// semantic path (``NibDocument/uniqueSemanticPaths()``) and then by structure
+/// (``pairByStructure(_:_:left:right:pair:leftPaired:)``). Reported: objects added or removed (the top of each
 /// added or removed subtree only), moved (paired by id, with another parent or another place among
 /// the siblings it keeps) and class changes; properties changed, added or removed; connections
 /// added, removed, retargeted (same source and label, other destination) or with other control
@@ -116,10 +117,13 @@ public struct NibDiff: Hashable, Sendable {
 
     /// Differences from `old` to `new`, in the new side's hierarchy order, then what was removed.
     public static func compare(_ old: NibDocument, _ new: NibDocument) -> NibDiff {
-        let byID = !old.format.isCompiled && !new.format.isCompiled
+        let bothSources = !old.format.isCompiled && !new.format.isCompiled
+        // Two sources that share few ids (a xib rebuilt by `nibinspect xib`, or one re-saved by
+        // another tool) are two id spaces: paired by path and structure as compiled nibs are.
+        let byID = bothSources && sharesIDs(old, new)
         let left = CanonicalContext(old), right = CanonicalContext(new)
         var out: [Difference] = []
-        if byID, let a = old.coderVersion, let b = new.coderVersion, a != b {
+        if bothSources, let a = old.coderVersion, let b = new.coderVersion, a != b {
             out.append(Difference(change: "changed", kind: "document", path: "toolsVersion", left: a, right: b, category: .tools))
         }
         // Pairing: by id (then, for what is left, by path: re-created objects) or by path.
@@ -141,8 +145,13 @@ public struct NibDiff: Hashable, Sendable {
                 }
             }
         } else {
+            // A path shared by same-named siblings (`NSButton`, `NSButton[2]`) says only their order,
+            // which compilation may change: those are paired by structure, frames first.
+            let ambiguous = ambiguousPaths(left).union(ambiguousPaths(right))
             let leftByPath = Dictionary(left.order.map { ($0.1, $0.0.id) }, uniquingKeysWith: { a, _ in a })
-            for (o, path) in right.order { if let l = leftByPath[path], !leftPaired.contains(l) { pair[o.id] = l; leftPaired.insert(l) } }
+            for (o, path) in right.order where !ambiguous.contains(Self.pathBase(path)) {
+                if let l = leftByPath[path], !leftPaired.contains(l) { pair[o.id] = l; leftPaired.insert(l) }
+            }
             pairByStructure(old, new, left: left, right: right, pair: &pair, leftPaired: &leftPaired)
         }
         for (r, l) in pair { rightPaired.insert(r); leftPaired.insert(l) }
@@ -232,7 +241,9 @@ public struct NibDiff: Hashable, Sendable {
                                           leftLine: lo.sourceLine, rightLine: o.sourceLine))
                 }
             }
-            if clsText(lo) != clsText(o) {
+            // Two id spaces (compiled nibs, a rebuilt source) may write one class two ways (IB 3's
+            // `NSPanel`, Xcode's window of class NSPanel): their effective classes are compared.
+            if byID ? clsText(lo) != clsText(o) : (lo.customClass ?? lo.className) != (o.customClass ?? o.className) {
                 out.append(Difference(change: "changed", kind: o.placeholder == nil ? "object" : "placeholder", path: path, left: clsText(lo), right: clsText(o),
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine))
             }
@@ -293,9 +304,32 @@ public struct NibDiff: Hashable, Sendable {
         return NibDiff(differences: out)
     }
 
+    /// Whether at least half of the smaller side's objects (placeholders aside: their ids are
+    /// fixed) keep their id on the other side.
+    static func sharesIDs(_ old: NibDocument, _ new: NibDocument) -> Bool {
+        let a = old.objects.filter { $0.placeholder == nil }, b = new.objects.filter { $0.placeholder == nil }
+        let shared = b.reduce(0) { $0 + (old.object($1.id).map { $0.placeholder == nil } == true ? 1 : 0) }
+        return min(a.count, b.count) == 0 || (shared > 0 && shared * 2 >= min(a.count, b.count))
+    }
+
+    /// `path` without a trailing sibling index (`… › NSButton[3]` → `… › NSButton`).
+    static func pathBase(_ path: String) -> Substring {
+        guard path.hasSuffix("]"), let open = path.lastIndex(of: "["),
+              path[path.index(after: open)..<path.index(before: path.endIndex)].allSatisfy(\.isNumber) else { return Substring(path) }
+        return path[..<open]
+    }
+
+    /// Path bases held by more than one object of `context`.
+    static func ambiguousPaths(_ context: CanonicalContext) -> Set<Substring> {
+        var seen = Set<Substring>(), twice = Set<Substring>()
+        for (_, path) in context.order where !seen.insert(pathBase(path)).inserted { twice.insert(pathBase(path)) }
+        return twice
+    }
+
     /// Pairs what paths left unpaired by structure: in hierarchy order, an object whose parent is
-    /// paired (or a root) takes the first unpaired child of the partner parent (or root) with the
-    /// same class (placeholder kind, custom class, else class). The same nib in two encodings names
+    /// paired (or a root) takes the unpaired child of the partner parent (or root) with the same
+    /// class (placeholder kind, custom class, else class) and the same frame, else the first one
+    /// with the same class. The same nib in two encodings names
     /// objects differently (a keyed archive's names table says `Window`, the `NIBArchive` shows the
     /// title `MenuDemo`), so their paths differ while their structure does not.
     /// - Complexity: O(objects + children × classes per parent).
@@ -306,6 +340,12 @@ public struct NibDiff: Hashable, Sendable {
         // Per left parent (roots: "") and class, where the scan for a free child resumes: each
         // class keeps its order, and a parent's children are scanned once per class.
         var next: [String: Int] = [:]
+        // Unpaired left objects with a frame by parent, kind and frame, in order.
+        var byFrame: [String: ArraySlice<ObjectID>] = [:]
+        for (l, _) in left.order where !leftPaired.contains(l.id) {
+            guard let frame = l.property("frame") else { continue }
+            byFrame[(l.parent?.rawValue ?? "") + "\u{0}" + kind(l) + "\u{0}" + frame.description, default: []].append(l.id)
+        }
         for (o, _) in right.order where pair[o.id] == nil {
             let siblings: [ObjectID], parentKey: String
             if let rp = o.parent {
@@ -315,6 +355,16 @@ public struct NibDiff: Hashable, Sendable {
                 siblings = leftRoots; parentKey = ""
             }
             let k = kind(o), key = parentKey + "\u{0}" + k
+            // The free sibling of that kind with the same frame, if there is one.
+            if let frame = o.property("frame"), var queue = byFrame[key + "\u{0}" + frame.description] {
+                while let l = queue.first, leftPaired.contains(l) { queue.removeFirst() }
+                byFrame[key + "\u{0}" + frame.description] = queue
+                if let l = queue.first {
+                    pair[o.id] = l
+                    leftPaired.insert(l)
+                    continue
+                }
+            }
             var i = next[key, default: 0]
             while i < siblings.count {
                 let l = siblings[i]

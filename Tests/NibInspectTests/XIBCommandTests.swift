@@ -104,6 +104,11 @@ import Testing
         #expect(code2 == .noInput)
         let (code3, _) = Self.run(["xib", "-o", xib, xib])
         #expect(code3 == .usage)
+        // A storyboard source too (it used to be rewritten as if it were compiled).
+        let storyboard = Corpus.packageRoot.appendingPathComponent("Tests/NibDiagnosisTests/Fixtures/WhyApp/Resources/Main.storyboard").path
+        let (code4, c4) = Self.run(["xib", storyboard])
+        #expect(code4 == .dataError)
+        #expect(c4.output.isEmpty && c4.errors.contains("Main.storyboard") && c4.errors.contains("source already"), "\(c4.errors)")
     }
 
     /// Text XML cannot hold, markup characters and `--` in comments: the output stays well-formed

@@ -211,7 +211,7 @@ enum ConnectionDiff {
 
     /// Storyboard plumbing added by compilation (nib-format.md §5.2, §5.3).
     static func isStoryboardArtefact(_ conn: Connection, _ side: CompareSide) -> Bool {
-        if ["sceneViewController", "sceneController", "storyboard"].contains(conn.label) && conn.kind == .outlet { return true }
+        if ["sceneViewController", "sceneController", "storyboard", "staticDataSource"].contains(conn.label) && conn.kind == .outlet { return true }
         for id in [conn.source, conn.destination].compactMap({ $0 }) {
             if let o = side.object(side.resolve(id.rawValue)) {
                 if o.className.contains("SegueTemplate") || o.placeholder?.kind == .storyboard { return true }

@@ -252,8 +252,9 @@ struct Drops {
         for k in c.order {
             guard let o = c.object(k) else { continue }
             let kind = o.placeholder?.kind
+            // (A static table's data source holds the sections a source keeps in its table.)
             if c.alias[k] != nil || kind == .storyboard || kind == .upstream || o.className.contains("SegueTemplate")
-                || (storyboard && (kind == .filesOwner || kind == .application || kind == .firstResponder)) {
+                || o.className == "UITableViewDataSource" || (storyboard && (kind == .filesOwner || kind == .application || kind == .firstResponder)) {
                 compiledObjects.insert(k)
             }
         }

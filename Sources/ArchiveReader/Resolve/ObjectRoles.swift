@@ -30,9 +30,10 @@ enum ObjectRoles {
     /// True when `object` is, or falls back to, a class named `name` (its own class, the class
     /// chain of a keyed archive, or the original class of a class swapper).
     static func object(_ object: ArchivedObject, is name: String, in graph: ObjectGraph) -> Bool {
-        if object.className == name || object.classChain.contains(name) { return true }
+        // A storyboard's design-time stand-in (`IBNSWindowController`) is its class too.
+        if object.className == name || object.className == "IB" + name || object.classChain.contains(name) { return true }
         for key in ["UIOriginalClassName", "NSOriginalClassName"] {
-            if let original = graph.string(object[key]), original == name { return true }
+            if let original = graph.string(object[key]), original == name || original == "IB" + name { return true }
         }
         return false
     }

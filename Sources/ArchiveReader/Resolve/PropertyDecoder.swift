@@ -35,7 +35,16 @@ struct PropertyDecoder {
         ("NSName", "name", .string), ("NSNibName", "nibName", .string), ("NSToolTip", "toolTip", .string),
         ("NSExternalObjectPlaceholderIdentifier", "identifier", .string), ("NSIsSeparator", "separator", .bool),
         ("NSState", "state", .int), ("explicitStoryboardIdentifier", "storyboardIdentifier", .string),
+        ("NSProtoCell", "prototype", .value),
     ]
+
+    /// The set bits of an autoresizing mask as the xib's attribute names, sorted, `|`-joined
+    /// (`flexibleMaxX|flexibleMinY`): bit 0 flexibleMinX, 1 widthSizable, 2 flexibleMaxX,
+    /// 3 flexibleMinY, 4 heightSizable, 5 flexibleMaxY.
+    static func autoresizingText(_ mask: Int64) -> String {
+        let names = ["flexibleMinX", "widthSizable", "flexibleMaxX", "flexibleMinY", "heightSizable", "flexibleMaxY"]
+        return names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }.sorted().joined(separator: "|")
+    }
 
     /// The decoded properties of `object`, sorted by key (first decoding of a key wins).
     func properties(of object: ArchivedObject) -> [Property] {
@@ -61,6 +70,12 @@ struct PropertyDecoder {
             put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
+        // Springs and struts: `UIAutoresizingMask`, or the low six bits of an AppKit view's
+        // `NSvFlags` (same bit order: minX, width, maxX, minY, height, maxY). Written as the xib
+        // reader shows `<autoresizingMask>`; a mask of 0 (fixed, or Auto Layout) is left out.
+        if let mask = graph.integer(object["UIAutoresizingMask"]) ?? graph.integer(object["NSvFlags"]), mask & 0x3f != 0 {
+            put("autoresizingMask", .formatted(Self.autoresizingText(mask)))
+        }
         // A typedstream (IB 2) menu item keeps no NSIsSeparator: a separator is an item without a
         // title whose flags word has bit 30 set (every such item of the corpus, and no other).
         if object.className == "NSMenuItem", let flags = graph.integer(object["NSMenuItem.1"]), flags & 0x4000_0000 != 0,

@@ -16,6 +16,9 @@ extension XIBWriter {
     /// - Throws: ``XIBWriterError`` when the input is an XML source already, holds no compiled
     ///   document, or holds several top-level documents (a directory).
     public static func source(for input: NibInput) throws(XIBWriterError) -> String {
+        if !input.documents.isEmpty, !input.documents.contains(where: { $0.format.isCompiled }) {
+            throw XIBWriterError("is an Interface Builder source already (\(input.documents[0].format.displayName)); xib rebuilds sources from compiled nibs")
+        }
         if let summary = input.storyboard, input.storyboards.count <= 1 {
             return storyboard(input, summary: summary)
         }
@@ -74,6 +77,10 @@ struct StoryboardBuilder {
     var ids = IDAllocator()
     /// Controller id (summary) → its xib id.
     var controllerIDs: [String: String] = [:]
+    /// Segues written in the cell that triggers them (``XIBBuilder/cellSegues``), and the
+    /// summary segues they are, which the controller then does not repeat.
+    var cellSegues: [String: XMLOutput.Element] = [:]
+    var cellSegueKeys: Set<StoryboardSummary.SceneSegue> = []
     /// Nested archives written as prototype cells.
     var placedNested: Set<String> = []
 
@@ -89,13 +96,16 @@ struct StoryboardBuilder {
     mutating func write() -> String {
         var root = XIBBuilder.documentElement(platform: platform, storyboard: true)
         for c in summary.controllers {
-            controllerIDs[c.id] = ids.id(seed: "controller|" + c.id)
+            // A compiled storyboard names a controller `Class-<its storyboard id>`: kept.
+            let kept = c.id.count > 10 ? String(c.id.suffix(10)) : nil
+            controllerIDs[c.id] = ids.id(preferred: kept.flatMap { XIBWriter.isIBID($0) ? $0 : nil }, seed: "controller|" + c.id)
         }
         if let entry = summary.entryPoint {
             if let id = controllerIDs[entry] {
                 root.set("initialViewController", id)
             }
         }
+        prepareCellSegues()
         var header = "Rebuilt by nibinspect xib from \(summary.name) (\(platform.rawValue) compiled storyboard, \(summary.scenes.count) scene nibs, "
             + "\(summary.controllers.count) controllers): one scene per controller; ids are fresh; what a storyboard cannot say is kept in comments."
         if let entry = summary.entryPoint, controllerIDs[entry] == nil { header += " Entry point \(entry) names no controller." }
@@ -113,9 +123,24 @@ struct StoryboardBuilder {
         for s in summary.scenes where s.documents.isEmpty {
             scenes.children.append(.comment(" nibinspect: scene \(s.identifier)\(s.controllerClass.map { " (\($0))" } ?? ""): its nib \(s.nibName ?? "") is missing from the .storyboardc "))
         }
-        // Scene nibs no controller covers (a macOS main menu), as they are.
+        // Scene nibs no controller covers (a macOS main menu), as they are; other variants of
+        // nibs written once (`~ipad` beside `~iphone`, `runtime.nib` beside `objects-8.0+.nib`)
+        // are named only: a storyboard holds one layout per scene.
+        let base = { (name: String) in NibResolver.splitDevice(NibResolver.normalized(name)).base }
+        let usedBases = Set(used.map(base)), usedNibs = Set(used.map { NibResolver.normalized($0) })
+        var otherDevice: [String] = []
         for d in input.documents where !used.contains(d.name) && !d.name.contains(" > ") {
-            scenes.append(plainScene(d))
+            let nib = NibResolver.normalized(d.name)
+            // (Also a scene nib of a controller written from the nib that contains it.)
+            if usedNibs.contains(nib) || (base(d.name) != nib && usedBases.contains(base(d.name))) || controllerIDs[base(d.name)] != nil {
+                otherDevice.append(d.name)
+            } else {
+                scenes.append(plainScene(d))
+            }
+        }
+        if !otherDevice.isEmpty {
+            scenes.children.append(.comment(" nibinspect: other variants not written (a storyboard holds one layout per scene; rebuilt from the first variant of each nib): "
+                + otherDevice.joined(separator: ", ") + " "))
         }
         let nested = input.documents.filter { $0.name.contains(" > ") && !placedNested.contains($0.name) }
         if !nested.isEmpty {
@@ -123,6 +148,42 @@ struct StoryboardBuilder {
         }
         root.append(scenes)
         return XMLOutput.document(root)
+    }
+
+    /// Finds the segue templates a table or collection view cell triggers (its
+    /// `selectionSegueTemplate`/`accessoryActionSegueTemplate` outlet, to an upstream
+    /// placeholder for the template in the controller's scene nib) and builds their `<segue>`
+    /// elements from the summary segue with the template's identifier and destination.
+    mutating func prepareCellSegues() {
+        var triggered = Set<String>()
+        for d in input.documents {
+            for c in d.connections where c.kind == .outlet && c.label.hasSuffix("SegueTemplate") {
+                guard let t = c.destination.flatMap({ d.object($0) }) else { continue }
+                if let target = t.placeholder?.resolvedTarget { triggered.insert(target) }
+                else if t.className.contains("SegueTemplate") { triggered.insert(d.name + ":" + t.id.rawValue) }
+            }
+        }
+        func object(_ key: String) -> NibObject? {
+            guard let colon = key.lastIndex(of: ":"), let doc = document(String(key[..<colon])) else { return nil }
+            return doc.object(ObjectID(String(key[key.index(after: colon)...])))
+        }
+        for key in triggered.sorted() {
+            // A prototype cell's placeholder names the view nib's placeholder, which names the
+            // template in the scene nib.
+            var target = object(key), hops = 0
+            while let next = target?.placeholder?.resolvedTarget, hops < 8 { target = object(next); hops += 1 }
+            guard let template = target, template.className.contains("SegueTemplate") else { continue }
+            let identifier = template.property("identifier")?.text, destination = template.property("destination")?.text
+            guard let s = summary.segues.first(where: { $0.segue.identifier == identifier && $0.to == destination && !cellSegueKeys.contains($0) }),
+                  let dest = s.to.flatMap({ to in controllerIDs[to] ?? summary.controllers.first { $0.scene == to && $0.parent == nil }.flatMap { controllerIDs[$0.id] } })
+            else { continue }
+            var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind)])
+            if let id = s.segue.identifier { e.set("identifier", id) }
+            if let cls = s.segue.segueClass { e.set("customClass", cls) }
+            e.set("id", XIBWriter.freshID(seed: "cell segue|" + key))
+            cellSegues[key] = e
+            cellSegueKeys.insert(s)
+        }
     }
 
     /// The scene of controller `c`.
@@ -145,15 +206,36 @@ struct StoryboardBuilder {
             }
         }
         for o in doc.objects where o.className.contains("SegueTemplate") { skip.insert(o.id) }
+        // A window's content view stands for its content view controller's view; when the
+        // controller has a view nib of its own, that nib's view is the one written.
+        let contentViews = Self.contentViews(in: doc)
+        // The controller's objects in its view nibs: its upstream placeholders there, and the
+        // File's Owner of a view nib it names that has none (a macOS view controller's).
+        var viewRefs = c.objects.dropFirst().filter { $0.document != doc.name }
+        if let viewNib = c.viewNibName {
+            let device = NibResolver.splitDevice(NibResolver.normalized(doc.name)).device
+            for d in input.documents where NibResolver.normalized(d.name) == NibResolver.normalized(viewNib) + device
+                && !d.name.contains(" > ") && !viewRefs.contains(where: { $0.document == d.name }) {
+                if let owner = d.placeholders.first(where: { $0.placeholder?.kind == .filesOwner }) {
+                    viewRefs.append(ObjectReference(document: d.name, id: owner.id))
+                }
+            }
+        }
+        let hasViewNib = !viewRefs.isEmpty
+        for (view, controller) in contentViews where controller != ctrlRef.id || hasViewNib { skip.insert(view) }
         var builder = XIBBuilder(document: doc, ids: ids, seedPrefix: "scene|\(c.id)|", preset: preset, storyboardMode: true)
+        builder.cellSegues = cellSegues
         builder.skip = skip
+        if !hasViewNib, let view = contentViews.first(where: { $0.value == ctrlRef.id })?.key, let v = doc.object(view) {
+            builder.injected[ctrlRef.id, default: []] += builder.nodes(for: v, parent: nil, key: "view")
+        }
         builder.addPrototypes(input.documents.filter { $0.name.hasPrefix(doc.name + " > ") })
         placedNested.formUnion(builder.prototypeDocuments)
         ids = builder.ids
         // The view nib(s): their placeholders stand for the controller.
         var extraRoots: [XMLOutput.Node] = []
         var viewDocuments: [String] = []
-        for ref in c.objects.dropFirst() where ref.document != doc.name {
+        for ref in viewRefs where !viewDocuments.contains(ref.document) {
             guard let vdoc = document(ref.document) else { continue }
             used.insert(vdoc.name)
             viewDocuments.append(vdoc.name)
@@ -176,6 +258,7 @@ struct StoryboardBuilder {
             }
             var vb = XIBBuilder(document: vdoc, ids: ids, seedPrefix: "view|\(c.id)|", preset: vpreset, storyboardMode: true)
             vb.firstResponderID = builder.firstResponderID
+            vb.cellSegues = cellSegues
             vb.addPrototypes(input.documents.filter { $0.name.hasPrefix(vdoc.name + " > ") })
             placedNested.formUnion(vb.prototypeDocuments)
             var first = true
@@ -207,7 +290,7 @@ struct StoryboardBuilder {
         }
         // Segues owned by this controller: templates and relationships.
         var n = 0
-        for s in summary.segues where s.from == c.id {
+        for s in summary.segues where s.from == c.id && !cellSegueKeys.contains(s) {
             n += 1
             let dest = s.to.flatMap { to in controllerIDs[to] ?? summary.controllers.first { $0.scene == to && $0.parent == nil }.flatMap { controllerIDs[$0.id] } }
             guard let dest else {
@@ -239,6 +322,21 @@ struct StoryboardBuilder {
         }
         scene.append(objects)
         return scene
+    }
+
+    /// Window content views that are their window's content view controller's view, view →
+    /// controller: a compiled macOS storyboard archives the content view controller (the
+    /// `window.shadowedContentViewController` relationship) in the window controller's nib, as
+    /// the window's `contentViewController` runtime attribute, and its view as the window's
+    /// content view; the storyboard has the view in the view controller's scene.
+    static func contentViews(in doc: NibDocument) -> [ObjectID: ObjectID] {
+        var out: [ObjectID: ObjectID] = [:]
+        for c in doc.connections where c.kind == .runtimeAttribute && c.label == "contentViewController" {
+            guard case .object(let controller)? = c.value, let w = c.source.flatMap({ doc.object($0) }),
+                  let view = w.children.first(where: { doc.object($0)?.className.hasSuffix("View") == true }) else { continue }
+            out[view] = controller
+        }
+        return out
     }
 
     /// A scene for a nib no controller covers: its objects as they are.

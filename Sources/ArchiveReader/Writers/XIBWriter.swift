@@ -115,6 +115,12 @@ struct XIBBuilder {
     private(set) var artefacts: [Connection] = []
     /// The First Responder's xib id (written even when the nib archives none).
     var firstResponderID = ""
+    /// Static table views and the data source objects holding their sections.
+    var staticTables: [ObjectID: ObjectID] = [:]
+    /// `<segue>` elements of a storyboard's segue templates, by the template as an upstream
+    /// placeholder names it (`<scene nib>:<object id>`): a cell's `selectionSegueTemplate` or
+    /// `accessoryActionSegueTemplate` outlet to one is written as that segue in the cell.
+    var cellSegues: [String: XMLOutput.Element] = [:]
     /// Id namespace for seeds (the scene, in a storyboard).
     var seedPrefix = ""
     /// How deep ``nodes(for:parent:key:)`` is in the hierarchy; below ``maxDepth`` levels the
@@ -150,6 +156,18 @@ struct XIBBuilder {
         self.preset = preset
         self.xibID = preset
         for o in document.objects where o.className.contains("SegueTemplate") { skip.insert(o.id) }
+        if platform == .macOS {
+            for o in document.objects where Self.isFolded(o, in: document) { skip.insert(o.id) }
+        }
+        // A static table's sections live in a data source object the controller's
+        // `staticDataSource` outlet names; the source has them in the table (`<sections>`).
+        for c in document.connections where c.kind == .outlet && c.label == "staticDataSource" {
+            guard let ds = c.destination, let owner = c.source,
+                  let table = document.connections.first(where: { $0.source == owner && $0.kind == .outlet && $0.label == "view" })?.destination,
+                  document.object(table)?.className.hasSuffix("TableView") == true else { continue }
+            staticTables[table] = ds
+            skip.insert(ds)
+        }
         for c in document.connections {
             if Self.isCompilationArtefact(c, in: document) {
                 artefacts.append(c)
@@ -163,6 +181,30 @@ struct XIBBuilder {
     }
 
     var isMac: Bool { platform == .macOS }
+
+    /// AppKit objects that a nib archives but a xib does not hold as elements: a scroll view's
+    /// header clip view (any clip view after its first; the xib has only `headerView`), a matrix's
+    /// own cell (`NSActionCell`; the xib has the matrix's `cells` and `prototype`), the search
+    /// and cancel button cells of a search field cell, and a box's title cell (its text is the
+    /// box's `title` attribute, written by ``nodes(for:parent:key:)``).
+    static func isFolded(_ o: NibObject, in document: NibDocument) -> Bool {
+        guard let parent = o.parent.flatMap({ document.object($0) }) else { return false }
+        let c = o.className, p = parent.className
+        if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") {
+            return parent.children.first { document.object($0)?.className.hasSuffix("ClipView") == true } != o.id
+        }
+        if p.hasSuffix("Matrix") { return c == "NSActionCell" }
+        if p.hasSuffix("SearchFieldCell") { return c.hasSuffix("ButtonCell") }
+        if p == "NSBox" { return c.hasSuffix("Cell") }
+        return false
+    }
+
+    /// The title of a folded box title cell (``isFolded(_:in:)``).
+    func boxTitle(_ o: NibObject) -> String? {
+        guard o.className == "NSBox" else { return nil }
+        return o.children.lazy.compactMap { self.document.object($0) }.filter { $0.className.hasSuffix("Cell") }
+            .compactMap { $0.property("title")?.text ?? $0.property("text")?.text }.first
+    }
 
     // MARK: ids
 
@@ -234,11 +276,13 @@ struct XIBBuilder {
             out += nodes(for: p, parent: nil)
             if p.placeholder?.kind == .firstResponder { wroteFirstResponder = true }
         }
-        if !wroteFirstResponder {
-            out.insert(.element(firstResponderElement()), at: min(1, out.count))
-        }
+        let placeholderCount = out.count
         for r in document.roots {
             if let o = document.object(r) { out += nodes(for: o, parent: nil) }
+        }
+        // Xcode's xibs always have a First Responder; compiled nibs drop an unused one.
+        if !wroteFirstResponder {
+            out.insert(.element(firstResponderElement()), at: min(1, placeholderCount))
         }
         if !unwritten.isEmpty {
             out.append(.comment(" nibinspect: storyboard placeholders of this scene nib (a xib has none): " + unwritten.joined(separator: "; ") + " "))
@@ -270,6 +314,7 @@ struct XIBBuilder {
     /// The element for `o` (with its subtree), or — for an object no xib element can stand for —
     /// a comment and its children in its place.
     mutating func nodes(for o: NibObject, parent: NibObject?, key: String? = nil) -> [XMLOutput.Node] {
+        if skip.contains(o.id) { return [] }   // (roots too: a static table's data source)
         guard depth < Self.maxDepth else {
             return [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) and what it holds are not written: more than \(Self.maxDepth) levels deep ")]
         }
@@ -291,6 +336,16 @@ struct XIBBuilder {
             return out
         }
         if let key { e.attributes.insert(("key", key), at: 0) }
+        // A cell names its built-in labels (written as `<label>`), in archive order.
+        if o.className.hasSuffix("TableViewCell") {
+            let labels = o.children.compactMap { document.object($0) }
+                .flatMap { c in [c] + c.children.compactMap { document.object($0) } }   // (in its content view)
+                .filter { $0.className == "UITableViewLabel" }.map(\.id)
+            for (attribute, label) in zip(["textLabel", "detailTextLabel"], labels) { if let id = xibID[label] { e.set(attribute, id) } }
+        }
+        // Xcode gives a table column's header cell no id.
+        if key == "headerCell" { e.attributes.removeAll { $0.0 == "id" } }
+        if let title = boxTitle(o), e["title"] == nil { e.set("title", title) }
         let guideType = Self.layoutGuideType(o)
         if let guideType { e.set("type", guideType) }
         if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
@@ -320,11 +375,17 @@ struct XIBBuilder {
         }
         var children: [XMLOutput.Node] = notes.isEmpty ? [] : [.comment(" nibinspect: not expressible in a xib: " + notes.joined(separator: "; ") + " ")]
         // Frame first, then keyed children and subviews, then the other values, constraints last.
-        let (frames, values) = valueElements.partitioned { $0["key"] == "frame" || $0["key"] == "contentRect" }
-        children += frames.map { .element($0) }
+        let (frames, values) = valueElements.partitioned { ["frame", "contentRect", "autoresizingMask"].contains($0["key"] ?? "") }
+        children += frames.filter { $0["key"] != "autoresizingMask" }.map { .element($0) } + frames.filter { $0["key"] == "autoresizingMask" }.map { .element($0) }
         children += keyed
         children += wrappers.filter { $0.0 != "constraints" }.map { .element($0.1) }
         if let cells = prototypes[o.id] { children.append(.element(XMLOutput.Element("prototypes", children: cells))) }
+        if let ds = staticTables[o.id].flatMap({ document.object($0) }) {
+            e.set("dataMode", "static")
+            var sections = XMLOutput.Element("sections")
+            for s in ds.children { if let section = document.object(s) { sections.children += nodes(for: section, parent: ds) } }
+            children.append(.element(sections))
+        }
         children += values.map { .element($0) }
         children += wrappers.filter { $0.0 == "constraints" }.map { .element($0.1) }
         children += injected[o.id] ?? []
@@ -342,7 +403,7 @@ struct XIBBuilder {
     /// File's Owner's `sceneViewController`/`sceneController` outlets, `storyboard` outlets,
     /// connections of segue templates and the storyboard placeholder, `perform:` actions.
     static func isCompilationArtefact(_ c: Connection, in document: NibDocument) -> Bool {
-        if c.kind == .outlet && ["sceneViewController", "sceneController", "storyboard"].contains(c.label) { return true }
+        if c.kind == .outlet && ["sceneViewController", "sceneController", "storyboard", "staticDataSource"].contains(c.label) { return true }
         if c.kind == .action && c.label == "perform:" { return true }
         for id in [c.source, c.destination].compactMap({ $0 }) {
             if let o = document.object(id), o.className.contains("SegueTemplate") || o.placeholder?.kind == .storyboard { return true }
@@ -363,6 +424,7 @@ struct XIBBuilder {
             }) else { continue }
             var nb = XIBBuilder(document: d, ids: ids, seedPrefix: "prototype|\(identifier)|", storyboardMode: true)
             nb.firstResponderID = firstResponderID
+            nb.cellSegues = cellSegues
             var nodes: [XMLOutput.Node] = []
             for root in d.roots { if let o = d.object(root) { nodes += nb.nodes(for: o, parent: nil) } }
             let dropped = nb.droppedConnections() + nb.artefacts.map { "\($0.source?.rawValue ?? "?") " + nb.describe($0) }
@@ -382,8 +444,10 @@ struct XIBBuilder {
         guard let o = document.object(id), xibID[id] != nil else { return false }
         var cursor: NibObject? = o
         var depth = 0
+        let dataSources = Set(staticTables.values)
         while let c = cursor, depth < 10_000 {
-            if skip.contains(c.id) { return false }
+            // A static table's data source is not written, its sections are (in the table).
+            if skip.contains(c.id) && !(c.id != id && dataSources.contains(c.id)) { return false }
             cursor = c.parent.flatMap { document.object($0) }
             depth += 1
         }
@@ -431,7 +495,8 @@ struct XIBBuilder {
         if p.hasSuffix("TableColumn") && c.hasSuffix("Cell") {
             return .key(c.hasSuffix("HeaderCell") ? "headerCell" : "dataCell")
         }
-        if p.hasSuffix("Matrix") || p.hasSuffix("Form") { return .wrapper("cells") }
+        if case .object(child.id)? = parent.property("prototype") { return .key("prototype") }
+        if p.hasSuffix("Matrix") || p.hasSuffix("Form") || p.hasSuffix("TableViewSection") { return .wrapper("cells") }
         if (p.hasSuffix("TableView") || p.hasSuffix("OutlineView")) && c.hasSuffix("TableColumn") { return .wrapper("tableColumns") }
         if c == "NSTableHeaderView" { return .key("headerView") }
         if c == "UITableViewCellContentView" || (p.hasSuffix("CollectionViewCell") && c == "UIView") { return .key("contentView") }
@@ -447,6 +512,9 @@ struct XIBBuilder {
         }
         if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
         if p.hasSuffix("Toolbar") && c.hasSuffix("ToolbarItem") { return .wrapper("allowedToolbarItems") }
+        if p.hasSuffix("WindowController") && (c.hasSuffix("Window") || c == "NSWindowTemplate" || c.hasSuffix("Panel")) {
+            return .key("window")
+        }
         if p.hasSuffix("Controller") && c.hasSuffix("View") && !parent.children.contains(where: { $0 < child.id && document.object($0)?.className.hasSuffix("View") == true }) {
             return .key("view")
         }
@@ -469,9 +537,13 @@ struct XIBBuilder {
         if let kind = o.placeholder?.kind {
             return placeholderElement(o, kind: kind, id: id, notes: &notes)
         }
-        guard let name = Self.elementName(for: o, platform: platform) else { return nil }
+        guard var name = Self.elementName(for: o, platform: platform) else { return nil }
+        // Xcode writes a panel as a window of class NSPanel (`<panel>` is only read).
+        let panel = name == "panel"
+        if panel { name = "window" }
         var e = XMLOutput.Element(name)
         e.set("id", id)
+        if panel && o.customClass == nil { e.set("customClass", "NSPanel") }
         if Self.elementName(for: o.className, platform: platform) == nil && !(o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"))
             && Self.layoutGuideType(o) == nil {
             // A class archived by itself that no element names (a plug-in or app class without a
@@ -493,7 +565,9 @@ struct XIBBuilder {
         // A legacy nib's names table entry kept beside a shown title (`Window (Preferences)`).
         if let objectName = o.property("objectName")?.text, !objectName.isEmpty { return objectName }
         guard let name = o.name, !name.isEmpty else { return nil }
-        let texts = ["title", "text"].compactMap { o.property($0)?.text }
+        // The title or text of the object or of its cell is what Interface Builder shows anyway.
+        let cells = o.children.compactMap { document.object($0) }.filter { $0.className.hasSuffix("Cell") }
+        let texts = ([o] + cells).flatMap { x in ["title", "text"].compactMap { x.property($0)?.text } }
         return texts.contains(name) ? nil : name
     }
 
@@ -562,6 +636,8 @@ struct XIBBuilder {
         let special: [String: String] = [
             "NSWindowTemplate": "window", "NSCustomObject": "customObject", "NSObject": "customObject",
             "NSCustomView": "customView", "UIProxyObject": "customObject", "UICustomObject": "customObject", "NSLayoutConstraint": "constraint",
+            // A cell's built-in labels are labels in Xcode's xibs.
+            "UITableViewLabel": "label",
         ]
         if let s = special[className] { return s }
         let prefix = platform == .macOS ? "NS" : "UI"
@@ -650,6 +726,10 @@ struct XIBBuilder {
             notes.append("prototype cells \(p.value) (compiled as nested nibs, written as documents of their own)")
         case ("objectName", _) where isMac:
             break  // written as userLabel
+        case ("autoresizingMask", .formatted(let flags)):
+            var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
+            for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }
+            elements.append(mask)
         case ("nibName", _) where storyboardMode && sceneMember[o.id] != nil:
             break  // the view nib of a storyboard controller: its view is written inline
         case ("identifier", _) where o.placeholder != nil:
@@ -855,7 +935,17 @@ struct XIBBuilder {
             }
             switch c.kind {
             case .outlet:
+                if c.label.hasSuffix("SegueTemplate"), let t = c.destination.flatMap({ document.object($0) }),
+                   let key = t.placeholder?.resolvedTarget ?? (t.className.contains("SegueTemplate") ? document.name + ":" + t.id.rawValue : nil),
+                   var segue = cellSegues[key] {
+                    if c.label.hasPrefix("accessoryAction") { segue.set("trigger", "accessoryAction") }
+                    connections.append(segue)
+                    continue
+                }
                 guard let dest else { notes.append(describe(c)); continue }
+                // A window controller's own window is its `<window key="window">`.
+                if c.label == "window", let d = c.destination, document.object(d)?.parent == o.id,
+                   o.className.hasSuffix("WindowController") { continue }
                 connections.append(XMLOutput.Element("outlet", [("property", c.label), ("destination", dest), ("id", cid())]))
             case .outletCollection:
                 let members = (c.members ?? []).compactMap { isWritten($0) ? xibID[$0] : nil }
@@ -890,9 +980,7 @@ struct XIBBuilder {
                 e.set("id", cid())
                 if let options = c.options, !options.isEmpty {
                     var d = XMLOutput.Element("dictionary", [("key", "options")])
-                    for (k, v) in options.sorted(by: { $0.key < $1.key }) {
-                        d.append(XMLOutput.Element("string", [("key", k)], text: v))
-                    }
+                    for (k, v) in options.sorted(by: { $0.key < $1.key }) { d.append(Self.bindingOption(key: k, value: v)) }
                     e.append(d)
                 }
                 connections.append(e)
@@ -932,6 +1020,19 @@ struct XIBBuilder {
 
     /// `<userDefinedRuntimeAttribute type keyPath value>` for a runtime attribute whose value
     /// has a xib type; nil otherwise.
+    /// A binding option as Xcode writes it: `<integer key value>`, `<bool key value>`,
+    /// `<real key value>` or `<string key>text</string>`. `value` is as the readers give it: a
+    /// compiled nib's value as ``PropertyValue`` prints it (a string quoted), a source's as written.
+    static func bindingOption(key: String, value v: String) -> XMLOutput.Element {
+        if v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") {   // printed unescaped between quotes
+            return XMLOutput.Element("string", [("key", key)], text: String(v.dropFirst().dropLast()))
+        }
+        if Int(v) != nil { return XMLOutput.Element("integer", [("key", key), ("value", v)]) }
+        if v == "YES" || v == "NO" { return XMLOutput.Element("bool", [("key", key), ("value", v)]) }
+        if Double(v) != nil, v.contains(".") { return XMLOutput.Element("real", [("key", key), ("value", v)]) }
+        return XMLOutput.Element("string", [("key", key)], text: v)
+    }
+
     func runtimeAttribute(_ c: Connection) -> XMLOutput.Element? {
         let keyPath = c.keyPath ?? c.label
         var e = XMLOutput.Element("userDefinedRuntimeAttribute", [("type", "string"), ("keyPath", keyPath)])

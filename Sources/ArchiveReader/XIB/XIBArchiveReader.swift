@@ -66,6 +66,37 @@ struct XIBArchiveReader {
         return nil
     }
 
+    /// `children` in the order the parent's archived element holds them (its `NSMenuItems`,
+    /// `NSSubviews`, … items, looked for three levels down, back and cross references left out):
+    /// the order of the object records is not always the outline's (a main menu's records list
+    /// the Window menu first). Children not found there follow in record order.
+    func archiveOrder(_ children: [ObjectID], in parent: XMLElementNode, ibID: [String: String]) -> [ObjectID] {
+        guard children.count > 1 else { return children }
+        let wanted = Set(children.map(\.rawValue))
+        let crossReferences: Set<String> = ["NSNextKeyView", "NSNextResponder", "NSSuperview", "NSTarget", "NSWindow",
+                                            "NSInitialFirstResponder", "NSMenu"]
+        var rank: [String: Int] = [:]
+        var level = parent.children.filter { !crossReferences.contains($0["key"] ?? "") }
+        for _ in 0..<3 where !level.isEmpty {
+            var next: [XMLElementNode] = []
+            for e in level {
+                let archiveID = e.name == "reference" ? e["ref"] : e["id"]
+                if let a = archiveID, let objectID = ibID[a], wanted.contains(objectID), rank[objectID] == nil { rank[objectID] = rank.count }
+                next += e.children.filter { !crossReferences.contains($0["key"] ?? "") }
+            }
+            level = next
+        }
+        let position = Dictionary(children.enumerated().map { ($1, $0) }, uniquingKeysWith: { a, _ in a })
+        return children.sorted { a, b in
+            switch (rank[a.rawValue], rank[b.rawValue]) {
+            case let (x?, y?): return x < y
+            case (_?, nil): return true
+            case (nil, _?): return false
+            default: return position[a]! < position[b]!
+            }
+        }
+    }
+
     /// Element items of an archived array: direct children except the `EncodedWithXMLCoder` marker.
     func items(_ e: XMLElementNode?) -> [XMLElementNode] {
         guard let e = resolve(e) else { return [] }
@@ -142,12 +173,13 @@ struct XIBArchiveReader {
         }
         var childrenByParent: [ObjectID: [ObjectID]] = [:]
         for o in objects { if let p = o.parent { childrenByParent[p, default: []].append(o.id) } }
+        var elementOf: [ObjectID: XMLElementNode] = [:]
+        for info in recordInfo { if let e = info.element { elementOf[ObjectID(info.objectID)] = e } }
         for i in objects.indices {
             let id = objects[i].id
             objects[i].children = objects[i].children.filter { child in position[child].map { objects[$0].parent == id } ?? false }
-            if objects[i].children.isEmpty {
-                objects[i].children = childrenByParent[id] ?? []
-            }
+            if objects[i].children.isEmpty { objects[i].children = childrenByParent[id] ?? [] }
+            if let e = elementOf[id] { objects[i].children = archiveOrder(objects[i].children, in: e, ibID: ibID) }
         }
         let firstResponders = Set(objects.filter { $0.placeholder?.kind == .firstResponder }.map(\.id))
         let connectionRecords = items(container.child(key: "connectionRecords"))
