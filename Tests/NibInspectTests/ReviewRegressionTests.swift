@@ -67,6 +67,22 @@ struct ReviewRegressionTests {
         }
     }
 
+    /// A regular file over the limit is refused by its size without being read (a 3 GB sparse
+    /// file used to be read up to the limit first), and the error gives its real size.
+    @Test func oversizedFileIsRefusedBeforeReading() throws {
+        var limits = DecodingLimits.default
+        limits.maxFileSize = 100
+        let nib = Self.samples.appendingPathComponent("LoginViewController.nib").path
+        let size = try #require((try FileManager.default.attributesOfItem(atPath: nib)[.size] as? NSNumber)?.intValue)
+        do {
+            _ = try NibLoader(limits: limits).readInput(nib)
+            Issue.record("no error")
+        } catch let error as ArchiveError {
+            #expect(error.kind == .limitExceeded(.fileSize, value: size), "\(error)")
+            #expect(error.offset == 0)
+        }
+    }
+
     @Test("every command exits 65 when a document of a directory cannot be read", arguments: [
         ["tree"], ["json"], ["connections"], ["graph"],
     ])

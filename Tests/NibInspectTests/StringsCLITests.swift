@@ -271,3 +271,70 @@ import Testing
         print("strings: \(files.count) sources, \(total) strings under ../shared/projects")
     }
 }
+
+/// `nibinspect strings --compare FILE.strings`: keys a translation lacks and keys it has that the
+/// source no longer has.
+@Suite struct StringsCompareCLITests {
+    @Test func ownOutputCoversEveryKeyInBothEncodings() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for flags in [[], ["--utf16"]] {
+            let (_, generated) = StringsCLITests.run(["strings"] + flags + [StringsCLITests.login])
+            let file = try tree.write("Login.strings", generated.outputBytes)
+            let (code, c) = StringsCLITests.run(["strings", "--compare", file, StringsCLITests.login])
+            #expect(code == .success, "\(flags): \(c.output)\(c.errors)")
+            #expect(c.output == "\(file): 0 keys missing, 0 unused (6 in the input, 6 in the file)\n", "\(c.output)")
+        }
+    }
+
+    @Test func missingAndUnusedKeysWithTheirLines() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let (_, generated) = StringsCLITests.run(["strings", StringsCLITests.login])
+        let edited = generated.output.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { !$0.contains("Welcome") }.joined(separator: "\n") + "// a translator's note\nold_key = \"Gone\";\n"
+        let file = try tree.write("fr.strings", text: edited)
+        let (code, c) = StringsCLITests.run(["strings", "--compare", file, StringsCLITests.login])
+        #expect(code == .findings)
+        let lines = c.output.split(separator: "\n").map(String.init)
+        #expect(lines == [
+            "\(file): 1 key missing, 1 unused (6 in the input, 6 in the file)",
+            #"missing "kTg-3h-Qad.text" = "Welcome";  (UILabel text, source line 26)"#,
+            #"unused  "old_key"  (line 18 of the file)"#,
+        ], "\(c.output)")
+        let (jsonCode, j) = StringsCLITests.run(["strings", "--format", "json", "--compare", file, StringsCLITests.login])
+        #expect(jsonCode == .findings)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
+        #expect((object["summary"] as? [String: Int]) == ["missing": 1, "unused": 1])
+        #expect(((object["missing"] as? [[String: Any]])?.first?["key"] as? String) == "kTg-3h-Qad.text")
+        #expect(((object["unused"] as? [[String: Any]])?.first?["line"] as? Int) == 18)
+    }
+
+    @Test func badTranslationFilesAreOneLineErrors() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let bad = try tree.write("bad.strings", text: "\"a\" = \"b\";\n\"c\" = ;\n")
+        let (code, c) = StringsCLITests.run(["strings", "--compare", bad, StringsCLITests.login])
+        #expect(code == .dataError)
+        #expect(c.output.isEmpty)
+        #expect(c.errors == "nibinspect: error: \(bad): not a .strings file: value expected, ';' found at line 2, column 7\n", "\(c.errors)")
+        let open = try tree.write("open.strings", text: "\"a\" = \"b;\n")
+        let (code2, c2) = StringsCLITests.run(["strings", "--compare", open, StringsCLITests.login])
+        #expect(code2 == .dataError && c2.errors.contains("string not closed at line 1, column 7"), "\(c2.errors)")
+        let (code3, _) = StringsCLITests.run(["strings", "--compare", tree.path("none.strings"), StringsCLITests.login])
+        #expect(code3 == .noInput)
+        let (code4, c4) = StringsCLITests.run(["strings", "--format", "xliff", "--compare", bad, StringsCLITests.login])
+        #expect(code4 == .usage, "\(c4.errors)")
+    }
+
+    @Test func stringsFileSyntax() throws {
+        let text = "\u{FEFF}/* c */ \"k\\\"1\" = \"tab\\there \\U00E9\";\n// line\nword.key = \"x\";\n\"dup\" = \"1\"; \"dup\" = \"2\";\n"
+        let entries = try StringsFile.parse(Array(text.utf8))
+        #expect(entries.map(\.key) == ["k\"1", "word.key", "dup", "dup"])
+        #expect(entries.map(\.value) == ["tab\there é", "x", "1", "2"])
+        #expect(entries.map(\.line) == [1, 3, 4, 4])
+        #expect(try StringsFile.parse([]).isEmpty)
+        #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse(Array("/* open".utf8)) }
+        #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse([0xC3, 0x28]) }
+    }
+}

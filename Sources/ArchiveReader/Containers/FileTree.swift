@@ -82,6 +82,15 @@ public struct FileTree: Sendable {
         return (size ?? bytes.count, bytes)
     }
 
+    /// The size in bytes of the regular file at `path` (symbolic links followed), without
+    /// reading it; nil for anything else or when unknown.
+    func size(_ path: String) -> Int? {
+        if let files { return files[Self.normalise(path)]?.count }
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path),
+              attributes[.type] as? FileAttributeType == .typeRegular else { return nil }
+        return (attributes[.size] as? NSNumber)?.intValue
+    }
+
     /// True when `bytes` start like XML (after a byte-order mark and blanks) but the root element
     /// has not started within them.
     private static func looksLikeXMLWithoutRoot(_ bytes: [UInt8]) -> Bool {

@@ -104,6 +104,10 @@ public struct NibLoader: Sendable {
     /// - Throws: ``InputError`` when it cannot be read; ``ArchiveError`` `.limitExceeded(.fileSize)`
     ///   at byte 0 when it is larger than the limit.
     public func readInput(_ path: String) throws -> [UInt8] {
+        // A regular file over the limit is refused by its size, before reading a gigabyte of it.
+        if let size = files.size(path), size > limits.maxFileSize {
+            throw ArchiveError(.limitExceeded(.fileSize, value: size), at: 0)
+        }
         let bytes = try files.read(path, maxSize: limits.maxFileSize)
         if bytes.count > limits.maxFileSize {
             throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0)

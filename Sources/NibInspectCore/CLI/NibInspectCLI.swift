@@ -173,7 +173,7 @@ public enum NibInspectCLI {
         switch error {
         case is UsageError: return .usage
         case is InputError: return .noInput
-        case is ArchiveError, is SettingsFileError, is XIBWriterError: return .dataError
+        case is ArchiveError, is SettingsFileError, is XIBWriterError, is StringsFile.ParseError: return .dataError
         case is VariantNotFound: return .usage
         case is OutputError: return .cantCreate
         case let e as FileError: return exitCode(for: e.underlying)

@@ -13,6 +13,7 @@ enum StringsCommand: Command {
             .option("--format", value: "format", help: "Output format (default: strings).", allowed: ["strings", "xliff", "xcstrings", "json"]),
             .flag("--utf16", help: "Write UTF-16 little-endian with a byte-order mark (as ibtool does) instead of UTF-8."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            .option("--compare", value: "file", help: "A .strings file (a translation) to check: keys it lacks and keys it has that the input no longer has."),
         ],
         discussion: """
         strings: what 'ibtool --generate-strings-file' writes for a xib or storyboard, per string
@@ -28,6 +29,11 @@ enum StringsCommand: Command {
         other texts are keyed by archive index (#12.title); the output says so.
         A directory lists every .xib and .storyboard below it, one section per file (a directory
         without sources: its compiled nibs, best effort).
+        --compare FILE.strings (UTF-8 or UTF-16, as ibtool and translators write them) lists, in
+        the input's order, each key missing from FILE with its text and source line, then each key
+        of FILE the input no longer has with its line in FILE; exit status 1 when any. With
+        --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}],
+        "unused": [{"key", "line"}], "summary": {"missing", "unused"}}.
         """)
 
     /// The strings of one document.
@@ -79,6 +85,11 @@ enum StringsCommand: Command {
                 _ = context.finish(input, status: s)
             }
         }
+        if let file = args.value("--compare") {
+            let format = args.value("--format") ?? "strings"
+            guard format == "strings" || format == "json" else { throw UsageError("--compare prints text or json, not \(format)") }
+            return try compare(units, with: file, json: format == "json", context: context, status: status)
+        }
         let text: String
         switch args.value("--format") ?? "strings" {
         case "xliff": text = xliff(units, utf16: args.flag("--utf16"))
@@ -94,6 +105,42 @@ enum StringsCommand: Command {
             context.console.write(text)
         }
         return status
+    }
+
+    /// `--compare FILE`: the input's keys missing from a `.strings` file, then the file's keys the
+    /// input does not have. Exit status 1 when there is either, else the reading status.
+    static func compare(_ units: [Unit], with file: String, json: Bool, context: Context, status: ExitCode) throws -> ExitCode {
+        guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
+        let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
+            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            return try StringsFile.parse(bytes)
+        }
+        let translated = Set(entries.map(\.key))
+        var seen = Set<String>()
+        let strings = units.flatMap(\.strings).filter { seen.insert($0.key).inserted }
+        let missing = strings.filter { !translated.contains($0.key) }
+        var listed = Set<String>()
+        let unused = entries.filter { !seen.contains($0.key) && listed.insert($0.key).inserted }
+        let name = file
+        if json {
+            var out = "{\n  \"missing\" : ["
+            out += missing.map { s in
+                "\n    {\"key\" : \(JSONValue.escape(s.key)), \"value\" : \(JSONValue.escape(s.value)), \"class\" : \(JSONValue.escape(s.className)), "
+                    + "\"property\" : \(JSONValue.escape(s.property)), \"objectID\" : \(JSONValue.escape(s.objectID)), \"line\" : \(s.line.map(String.init) ?? "null")}"
+            }.joined(separator: ",") + (missing.isEmpty ? "],\n" : "\n  ],\n")
+            out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(JSONValue.escape($0.key)), \"line\" : \($0.line)}" }.joined(separator: ",")
+                + (unused.isEmpty ? "],\n" : "\n  ],\n")
+            out += "  \"summary\" : {\"missing\" : \(missing.count), \"unused\" : \(unused.count)}\n}\n"
+            context.console.write(out)
+        } else {
+            var out = "\(name): \(missing.count) key\(missing.count == 1 ? "" : "s") missing, \(unused.count) unused (\(strings.count) in the input, \(entries.count) in the file)\n"
+            for s in missing {
+                out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", source line \($0)" } ?? ""))\n"
+            }
+            for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"  (line \(e.line) of the file)\n" }
+            context.console.write(out)
+        }
+        return missing.isEmpty && unused.isEmpty ? status : .findings
     }
 
     /// The strings of a source (exactly ibtool's) or, for other bytes, of its resolved documents.

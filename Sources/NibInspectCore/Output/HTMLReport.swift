@@ -176,9 +176,19 @@ struct HTMLReport {
 
     private mutating func storyboardPart(_ storyboard: StoryboardSummary, input: NibInput, anchor: String) -> String {
         var out = "<article class=\"storyboard\" id=\"" + anchor + "\">\n<h3>" + Self.escape(storyboard.name) + "</h3>\n"
+        // Relationship segues (navigation roots, tab children, window content) are counted apart;
+        // the entry point is named by its controller's class and storyboard identifier.
+        let relationships = storyboard.segues.filter { $0.segue.kind == "relationship" }.count
+        var entry = "none"
+        if let id = storyboard.entryPoint {
+            entry = id
+            if let c = storyboard.controller(id) {
+                entry = c.effectiveClass + (c.storyboardIdentifier.map { " \"\($0)\"" } ?? "")
+            }
+        }
         out += "<p>" + Self.escape(storyboard.platform.rawValue) + ", " + Self.plural(storyboard.scenes.count, "scene")
-            + ", " + Self.plural(storyboard.segues.count, "segue") + "; entry point: "
-            + Self.escape(storyboard.entryPoint ?? "none") + "</p>\n"
+            + ", " + Self.plural(storyboard.segues.count - relationships, "segue") + ", " + Self.plural(relationships, "relationship segue")
+            + "; entry point: " + Self.escape(entry) + "</p>\n"
         var sceneAnchors: [String: String] = [:]
         for scene in storyboard.scenes {
             if let a = documentAnchor(scene.documents + [scene.nibName, scene.viewNibName].compactMap { $0 }, in: input) {
