@@ -237,6 +237,12 @@ struct CanonicalContext {
     /// A constraint's formula with items named by their last path step (`self`: the holder).
     func formula(_ c: LayoutConstraint) -> String { c.formula { $0.map(lastStep) ?? "self" } }
 
+    /// ``formula(_:)`` with items named by ``naming`` where it names them: what `diff` compares,
+    /// so that a renamed or re-indexed item (`NSButton[3]` → `NSButton[2]`) is the same item.
+    func comparedFormula(_ c: LayoutConstraint) -> String {
+        c.formula { $0.map { id in naming?(id) ?? lastStep(id) } ?? "self" }
+    }
+
     func value(_ v: PropertyValue) -> String {
         switch v {
         case .string(let s):

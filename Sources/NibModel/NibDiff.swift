@@ -170,13 +170,15 @@ public struct NibDiff: Hashable, Sendable {
             o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
         }
         func isConstraint(_ o: NibObject) -> Bool { if case .constraint? = o.property("constraint") { return true }; return false }
-        func props(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: (shown: String, compared: String)] {
-            var d: [String: (String, String)] = [:]
+        // Properties by what identifies them (a constraint by its items as paired), with the
+        // label shown, the value shown and the value compared.
+        func props(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: (label: String, shown: String, compared: String)] {
+            var d: [String: (String, String, String)] = [:]
             for p in o.properties where p.key != "constraint" {
-                d[p.key] = (c.value(p.value), keyed.value(p.value))
+                d[p.key] = (p.key, c.value(p.value), keyed.value(p.value))
             }
             for f in c.constraints[o.id] ?? [] {
-                d["constraint " + c.formula(f)] = (c.formula(f), c.formula(f))
+                d["constraint " + keyed.comparedFormula(f)] = ("constraint " + c.formula(f), c.formula(f), keyed.comparedFormula(f))
             }
             return d
         }
@@ -247,12 +249,18 @@ public struct NibDiff: Hashable, Sendable {
                 out.append(Difference(change: "changed", kind: o.placeholder == nil ? "object" : "placeholder", path: path, left: clsText(lo), right: clsText(o),
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine))
             }
+            // A source object's own label (`userLabel`) renamed, its title and text unchanged.
+            if byID, lo.name != o.name, ["title", "text"].allSatisfy({ lo.property($0) == o.property($0) }) {
+                out.append(Difference(change: lo.name == nil ? "added" : o.name == nil ? "removed" : "changed", kind: "property",
+                                      path: path + " . name", left: lo.name.map { "\"\($0)\"" }, right: o.name.map { "\"\($0)\"" },
+                                      leftLine: lo.sourceLine, rightLine: o.sourceLine, category: .properties))
+            }
             let lp = props(lo, left, leftKeyed), rp = props(o, right, rightKeyed)
             for name in Set(lp.keys).union(rp.keys).sorted() {
                 let a = lp[name], b = rp[name]
                 if a?.compared == b?.compared { continue }
                 out.append(Difference(change: a == nil ? "added" : b == nil ? "removed" : "changed", kind: "property",
-                                      path: path + " . " + name, left: a?.shown, right: b?.shown,
+                                      path: path + " . " + (b?.label ?? a!.label), left: a?.shown, right: b?.shown,
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine,
                                       category: a != nil && b != nil && withoutIDs(a!.shown) == withoutIDs(b!.shown) ? .ids : category(ofProperty: name)))
             }

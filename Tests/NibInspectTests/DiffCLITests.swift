@@ -378,6 +378,56 @@ import Testing
     }
 }
 
+/// Edits that used to be reported as more (or less) than they are.
+@Suite struct DiffPrecisionCLITests {
+    /// A label (`userLabel`) given or renamed is one change, and constraints that mention the
+    /// object do not change with its name.
+    @Test func userLabelIsOneChange() throws {
+        let (tree, old, new) = try DiffCLITests.pair {
+            $0.replacingOccurrences(of: #"id="kTg-3h-Qad">"#, with: #"id="kTg-3h-Qad" userLabel="Title">"#)
+        }
+        defer { tree.remove() }
+        let (code, c) = DiffCLITests.run(["diff", old, new])
+        #expect(code == .findings)
+        // (The label's name was its text until then.)
+        #expect(c.output == #"changed property UIView › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
+    }
+
+    /// A deleted object: the object, its outlet and the constraints that used it; the others keep
+    /// their items though their sibling indices shift.
+    @Test("deleting an object reports it, its outlet and its constraints only", .enabled(if: SharedProjects.root("NetNewsWire") != nil, SharedProjects.skipMessage("NetNewsWire")))
+    func deletion() throws {
+        let xib = try #require(FileManager.default.enumerator(atPath: SharedProjects.root("NetNewsWire")!.path)?
+            .compactMap { $0 as? String }.first { $0.hasSuffix("/AccountsFeedbin.xib") })
+        let text = try String(contentsOf: SharedProjects.root("NetNewsWire")!.appendingPathComponent(xib), encoding: .utf8)
+        let start = try #require(text.range(of: #"<textField horizontalHuggingPriority="251" verticalHuggingPriority="750" translatesAutoresizingMaskIntoConstraints="NO" id="lti-yM-8LV">"#))
+        let end = try #require(text.range(of: "</textField>", range: start.upperBound..<text.endIndex))
+        let edited = (String(text[..<start.lowerBound]) + String(text[end.upperBound...]))
+            .split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains("lti-yM-8LV") }.joined(separator: "\n")
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let (code, c) = DiffCLITests.run(["diff", try tree.write("old.xib", text: text), try tree.write("new.xib", text: edited)])
+        #expect(code == .findings)
+        let lines = c.output.split(separator: "\n")
+        #expect(lines.count == 6, "\(c.output)")
+        #expect(lines.filter { $0.hasPrefix("removed object") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("removed connection") && $0.contains("signInTextField") }.count == 1)
+        #expect(lines.filter { $0.hasPrefix("removed property") && $0.contains(". constraint ") }.count == 4)
+    }
+
+    /// The same nib under another name (as `git difftool` passes it): its nested archives pair.
+    @Test("a nib with nested archives equals its copy under another name", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func renamedCopy() throws {
+        let nib = Corpus.root!.appendingPathComponent("viraptor__ibtool/samples/correct/HSChooserWindow.nib")
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let copy = try tree.write("Xy12_copy.nib", [UInt8](try Data(contentsOf: nib)))
+        let (code, c) = DiffCLITests.run(["diff", nib.path, copy])
+        #expect(code == .success, "\(c.output)")
+        #expect(c.output == "no differences\n")
+    }
+}
+
 /// Kinds of difference named for what changed: a segue's kind, a placeholder's class.
 @Suite struct DiffKindCLITests {
     @Test func segueKindChangeIsOneChange() throws {

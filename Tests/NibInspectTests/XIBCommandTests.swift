@@ -137,3 +137,51 @@ import Testing
         #expect(text.contains("other x- -y"))
     }
 }
+
+/// What a rebuilt xib says the way Xcode says it, on ibtool-compiled samples of the corpus.
+@Suite("xib: Xcode's forms", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+struct XIBFormTests {
+    static let correct = Corpus.root?.appendingPathComponent("viraptor__ibtool/samples/correct")
+
+    static func rebuilt(_ nib: String) throws -> String {
+        let (code, c) = XIBCommandTests.run(["xib", try #require(correct).appendingPathComponent(nib).path])
+        #expect(code == .success, "\(c.errors)")
+        return c.output
+    }
+
+    @Test func toolTipIsAnAttribute() throws {
+        let text = try Self.rebuilt("tooltip_attr.nib")
+        #expect(text.contains(#"<button toolTip="Tooltip via attribute""#), "\(text)")
+        #expect(!text.contains("NSToolTipHelpKey"))
+    }
+
+    @Test func autoLayoutViewsSayNotTranslatingAndKeepNoMask() throws {
+        let text = try Self.rebuilt("StatusBar.nib")
+        #expect(text.components(separatedBy: #"translatesAutoresizingMaskIntoConstraints="NO""#).count - 1 == 5)
+        #expect(!text.contains(#"enabled="YES""#), "the default is not written")
+        let masks = try Self.rebuilt("blocklist_big.nib")
+        #expect(masks.contains(#"<autoresizingMask key="autoresizingMask" flexibleMinY="YES" widthSizable="YES"/>"#), "\(masks)")
+    }
+
+    /// A table's scrollers whose frames both look horizontal, and every rebuilt nib of the
+    /// corpus: no element gets two children with one key.
+    @Test func noElementHasAKeyTwice() throws {
+        for nib in ["sv_hs_visible.nib", "test_6col.nib", "transmission_MainMenu.nib", "test_box_titled.nib"] {
+            let doc = try XMLDocument(data: Data(try Self.rebuilt(nib).utf8), options: [])
+            var stack = [try #require(doc.rootElement())]
+            while let e = stack.popLast() {
+                let keys = (e.children ?? []).compactMap { ($0 as? XMLElement)?.attribute(forName: "key")?.stringValue }
+                #expect(Set(keys).count == keys.count, "\(nib): <\(e.name ?? "")> keys \(keys)")
+                stack += (e.children ?? []).compactMap { $0 as? XMLElement }
+            }
+        }
+    }
+
+    @Test func emptyOutputNameIsAUsageError() {
+        let (code, c) = XIBCommandTests.run(["xib", "-o", "", XIBCommandTests.samples.appendingPathComponent("MainMenu.nib").path])
+        #expect(code == .usage && c.errors.contains("empty string"), "\(c.errors)")
+        let xib = XIBCommandTests.samples.appendingPathComponent("MainMenu.xib").path
+        let (code2, c2) = XIBCommandTests.run(["diff", "--only", "objects", "--ignore", "objects", xib, xib])
+        #expect(code2 == .usage && c2.errors.contains("both name 'objects'"), "\(c2.errors)")
+    }
+}

@@ -46,6 +46,19 @@ struct PropertyDecoder {
         return names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }.sorted().joined(separator: "|")
     }
 
+    /// The set bits of an `NSWindowStyleMask` as the xib's attribute names, sorted, `|`-joined,
+    /// `none` for 0 (a borderless window): titled 1, closable 2, miniaturizable 4, resizable 8,
+    /// utility 16, docModal 64, nonactivatingPanel 128, texturedBackground 256,
+    /// unifiedTitleAndToolbar 4096, HUD 8192, fullScreen 16384, fullSizeContentView 32768.
+    static func styleMaskText(_ mask: Int64) -> String {
+        let names: [(Int64, String)] = [(1, "titled"), (2, "closable"), (4, "miniaturizable"), (8, "resizable"), (16, "utility"),
+                                        (64, "docModal"), (128, "nonactivatingPanel"), (256, "texturedBackground"),
+                                        (4096, "unifiedTitleAndToolbar"), (8192, "HUD"), (16384, "fullScreen"),
+                                        (32768, "fullSizeContentView")]
+        let set = names.filter { mask & $0.0 != 0 }.map(\.1).sorted()
+        return set.isEmpty ? "none" : set.joined(separator: "|")
+    }
+
     /// The decoded properties of `object`, sorted by key (first decoding of a key wins).
     func properties(of object: ArchivedObject) -> [Property] {
         var out: [String: PropertyValue] = [:]
@@ -73,8 +86,18 @@ struct PropertyDecoder {
         // Springs and struts: `UIAutoresizingMask`, or the low six bits of an AppKit view's
         // `NSvFlags` (same bit order: minX, width, maxX, minY, height, maxY). Written as the xib
         // reader shows `<autoresizingMask>`; a mask of 0 (fixed, or Auto Layout) is left out.
-        if let mask = graph.integer(object["UIAutoresizingMask"]) ?? graph.integer(object["NSvFlags"]), mask & 0x3f != 0 {
+        // A view under Auto Layout (`UIViewDoesNotTranslateAutoresizingMaskIntoConstraints`,
+        // `NSDoNotTranslateAutoresizingMask`) keeps no mask that means anything.
+        let autoLayout = [object["UIViewDoesNotTranslateAutoresizingMaskIntoConstraints"], object["NSDoNotTranslateAutoresizingMask"]]
+            .contains { if case .bool(true)? = $0 { return true } else { return false } }
+        if autoLayout {
+            put("translatesAutoresizingMaskIntoConstraints", .bool(false))
+        } else if let mask = graph.integer(object["UIAutoresizingMask"]) ?? graph.integer(object["NSvFlags"]), mask & 0x3f != 0 {
             put("autoresizingMask", .formatted(Self.autoresizingText(mask)))
+        }
+        // A window template's style mask, as the xib's `<windowStyleMask>` flags.
+        if let mask = graph.integer(object["NSWindowStyleMask"]) {
+            put("styleMask", .formatted(Self.styleMaskText(mask)))
         }
         // A typedstream (IB 2) menu item keeps no NSIsSeparator: a separator is an item without a
         // title whose flags word has bit 30 set (every such item of the corpus, and no other).

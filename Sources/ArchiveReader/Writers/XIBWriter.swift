@@ -346,6 +346,7 @@ struct XIBBuilder {
         // Xcode gives a table column's header cell no id.
         if key == "headerCell" { e.attributes.removeAll { $0.0 == "id" } }
         if let title = boxTitle(o), e["title"] == nil { e.set("title", title) }
+        if let tip = outgoing[o.id]?.lazy.compactMap(Self.toolTip).first { e.set("toolTip", tip) }
         let guideType = Self.layoutGuideType(o)
         if let guideType { e.set("type", guideType) }
         if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
@@ -357,10 +358,16 @@ struct XIBBuilder {
         var wrappers: [(String, XMLOutput.Element)] = []
         var keyed: [XMLOutput.Node] = []
         var scrollerCount = 0
+        var usedKeys = Set<String>()
         for c in o.children where !skip.contains(c) {
             guard let child = document.object(c) else { continue }
             switch placement(of: child, in: o, scrollerIndex: &scrollerCount) {
-            case .key(let k):
+            case .key(var k):
+                // Two scrollers both looking horizontal (a hidden one's frame says little): the
+                // second is the other one.
+                let other = ["horizontalScroller": "verticalScroller", "verticalScroller": "horizontalScroller"]
+                if usedKeys.contains(k), let flipped = other[k], !usedKeys.contains(flipped) { k = flipped }
+                usedKeys.insert(k)
                 keyed += nodes(for: child, parent: o, key: k)
             case .wrapper(let name):
                 let childNodes = nodes(for: child, parent: o)
@@ -507,7 +514,9 @@ struct XIBBuilder {
             if case .size(let r)? = child.property("frameSize") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
             return .key(scrollerIndex == 1 ? "horizontalScroller" : "verticalScroller")
         }
-        if (p.hasSuffix("Box") || p.hasSuffix("TabViewItem")) && c.hasSuffix("View") {
+        // Only the first view of a box or tab is its content view (one `key` per element).
+        if (p.hasSuffix("Box") || p.hasSuffix("TabViewItem")) && c.hasSuffix("View")
+            && parent.children.first(where: { document.object($0)?.className.hasSuffix("View") == true }) == child.id {
             return .key(p.hasSuffix("Box") ? "contentView" : "view")
         }
         if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
@@ -538,12 +547,13 @@ struct XIBBuilder {
             return placeholderElement(o, kind: kind, id: id, notes: &notes)
         }
         guard var name = Self.elementName(for: o, platform: platform) else { return nil }
-        // Xcode writes a panel as a window of class NSPanel (`<panel>` is only read).
-        let panel = name == "panel"
+        // Xcode writes a panel (NSPanel, NSFontPanel, NSColorPanel) as a window of that class
+        // (`<panel>` is only read).
+        let panel = isMac && (name == "panel" || name.hasSuffix("Panel"))
         if panel { name = "window" }
         var e = XMLOutput.Element(name)
         e.set("id", id)
-        if panel && o.customClass == nil { e.set("customClass", "NSPanel") }
+        if panel && o.customClass == nil { e.set("customClass", o.className) }
         if Self.elementName(for: o.className, platform: platform) == nil && !(o.className.hasPrefix("IBNS") || o.className.hasPrefix("IBUI"))
             && Self.layoutGuideType(o) == nil {
             // A class archived by itself that no element names (a plug-in or app class without a
@@ -726,6 +736,13 @@ struct XIBBuilder {
             notes.append("prototype cells \(p.value) (compiled as nested nibs, written as documents of their own)")
         case ("objectName", _) where isMac:
             break  // written as userLabel
+        case ("styleMask", .formatted(let flags)) where isMac:
+            var mask = XMLOutput.Element("windowStyleMask", [("key", "styleMask")])
+            for flag in ["titled", "closable", "miniaturizable", "resizable", "utility", "docModal", "nonactivatingPanel", "texturedBackground",
+                         "unifiedTitleAndToolbar", "HUD", "fullScreen", "fullSizeContentView"] where flags.split(separator: "|").contains(Substring(flag)) {
+                mask.set(flag, "YES")   // (in Xcode's order)
+            }
+            elements.append(mask)
         case ("autoresizingMask", .formatted(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
             for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }
@@ -743,6 +760,8 @@ struct XIBBuilder {
             attribute(p.key, s)
         case (_, .localizedString(let l)):
             attribute(p.key, l.text)
+        case ("enabled", .bool(true)):
+            break  // the default, which Xcode does not write
         case (_, .bool(let b)):
             e.set(p.key, b ? "YES" : "NO")
         case (_, .int(let i)):
@@ -1008,7 +1027,7 @@ struct XIBBuilder {
                     notes.append(describe(c))
                 }
             case .other:
-                notes.append(describe(c))
+                if Self.toolTip(c) == nil { notes.append(describe(c)) }   // (a tool tip is the element's `toolTip`)
             }
         }
         if !notes.isEmpty { out.append(.comment(" nibinspect: connections not expressible in a xib: " + notes.joined(separator: "; ") + " ")) }
@@ -1020,6 +1039,13 @@ struct XIBBuilder {
 
     /// `<userDefinedRuntimeAttribute type keyPath value>` for a runtime attribute whose value
     /// has a xib type; nil otherwise.
+    /// The text of an AppKit tool tip, which a nib archives as a help connector with the file
+    /// `NSToolTipHelpKey` and the text as its marker.
+    static func toolTip(_ c: Connection) -> String? {
+        guard c.kind == .other, c.label == "help", let v = c.value?.text, v.hasPrefix("NSToolTipHelpKey#") else { return nil }
+        return String(v.dropFirst("NSToolTipHelpKey#".count))
+    }
+
     /// A binding option as Xcode writes it: `<integer key value>`, `<bool key value>`,
     /// `<real key value>` or `<string key>text</string>`. `value` is as the readers give it: a
     /// compiled nib's value as ``PropertyValue`` prints it (a string quoted), a source's as written.

@@ -50,6 +50,7 @@ struct OutputError: Error, CustomStringConvertible {
     ///
     /// - Throws: ``UsageError`` naming the output and the input.
     static func checkNotInput(_ output: String, inputs: [String]) throws {
+        if output.isEmpty { throw UsageError("--output needs a file name ('-' for standard output), not an empty string") }
         let fm = FileManager.default
         let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
         let outAttributes = try? fm.attributesOfItem(atPath: out.path)

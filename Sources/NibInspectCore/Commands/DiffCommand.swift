@@ -56,6 +56,9 @@ enum DiffCommand: Command {
         let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
         let ignoring = Set(args.values("--ignore").compactMap(NibDiff.Category.init(rawValue:)))
         let only = Set(args.values("--only").compactMap(NibDiff.Category.init(rawValue:)))
+        if let both = only.intersection(ignoring).map(\.rawValue).sorted().first {
+            throw UsageError("--only and --ignore both name '\(both)'")
+        }
         let items: [Item]
         if let sourceIsOld = sourceIsOld(old, new) {
             items = try compiledAgainstSource(old: old, new: new, sourceIsOld: sourceIsOld, paths: args.positionals,
@@ -103,13 +106,14 @@ enum DiffCommand: Command {
         let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
         let single = old.documents.count == 1 && new.documents.count == 1
         let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
+        let oldKeys = pairingKeys(oldNames), newKeys = pairingKeys(newNames)
         var oldByName: [String: NibDocument] = [:]
-        for (n, d) in zip(oldNames, old.documents) { oldByName[base(n)] = d }
+        for (k, d) in zip(oldKeys, old.documents) { oldByName[k] = d }
         var seen = Set<String>()
-        for (n, d) in zip(newNames, new.documents) {
+        for ((n, k), d) in zip(zip(newNames, newKeys), new.documents) {
             let name = single ? nil : base(n)
-            if let name { seen.insert(name) }
-            guard let o = single ? old.documents.first : oldByName[name!] else {
+            seen.insert(k)
+            guard let o = single ? old.documents.first : oldByName[k] else {
                 if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
                 continue
             }
@@ -119,7 +123,7 @@ enum DiffCommand: Command {
             }
         }
         if !single && documentsShown {
-            for n in oldNames.map(base) where !seen.contains(n) {
+            for (n, k) in zip(oldNames.map(base), oldKeys) where !seen.contains(k) {
                 items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
             }
         }
@@ -156,6 +160,17 @@ enum DiffCommand: Command {
                 Item(document: several ? document : nil, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path,
                      left: x.left, right: x.right, leftLine: x.leftLine, rightLine: x.rightLine)
             }
+    }
+
+    /// What documents pair by: the ``base(_:)`` of each heading, except that the file's own name
+    /// is left out when one file holds them all (`Login.nib` and `Login.nib > reusable view "Cell"`
+    /// pair with `copy.nib` and `copy.nib > reusable view "Cell"`: `git difftool` passes temporary
+    /// files under other names).
+    static func pairingKeys(_ headings: [String]) -> [String] {
+        let names = headings.map(base)
+        let tops = Set(names.filter { !$0.contains(" > ") })
+        guard tops.count == 1, let top = tops.first else { return names }
+        return names.map { $0 == top ? "\u{0}" : $0.hasPrefix(top + " > ") ? "\u{0}" + $0.dropFirst(top.count) : $0 }
     }
 
     /// A heading without the file name part (`Main.storyboard/Settings` → `Settings`), so that

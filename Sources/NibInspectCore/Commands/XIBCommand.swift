@@ -14,21 +14,26 @@ enum XIBCommand: Command {
         ],
         discussion: """
         Writes the <document> format Xcode reads: a CocoaTouch or Cocoa xib for a nib, a storyboard
-        with every scene, its view hierarchy, connections, segues (relationship segues included),
-        storyboard identifiers and the initial view controller for a .storyboardc. Placeholders
+        with every scene, its view hierarchy, connections, segues (relationship segues included,
+        a cell's segue in its cell), storyboard identifiers and the initial view controller for a
+        .storyboardc (one layout per scene: the first of ~iphone/~ipad variants). Placeholders
         (File's Owner with its class where the nib records it, First Responder, Application,
         external objects), objects as the elements Xcode names their classes after, customClass
-        and customModule (Swift names demangled), frames, colours, fonts, images, titles, text,
-        states, tags, key equivalents, constraints, outlets, outlet collections, actions with
-        their control events, bindings, user-defined runtime attributes and accessibility.
+        and customModule (Swift names demangled), frames, autoresizing masks or Auto Layout,
+        colours, fonts, images, titles, text, tool tips, states, tags, key equivalents,
+        constraints, static table sections, outlets, outlet collections, actions with their
+        control events, bindings, user-defined runtime attributes and accessibility.
         Ids are fresh, in Interface Builder's abc-de-fgh shape and the same for the same input;
         ids kept by localizable strings are reused. What a xib cannot say (objects of private
         classes, values of no xib form, unresolved connections) is written in an XML comment
         beside its object. Legacy typedstream nibs are best effort, said so at the top.
         Nested archives (prototype cells, reusable views) are named in the top comment: their
-        objects are in the main nib on macOS; compiled iOS prototype cells have no xib form.
-        'nibinspect compare rebuilt.xib original.nib' checks a rebuild. Exit status 65 for an
-        input that is already a source or holds no compiled document.
+        objects are in the main nib on macOS; a lone iOS nib's prototype cells have no xib form
+        (a storyboard gets them back in <prototypes>).
+        'nibinspect compare rebuilt.xib original.nib' checks a rebuild, and 'nibinspect diff
+        --only objects --only connections rebuilt.xib original.xib' against the original source.
+        Exit status 65 for an input that is already a source or holds no compiled document,
+        66 for a missing input or an empty directory.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
