@@ -106,8 +106,11 @@ struct StoryboardBuilder {
             }
         }
         prepareCellSegues()
-        var header = "Rebuilt by nibinspect xib from \(summary.name) (\(platform.rawValue) compiled storyboard, \(summary.scenes.count) scene nibs, "
-            + "\(summary.controllers.count) controllers): one scene per controller; ids are fresh; what a storyboard cannot say is kept in comments."
+        func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+        let nibs = input.documents.filter { !$0.name.contains(" > ") }.count
+        var header = "Rebuilt by nibinspect xib from \(summary.name) (\(platform.rawValue) compiled storyboard: "
+            + "\(count(summary.scenes.count, "scene")) in its Info.plist, \(count(nibs, "nib")) read, \(count(summary.controllers.count, "controller"))): "
+            + "one scene per controller; ids are fresh; what a storyboard cannot say is kept in comments."
         if let entry = summary.entryPoint, controllerIDs[entry] == nil { header += " Entry point \(entry) names no controller." }
         if summary.scenes.isEmpty && summary.controllers.isEmpty {
             header += " No Info.plist: every nib is written as a scene of its own, without entry point or segues."
