@@ -146,11 +146,15 @@ public struct NibDiff: Hashable, Sendable {
             }
         } else {
             // A path shared by same-named siblings (`NSButton`, `NSButton[2]`) says only their order,
-            // which compilation may change: those are paired by structure, frames first.
+            // which compilation may change: those, and everything below them, are paired by
+            // structure, frames first.
             let ambiguous = ambiguousPaths(left).union(ambiguousPaths(right))
             let leftByPath = Dictionary(left.order.map { ($0.1, $0.0.id) }, uniquingKeysWith: { a, _ in a })
-            for (o, path) in right.order where !ambiguous.contains(Self.pathBase(path)) {
-                if let l = leftByPath[path], !leftPaired.contains(l) { pair[o.id] = l; leftPaired.insert(l) }
+            var byPath: [ObjectID: Bool] = [:]   // (hierarchy order: parents first)
+            for (o, path) in right.order {
+                let ok = !ambiguous.contains(Self.pathBase(path)) && (o.parent.map { byPath[$0] ?? false } ?? true)
+                byPath[o.id] = ok
+                if ok, let l = leftByPath[path], !leftPaired.contains(l) { pair[o.id] = l; leftPaired.insert(l) }
             }
             pairByStructure(old, new, left: left, right: right, pair: &pair, leftPaired: &leftPaired)
         }
@@ -243,9 +247,11 @@ public struct NibDiff: Hashable, Sendable {
                                           leftLine: lo.sourceLine, rightLine: o.sourceLine))
                 }
             }
-            // Two id spaces (compiled nibs, a rebuilt source) may write one class two ways (IB 3's
-            // `NSPanel`, Xcode's window of class NSPanel): their effective classes are compared.
-            if byID ? clsText(lo) != clsText(o) : (lo.customClass ?? lo.className) != (o.customClass ?? o.className) {
+            // Two sources that share few ids (a rebuilt xib and its original) may write one class
+            // two ways (IB 3's `NSPanel`, Xcode's window of class NSPanel; a module the source
+            // leaves to its target): their effective classes are compared.
+            let effective = bothSources && !byID
+            if effective ? (lo.customClass ?? lo.className) != (o.customClass ?? o.className) : clsText(lo) != clsText(o) {
                 out.append(Difference(change: "changed", kind: o.placeholder == nil ? "object" : "placeholder", path: path, left: clsText(lo), right: clsText(o),
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine))
             }

@@ -415,6 +415,47 @@ import Testing
         #expect(lines.filter { $0.hasPrefix("removed property") && $0.contains(". constraint ") }.count == 4)
     }
 
+    /// Two sources without shared ids whose same-class siblings come in another order: the
+    /// siblings pair by frame, and what is below them follows its parent (it used to pair by
+    /// path, crosswise).
+    @Test func reorderedSiblingsOfAnotherIDSpace() throws {
+        func xib(_ ids: String, swapped: Bool) -> String {
+            let a = #"<customView id="\#(ids)a1"><rect key="frame" x="0.0" y="0.0" width="10" height="10"/><subviews><customView id="\#(ids)a2"><rect key="frame" x="1" y="1" width="5" height="5"/></customView></subviews></customView>"#
+            let b = #"<customView id="\#(ids)b1"><rect key="frame" x="20" y="0.0" width="10" height="10"/><subviews><customView id="\#(ids)b2"><rect key="frame" x="2" y="2" width="7" height="7"/></customView></subviews></customView>"#
+            return #"<?xml version="1.0" encoding="UTF-8"?><document type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="3.0" toolsVersion="23504" targetRuntime="MacOSX.Cocoa"><objects><customView id="\#(ids)root"><rect key="frame" x="0.0" y="0.0" width="100" height="100"/><subviews>"#
+                + (swapped ? b + a : a + b) + "</subviews></customView></objects></document>"
+        }
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let old = try tree.write("old.xib", text: xib("o", swapped: false)), new = try tree.write("new.xib", text: xib("n", swapped: true))
+        let (code, c) = DiffCLITests.run(["diff", old, new])
+        #expect(code == .success, "\(c.output)")
+        #expect(c.output == "no differences\n")
+    }
+
+    /// Two directories whose storyboards share scene names: each document keeps its file, so a
+    /// change shows in both directions and a deleted file is reported (they used to hide each other).
+    @Test func directoriesKeepDocumentsApartByFile() throws {
+        let storyboard = try String(contentsOf: Corpus.packageRoot.appendingPathComponent("Tests/NibDiagnosisTests/Fixtures/WhyApp/Resources/Main.storyboard"), encoding: .utf8)
+        let changed = storyboard.replacingOccurrences(of: #"text="Hello""#, with: #"text="Bonjour""#)
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("a/One.storyboard", text: storyboard)
+        try tree.write("a/Two.storyboard", text: storyboard)
+        try tree.write("b/One.storyboard", text: storyboard)
+        try tree.write("b/Two.storyboard", text: changed)
+        try tree.write("c/Two.storyboard", text: storyboard)
+        for (old, new) in [("a", "b"), ("b", "a")] {
+            let (code, c) = DiffCLITests.run(["diff", tree.path(old), tree.path(new)])
+            #expect(code == .findings, "\(old) → \(new): \(c.output)")
+            #expect(c.output.contains("== Two.storyboard/") && c.output.contains("text:"), "\(c.output)")
+            #expect(!c.output.contains("One.storyboard"), "\(c.output)")
+        }
+        let (code, c) = DiffCLITests.run(["diff", tree.path("a"), tree.path("c")])
+        #expect(code == .findings)
+        #expect(c.output.contains("removed document One.storyboard/"), "\(c.output)")
+    }
+
     /// The same nib under another name (as `git difftool` passes it): its nested archives pair.
     @Test("a nib with nested archives equals its copy under another name", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func renamedCopy() throws {

@@ -305,7 +305,7 @@ import Testing
         let (jsonCode, j) = StringsCLITests.run(["strings", "--format", "json", "--compare", file, StringsCLITests.login])
         #expect(jsonCode == .findings)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
-        #expect((object["summary"] as? [String: Int]) == ["missing": 1, "unused": 1])
+        #expect((object["summary"] as? [String: Int]) == ["missing": 1, "unused": 1, "repeated": 0])
         #expect(((object["missing"] as? [[String: Any]])?.first?["key"] as? String) == "kTg-3h-Qad.text")
         #expect(((object["unused"] as? [[String: Any]])?.first?["line"] as? Int) == 18)
     }
@@ -334,6 +334,17 @@ import Testing
         #expect(entries.map(\.value) == ["tab\there é", "x", "1", "2"])
         #expect(entries.map(\.line) == [1, 3, 4, 4])
         #expect(try StringsFile.parse([]).isEmpty)
+        // CoreFoundation's escapes: a UTF-16 surrogate pair is one character; octal; C escapes.
+        let escapes = try StringsFile.parse(Array(#""e" = "\UD83D\UDE00 \101\012\a";"#.utf8))
+        #expect(escapes.first?.value == "😀 A\n\u{07}")
+        #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse(Array(#""e" = "\UD83D x";"#.utf8)) }
+        // Classic Mac OS line breaks count; an encoding error says where it is.
+        do { _ = try StringsFile.parse(Array("\"a\" = \"b\";\r\"e\" = ;\r".utf8)); Issue.record("no error") } catch {
+            #expect(error.line == 2 && error.column == 7, "\(error)")
+        }
+        do { _ = try StringsFile.parse([0x22, 0x61, 0x22, 0x0A, 0x22, 0xE9]); Issue.record("no error") } catch {
+            #expect(error.line == 2 && error.column == 2, "\(error)")
+        }
         #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse(Array("/* open".utf8)) }
         #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse([0xC3, 0x28]) }
     }

@@ -109,6 +109,9 @@ enum CompareClasses {
         // source, UIKit's private `_UILayoutGuide` compiled.
         case "_UILayoutGuide": return "UIViewControllerLayoutGuide"
         case "NSClassSwapper", "UIClassSwapper": return "NSObject"
+        // A cell's built-in labels: `<label>` named by the cell's `textLabel`/`detailTextLabel`
+        // in a source, UIKit's `UITableViewLabel` compiled.
+        case "UITableViewLabel": return "UILabel"
         // A standard toolbar item, declared in a source by its `implicitItemIdentifier`, is compiled
         // either as an NSToolbarItem with that identifier or as AppKit's class of the same name.
         case _ where standardToolbarItems.contains(c): return "NSToolbarItem"

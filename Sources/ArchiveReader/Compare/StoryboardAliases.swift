@@ -38,23 +38,28 @@ enum StoryboardAliases {
             && (c.label == "sceneViewController" || c.label == "sceneController") {
             if let d = c.destination?.rawValue { controllerOfDocument[doc] = d }
         }
-        var naming: [String: String]?
+        var naming: [String: [String]]?
         var rootsByDocument: [String: [String]]?
         var adoptedRoots = Set<String>()
         for key in side.order {
             guard let node = side.nodes[key], let p = node.object.placeholder else { continue }
             switch p.kind {
             case .filesOwner:
-                let base = baseName(node.document)
+                // A device variant (`…-view-…~ipad`) belongs to the controller of the same
+                // device's scene nib (`UIViewController-<vcID>~ipad`), whose `UINibName` has no
+                // device suffix.
+                let (base, device) = NibResolver.splitDevice(baseName(node.document))
                 guard let range = base.range(of: "-view-") else { continue }
                 let vcID = String(base[..<range.lowerBound])
                 var controller: String?
-                if let sceneDoc = bySuffix[vcID] {
+                if let sceneDoc = bySuffix[vcID + device] ?? bySuffix[vcID] {
                     controller = controllerOfDocument[sceneDoc]
                 }
                 if controller == nil {
                     if naming == nil { naming = controllersByNibName(side) }
-                    controller = naming?[base]
+                    let holders = naming?[base + device] ?? naming?[base] ?? []
+                    controller = holders.first { side.nodes[$0].map { NibResolver.splitDevice(baseName($0.document)).device == device } ?? false }
+                        ?? holders.first
                 }
                 guard let controller, side.nodes[controller] != nil else { continue }
                 side.alias[key] = controller
@@ -95,15 +100,13 @@ enum StoryboardAliases {
         }
     }
 
-    /// Each string property value → the first object (in ``CompareSide/order``) holding it: the
-    /// controller naming a view nib (`UINibName`/`NSNibName`) is found there.
-    static func controllersByNibName(_ side: CompareSide) -> [String: String] {
-        var out: [String: String] = [:]
+    /// Each `nibName` property value → the objects (in ``CompareSide/order``) holding it: the
+    /// controllers naming a view nib (`UINibName`/`NSNibName`), one per device variant.
+    static func controllersByNibName(_ side: CompareSide) -> [String: [String]] {
+        var out: [String: [String]] = [:]
         for key in side.order {
-            guard let o = side.object(key) else { continue }
-            for p in o.properties {
-                if let text = p.value.text, out[text] == nil { out[text] = key }
-            }
+            guard let o = side.object(key), let text = o.property("nibName")?.text else { continue }
+            out[text, default: []].append(key)
         }
         return out
     }

@@ -46,16 +46,19 @@ struct PropertyDecoder {
         return names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }.sorted().joined(separator: "|")
     }
 
+    /// `NSWindowStyleMask` bits and their `<windowStyleMask>` attribute names, in Xcode's order.
+    static let windowStyleFlags: [(bit: Int64, name: String)] = [
+        (1, "titled"), (2, "closable"), (4, "miniaturizable"), (8, "resizable"), (16, "utility"), (64, "docModal"),
+        (128, "nonactivatingPanel"), (256, "texturedBackground"), (4096, "unifiedTitleAndToolbar"), (8192, "HUD"),
+        (16384, "fullScreen"), (32768, "fullSizeContentView"),
+    ]
+
     /// The set bits of an `NSWindowStyleMask` as the xib's attribute names, sorted, `|`-joined,
     /// `none` for 0 (a borderless window): titled 1, closable 2, miniaturizable 4, resizable 8,
     /// utility 16, docModal 64, nonactivatingPanel 128, texturedBackground 256,
     /// unifiedTitleAndToolbar 4096, HUD 8192, fullScreen 16384, fullSizeContentView 32768.
     static func styleMaskText(_ mask: Int64) -> String {
-        let names: [(Int64, String)] = [(1, "titled"), (2, "closable"), (4, "miniaturizable"), (8, "resizable"), (16, "utility"),
-                                        (64, "docModal"), (128, "nonactivatingPanel"), (256, "texturedBackground"),
-                                        (4096, "unifiedTitleAndToolbar"), (8192, "HUD"), (16384, "fullScreen"),
-                                        (32768, "fullSizeContentView")]
-        let set = names.filter { mask & $0.0 != 0 }.map(\.1).sorted()
+        let set = windowStyleFlags.filter { mask & $0.bit != 0 }.map(\.name).sorted()
         return set.isEmpty ? "none" : set.joined(separator: "|")
     }
 

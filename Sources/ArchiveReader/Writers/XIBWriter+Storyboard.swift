@@ -80,7 +80,10 @@ struct StoryboardBuilder {
     /// Segues written in the cell that triggers them (``XIBBuilder/cellSegues``), and the
     /// summary segues they are, which the controller then does not repeat.
     var cellSegues: [String: XMLOutput.Element] = [:]
-    var cellSegueKeys: Set<StoryboardSummary.SceneSegue> = []
+    var cellSegueIndices: Set<Int> = []
+    /// Documents by name, and top-level documents by the nib name they come from (`X~ipad`).
+    let documentsByName: [String: NibDocument]
+    let documentsByNib: [String: [NibDocument]]
     /// Nested archives written as prototype cells.
     var placedNested: Set<String> = []
 
@@ -89,9 +92,16 @@ struct StoryboardBuilder {
         self.summary = summary
         let p = summary.platform != .unknown ? summary.platform : (input.documents.first?.platform ?? .iOS)
         self.platform = p == .unknown ? .iOS : p
+        self.documentsByName = Dictionary(input.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        self.documentsByNib = Dictionary(grouping: input.documents.filter { !$0.name.contains(" > ") }) { NibResolver.normalized($0.name) }
     }
 
-    func document(_ name: String) -> NibDocument? { input.documents.first { $0.name == name } }
+    func document(_ name: String) -> NibDocument? { documentsByName[name] }
+
+    /// The xib id of the controller a segue to `scene` (a controller id or a scene identifier) leads to.
+    func destinationID(_ scene: String?) -> String? {
+        scene.flatMap { to in controllerIDs[to] ?? summary.controllers.first { $0.scene == to && $0.parent == nil }.flatMap { controllerIDs[$0.id] } }
+    }
 
     mutating func write() -> String {
         var root = XIBBuilder.documentElement(platform: platform, storyboard: true)
@@ -110,7 +120,7 @@ struct StoryboardBuilder {
         let nibs = input.documents.filter { !$0.name.contains(" > ") }.count
         var header = "Rebuilt by nibinspect xib from \(summary.name) (\(platform.rawValue) compiled storyboard: "
             + "\(count(summary.scenes.count, "scene")) in its Info.plist, \(count(nibs, "nib")) read, \(count(summary.controllers.count, "controller"))): "
-            + "one scene per controller; ids are fresh; what a storyboard cannot say is kept in comments."
+            + "one scene per controller; controllers keep their compiled ids, other ids are fresh; what a storyboard cannot say is kept in comments."
         if let entry = summary.entryPoint, controllerIDs[entry] == nil { header += " Entry point \(entry) names no controller." }
         if summary.scenes.isEmpty && summary.controllers.isEmpty {
             header += " No Info.plist: every nib is written as a scene of its own, without entry point or segues."
@@ -173,19 +183,25 @@ struct StoryboardBuilder {
         for key in triggered.sorted() {
             // A prototype cell's placeholder names the view nib's placeholder, which names the
             // template in the scene nib.
-            var target = object(key), hops = 0
-            while let next = target?.placeholder?.resolvedTarget, hops < 8 { target = object(next); hops += 1 }
-            guard let template = target, template.className.contains("SegueTemplate") else { continue }
+            var target = object(key), targetKey = key, hops = 0
+            while let next = target?.placeholder?.resolvedTarget, hops < 8 { target = object(next); targetKey = next; hops += 1 }
+            guard let template = target, template.className.contains("SegueTemplate"), let colon = targetKey.lastIndex(of: ":") else { continue }
+            let templateDocument = String(targetKey[..<colon])
+            // The summary segue of that template: same identifier and destination, owned by a
+            // controller archived in the template's scene nib, not taken by another cell.
+            let owners = Set(summary.controllers.filter { $0.objects.contains { $0.document == templateDocument } }.map(\.id))
             let identifier = template.property("identifier")?.text, destination = template.property("destination")?.text
-            guard let s = summary.segues.first(where: { $0.segue.identifier == identifier && $0.to == destination && !cellSegueKeys.contains($0) }),
-                  let dest = s.to.flatMap({ to in controllerIDs[to] ?? summary.controllers.first { $0.scene == to && $0.parent == nil }.flatMap { controllerIDs[$0.id] } })
-            else { continue }
+            guard let index = summary.segues.indices.first(where: { i in
+                let s = summary.segues[i]
+                return s.segue.identifier == identifier && s.to == destination && owners.contains(s.from) && !cellSegueIndices.contains(i)
+            }), let dest = destinationID(summary.segues[index].to) else { continue }
+            let s = summary.segues[index]
             var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind)])
             if let id = s.segue.identifier { e.set("identifier", id) }
             if let cls = s.segue.segueClass { e.set("customClass", cls) }
-            e.set("id", XIBWriter.freshID(seed: "cell segue|" + key))
+            e.set("id", ids.id(seed: "cell segue|" + key))
             cellSegues[key] = e
-            cellSegueKeys.insert(s)
+            cellSegueIndices.insert(index)
         }
     }
 
@@ -217,8 +233,7 @@ struct StoryboardBuilder {
         var viewRefs = c.objects.dropFirst().filter { $0.document != doc.name }
         if let viewNib = c.viewNibName {
             let device = NibResolver.splitDevice(NibResolver.normalized(doc.name)).device
-            for d in input.documents where NibResolver.normalized(d.name) == NibResolver.normalized(viewNib) + device
-                && !d.name.contains(" > ") && !viewRefs.contains(where: { $0.document == d.name }) {
+            for d in documentsByNib[NibResolver.normalized(viewNib) + device] ?? [] where !viewRefs.contains(where: { $0.document == d.name }) {
                 if let owner = d.placeholders.first(where: { $0.placeholder?.kind == .filesOwner }) {
                     viewRefs.append(ObjectReference(document: d.name, id: owner.id))
                 }
@@ -293,9 +308,9 @@ struct StoryboardBuilder {
         }
         // Segues owned by this controller: templates and relationships.
         var n = 0
-        for s in summary.segues where s.from == c.id && !cellSegueKeys.contains(s) {
+        for (i, s) in summary.segues.enumerated() where s.from == c.id && !cellSegueIndices.contains(i) {
             n += 1
-            let dest = s.to.flatMap { to in controllerIDs[to] ?? summary.controllers.first { $0.scene == to && $0.parent == nil }.flatMap { controllerIDs[$0.id] } }
+            let dest = destinationID(s.to)
             guard let dest else {
                 notes.append("segue \(s.segue.kind)\(s.segue.identifier.map { " \"\($0)\"" } ?? "") → \(s.to ?? "no destination") (destination not in this storyboard)")
                 continue
@@ -304,7 +319,7 @@ struct StoryboardBuilder {
             if let r = s.segue.relationship { e.set("relationship", r) }
             if let id = s.segue.identifier { e.set("identifier", id) }
             if let cls = s.segue.segueClass { e.set("customClass", cls) }
-            e.set("id", XIBWriter.freshID(seed: "segue|\(c.id)|\(n)"))
+            e.set("id", ids.id(seed: "segue|\(c.id)|\(n)"))
             builder.injectedConnections[ctrlRef.id, default: []].append(e)
         }
         builder.sceneMember[ctrlRef.id] = "viewController"

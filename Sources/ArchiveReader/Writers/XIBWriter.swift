@@ -117,6 +117,10 @@ struct XIBBuilder {
     var firstResponderID = ""
     /// Static table views and the data source objects holding their sections.
     var staticTables: [ObjectID: ObjectID] = [:]
+    var staticDataSources: Set<ObjectID> = []
+    /// Objects written without an id: a table column's header cell, as Xcode writes it (so no
+    /// connection can name it: ``isWritten(_:)`` is false).
+    var idless: Set<ObjectID> = []
     /// `<segue>` elements of a storyboard's segue templates, by the template as an upstream
     /// placeholder names it (`<scene nib>:<object id>`): a cell's `selectionSegueTemplate` or
     /// `accessoryActionSegueTemplate` outlet to one is written as that segue in the cell.
@@ -157,15 +161,24 @@ struct XIBBuilder {
         self.xibID = preset
         for o in document.objects where o.className.contains("SegueTemplate") { skip.insert(o.id) }
         if platform == .macOS {
-            for o in document.objects where Self.isFolded(o, in: document) { skip.insert(o.id) }
+            var firstClipViews: [ObjectID: ObjectID] = [:]
+            for o in document.objects where Self.isFolded(o, in: document, firstClipViews: &firstClipViews) { skip.insert(o.id) }
+            for o in document.objects where o.className.hasSuffix("TableHeaderCell")
+                && o.parent.flatMap({ document.object($0) })?.className.hasSuffix("TableColumn") == true {
+                idless.insert(o.id)
+            }
         }
         // A static table's sections live in a data source object the controller's
         // `staticDataSource` outlet names; the source has them in the table (`<sections>`).
+        var viewOutlet: [ObjectID: ObjectID] = [:]
+        for c in document.connections where c.kind == .outlet && c.label == "view" {
+            if let s = c.source, let d = c.destination, viewOutlet[s] == nil { viewOutlet[s] = d }
+        }
         for c in document.connections where c.kind == .outlet && c.label == "staticDataSource" {
-            guard let ds = c.destination, let owner = c.source,
-                  let table = document.connections.first(where: { $0.source == owner && $0.kind == .outlet && $0.label == "view" })?.destination,
+            guard let ds = c.destination, let owner = c.source, let table = viewOutlet[owner],
                   document.object(table)?.className.hasSuffix("TableView") == true else { continue }
             staticTables[table] = ds
+            staticDataSources.insert(ds)
             skip.insert(ds)
         }
         for c in document.connections {
@@ -187,11 +200,14 @@ struct XIBBuilder {
     /// own cell (`NSActionCell`; the xib has the matrix's `cells` and `prototype`), the search
     /// and cancel button cells of a search field cell, and a box's title cell (its text is the
     /// box's `title` attribute, written by ``nodes(for:parent:key:)``).
-    static func isFolded(_ o: NibObject, in document: NibDocument) -> Bool {
+    static func isFolded(_ o: NibObject, in document: NibDocument, firstClipViews: inout [ObjectID: ObjectID]) -> Bool {
         guard let parent = o.parent.flatMap({ document.object($0) }) else { return false }
         let c = o.className, p = parent.className
         if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") {
-            return parent.children.first { document.object($0)?.className.hasSuffix("ClipView") == true } != o.id
+            if firstClipViews[parent.id] == nil {   // (once per scroll view)
+                firstClipViews[parent.id] = parent.children.first { document.object($0)?.className.hasSuffix("ClipView") == true }
+            }
+            return firstClipViews[parent.id] != o.id
         }
         if p.hasSuffix("Matrix") { return c == "NSActionCell" }
         if p.hasSuffix("SearchFieldCell") { return c.hasSuffix("ButtonCell") }
@@ -344,7 +360,7 @@ struct XIBBuilder {
             for (attribute, label) in zip(["textLabel", "detailTextLabel"], labels) { if let id = xibID[label] { e.set(attribute, id) } }
         }
         // Xcode gives a table column's header cell no id.
-        if key == "headerCell" { e.attributes.removeAll { $0.0 == "id" } }
+        if key == "headerCell" || idless.contains(o.id) { e.attributes.removeAll { $0.0 == "id" } }
         if let title = boxTitle(o), e["title"] == nil { e.set("title", title) }
         if let tip = outgoing[o.id]?.lazy.compactMap(Self.toolTip).first { e.set("toolTip", tip) }
         let guideType = Self.layoutGuideType(o)
@@ -359,9 +375,10 @@ struct XIBBuilder {
         var keyed: [XMLOutput.Node] = []
         var scrollerCount = 0
         var usedKeys = Set<String>()
+        let firstView = o.children.first { document.object($0)?.className.hasSuffix("View") == true }
         for c in o.children where !skip.contains(c) {
             guard let child = document.object(c) else { continue }
-            switch placement(of: child, in: o, scrollerIndex: &scrollerCount) {
+            switch placement(of: child, in: o, firstView: firstView, scrollerIndex: &scrollerCount) {
             case .key(var k):
                 // Two scrollers both looking horizontal (a hidden one's frame says little): the
                 // second is the other one.
@@ -451,10 +468,10 @@ struct XIBBuilder {
         guard let o = document.object(id), xibID[id] != nil else { return false }
         var cursor: NibObject? = o
         var depth = 0
-        let dataSources = Set(staticTables.values)
+        if idless.contains(id) { return false }
         while let c = cursor, depth < 10_000 {
             // A static table's data source is not written, its sections are (in the table).
-            if skip.contains(c.id) && !(c.id != id && dataSources.contains(c.id)) { return false }
+            if skip.contains(c.id) && !(c.id != id && staticDataSources.contains(c.id)) { return false }
             cursor = c.parent.flatMap { document.object($0) }
             depth += 1
         }
@@ -483,7 +500,8 @@ struct XIBBuilder {
 
     /// Where a child goes in its parent's element: a keyed element (`cell`, `contentView`,
     /// `submenu`, `view`) or a wrapper (`subviews`, `items`, `constraints`, `tableColumns`, …).
-    func placement(of child: NibObject, in parent: NibObject, scrollerIndex: inout Int) -> Placement {
+    /// `firstView`: the parent's first child whose class is a view (its content view or `view`).
+    func placement(of child: NibObject, in parent: NibObject, firstView: ObjectID?, scrollerIndex: inout Int) -> Placement {
         let c = child.className, p = parent.className
         if c == "NSLayoutConstraint" { return .wrapper("constraints") }
         if Self.layoutGuideType(child) != nil { return .wrapper("layoutGuides") }
@@ -491,7 +509,7 @@ struct XIBBuilder {
         if p.hasSuffix("MenuItem") && c.hasSuffix("Menu") { return .key("submenu") }
         if p.hasSuffix("PopUpButtonCell") && c.hasSuffix("Menu") { return .key("menu") }
         if p.hasSuffix("Window") || p == "NSWindowTemplate" || p.hasSuffix("Panel") {
-            if c.hasSuffix("View") && !parent.children.contains(where: { $0 != child.id && document.object($0)?.className.hasSuffix("View") == true && $0 < child.id }) {
+            if c.hasSuffix("View") && firstView == child.id {
                 return .key("contentView")
             }
             if c.hasSuffix("Toolbar") { return .key("toolbar") }
@@ -516,7 +534,7 @@ struct XIBBuilder {
         }
         // Only the first view of a box or tab is its content view (one `key` per element).
         if (p.hasSuffix("Box") || p.hasSuffix("TabViewItem")) && c.hasSuffix("View")
-            && parent.children.first(where: { document.object($0)?.className.hasSuffix("View") == true }) == child.id {
+            && firstView == child.id {
             return .key(p.hasSuffix("Box") ? "contentView" : "view")
         }
         if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
@@ -524,7 +542,7 @@ struct XIBBuilder {
         if p.hasSuffix("WindowController") && (c.hasSuffix("Window") || c == "NSWindowTemplate" || c.hasSuffix("Panel")) {
             return .key("window")
         }
-        if p.hasSuffix("Controller") && c.hasSuffix("View") && !parent.children.contains(where: { $0 < child.id && document.object($0)?.className.hasSuffix("View") == true }) {
+        if p.hasSuffix("Controller") && c.hasSuffix("View") && firstView == child.id {
             return .key("view")
         }
         if c == "UINavigationItem" && p.hasSuffix("Controller") { return .key("navigationItem") }
@@ -738,10 +756,8 @@ struct XIBBuilder {
             break  // written as userLabel
         case ("styleMask", .formatted(let flags)) where isMac:
             var mask = XMLOutput.Element("windowStyleMask", [("key", "styleMask")])
-            for flag in ["titled", "closable", "miniaturizable", "resizable", "utility", "docModal", "nonactivatingPanel", "texturedBackground",
-                         "unifiedTitleAndToolbar", "HUD", "fullScreen", "fullSizeContentView"] where flags.split(separator: "|").contains(Substring(flag)) {
-                mask.set(flag, "YES")   // (in Xcode's order)
-            }
+            let set = Set(flags.split(separator: "|").map(String.init))
+            for flag in PropertyDecoder.windowStyleFlags where set.contains(flag.name) { mask.set(flag.name, "YES") }   // (Xcode's order)
             elements.append(mask)
         case ("autoresizingMask", .formatted(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
@@ -1037,8 +1053,6 @@ struct XIBBuilder {
         return out
     }
 
-    /// `<userDefinedRuntimeAttribute type keyPath value>` for a runtime attribute whose value
-    /// has a xib type; nil otherwise.
     /// The text of an AppKit tool tip, which a nib archives as a help connector with the file
     /// `NSToolTipHelpKey` and the text as its marker.
     static func toolTip(_ c: Connection) -> String? {
@@ -1059,6 +1073,8 @@ struct XIBBuilder {
         return XMLOutput.Element("string", [("key", key)], text: v)
     }
 
+    /// `<userDefinedRuntimeAttribute type keyPath value>` for a runtime attribute whose value
+    /// has a xib type; nil otherwise.
     func runtimeAttribute(_ c: Connection) -> XMLOutput.Element? {
         let keyPath = c.keyPath ?? c.label
         var e = XMLOutput.Element("userDefinedRuntimeAttribute", [("type", "string"), ("keyPath", keyPath)])

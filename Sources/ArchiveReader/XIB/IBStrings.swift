@@ -29,9 +29,11 @@ public struct IBString: Sendable, Hashable, Codable {
     public var key: String { objectID + "." + property }
 
     /// ibtool's comment text, without `/* */`:
-    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`
+    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`. A `*/` in the text is
+    /// written `*\/`, so that the comment does not end inside it and the file reads back.
     public var comment: String {
-        "Class = \"\(IBStrings.escape(className))\"; \(property) = \"\(IBStrings.escape(value))\"; ObjectID = \"\(IBStrings.escape(objectID))\";"
+        ("Class = \"\(IBStrings.escape(className))\"; \(property) = \"\(IBStrings.escape(value))\"; ObjectID = \"\(IBStrings.escape(objectID))\";")
+            .replacingOccurrences(of: "*/", with: "*\\/")
     }
 }
 

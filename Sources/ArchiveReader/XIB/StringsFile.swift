@@ -3,7 +3,9 @@ import Foundation
 /// A `.strings` file as Xcode and `ibtool` write them: `"key" = "value";` entries with `/* … */`
 /// and `//` comments, in UTF-8 or in UTF-16 with a byte-order mark (ibtool's encoding). Keys may be
 /// unquoted words (`key = "value";`), as the old-style property list format allows; escapes are
-/// `\"`, `\\`, `\n`, `\t`, `\r` and `\UXXXX`.
+/// CoreFoundation's: `\"`, `\\`, `\a \b \f \n \r \t \v`, one to three octal digits (`\012`) and
+/// `\UXXXX` (a UTF-16 unit: a surrogate pair `\UD83D\UDE00` is one character); any other
+/// escaped character stands for itself.
 ///
 /// Read here rather than through `PropertyListSerialization`, which prints CoreFoundation's parse
 /// complaints on standard error and gives no column.
@@ -35,13 +37,29 @@ public enum StringsFile {
             }
             text = s
         } else {
-            guard let s = String(validating: bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes, as: UTF8.self) else {
-                throw ParseError(message: "invalid UTF-8", line: 1, column: 1)
+            let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            guard let s = String(validating: body, as: UTF8.self) else {
+                let (line, column) = invalidUTF8Position(body)
+                throw ParseError(message: "invalid UTF-8", line: line, column: column)
             }
             text = s
         }
         var p = Parser(chars: Array(text.unicodeScalars))
         return try p.entries()
+    }
+
+    /// The 1-based line and column (in characters) of the first byte of `bytes` that is not UTF-8.
+    static func invalidUTF8Position(_ bytes: [UInt8]) -> (line: Int, column: Int) {
+        var parser = Unicode.UTF8.ForwardParser()
+        var iterator = bytes.makeIterator()
+        var line = 1, column = 1
+        while true {
+            switch parser.parseScalar(from: &iterator) {
+            case .valid(let unit):
+                if Unicode.UTF8.decode(unit) == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput, .error: return (line, column)
+            }
+        }
     }
 
     private struct Parser {
@@ -54,8 +72,10 @@ public enum StringsFile {
 
         func fail(_ message: String) -> ParseError { ParseError(message: message, line: line, column: column) }
 
+        /// Moves past one character; `\n`, `\r\n` and a lone `\r` (classic Mac OS) end a line.
         mutating func advance() {
-            if chars[i] == "\n" { line += 1; column = 1 } else { column += 1 }
+            let c = chars[i]
+            if c == "\n" || (c == "\r" && (i + 1 == chars.count || chars[i + 1] != "\n")) { line += 1; column = 1 } else { column += 1 }
             i += 1
         }
 
@@ -102,13 +122,26 @@ public enum StringsFile {
                     guard i < chars.count else { break }
                     let e = chars[i]
                     switch e {
+                    case "a": out += "\u{07}"
+                    case "b": out += "\u{08}"
+                    case "f": out += "\u{0C}"
                     case "n": out += "\n"
-                    case "t": out += "\t"
                     case "r": out += "\r"
+                    case "t": out += "\t"
+                    case "v": out += "\u{0B}"
+                    case "0"..."7":
+                        var value = e.value - 48
+                        while i + 1 < chars.count, ("0"..."7").contains(chars[i + 1]), value < 32 { advance(); value = value * 8 + chars[i].value - 48 }
+                        out.unicodeScalars.append(Unicode.Scalar(value) ?? "?")
                     case "U", "u":
-                        var hex = ""
-                        while hex.count < 4, i + 1 < chars.count, chars[i + 1].properties.isASCIIHexDigit { advance(); hex.unicodeScalars.append(chars[i]) }
-                        guard let v = UInt32(hex, radix: 16), let scalar = Unicode.Scalar(v) else { throw fail("bad \\U escape") }
+                        var unit = try hexUnit()
+                        if (0xD800...0xDBFF).contains(unit), i + 2 < chars.count, chars[i + 1] == "\\", chars[i + 2] == "U" || chars[i + 2] == "u" {
+                            advance(); advance()
+                            let low = try hexUnit()
+                            guard (0xDC00...0xDFFF).contains(low) else { throw fail("\\U escape: a high surrogate without its low surrogate") }
+                            unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
+                        }
+                        guard let scalar = Unicode.Scalar(unit) else { throw fail("\\U escape: a lone surrogate") }
                         out.unicodeScalars.append(scalar)
                     default: out.unicodeScalars.append(e)
                     }
@@ -121,6 +154,14 @@ public enum StringsFile {
             guard i < chars.count else { throw ParseError(message: "string not closed", line: l, column: col) }
             advance()
             return out
+        }
+
+        /// The 1–4 hex digits after `\U` (the cursor on the `U`), left on the last digit.
+        mutating func hexUnit() throws(ParseError) -> UInt32 {
+            var hex = ""
+            while hex.count < 4, i + 1 < chars.count, chars[i + 1].properties.isASCIIHexDigit { advance(); hex.unicodeScalars.append(chars[i]) }
+            guard let v = UInt32(hex, radix: 16) else { throw fail("\\U escape without hex digits") }
+            return v
         }
 
         static func shown(_ c: Unicode.Scalar) -> String {

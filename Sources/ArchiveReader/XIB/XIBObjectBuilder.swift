@@ -70,14 +70,6 @@ struct XIBObjectBuilder {
             for child in element.children {
                 collect(child, owner: id, properties: &properties, depth: depth + 1, topLevel: &topLevel)
             }
-            if element.name == "tableViewCell" {
-                // A cell's built-in labels are UITableViewLabel objects once compiled.
-                for attribute in ["textLabel", "detailTextLabel"] {
-                    if let ref = element[attribute], let i = objectIndex[ObjectID(ref)], objects[i].className == "UILabel" {
-                        objects[i].className = "UITableViewLabel"
-                    }
-                }
-            }
             object = objects[index]
             if element.name == "menuItem", element["keyEquivalent"] == nil,
                let i = properties.firstIndex(where: { $0.key == "keyEquivalent" }), case .string(let key) = properties[i].value {

@@ -110,8 +110,9 @@ enum DiffCommand: Command {
         var oldByName: [String: NibDocument] = [:]
         for (k, d) in zip(oldKeys, old.documents) { oldByName[k] = d }
         var seen = Set<String>()
+        let multiFile = Self.fileCount(newNames) > 1 || Self.fileCount(oldNames) > 1
         for ((n, k), d) in zip(zip(newNames, newKeys), new.documents) {
-            let name = single ? nil : base(n)
+            let name = single ? nil : multiFile ? n : base(n)
             seen.insert(k)
             guard let o = single ? old.documents.first : oldByName[k] else {
                 if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
@@ -123,7 +124,7 @@ enum DiffCommand: Command {
             }
         }
         if !single && documentsShown {
-            for (n, k) in zip(oldNames.map(base), oldKeys) where !seen.contains(k) {
+            for (n, k) in zip(oldNames.map { multiFile ? $0 : base($0) }, oldKeys) where !seen.contains(k) {
                 items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
             }
         }
@@ -167,11 +168,29 @@ enum DiffCommand: Command {
     /// pair with `copy.nib` and `copy.nib > reusable view "Cell"`: `git difftool` passes temporary
     /// files under other names).
     static func pairingKeys(_ headings: [String]) -> [String] {
+        // Several files (a directory): each document keeps its file, so that two storyboards
+        // with a scene of one name stay apart; `X.storyboardc` pairs with `X.storyboard`.
+        if fileCount(headings) > 1 {
+            return headings.map { h in
+                let file = fileName(h)
+                let normalized = file.hasSuffix(".storyboardc") ? String(file.dropLast()) : file
+                return normalized + h.dropFirst(file.count)
+            }
+        }
         let names = headings.map(base)
         let tops = Set(names.filter { !$0.contains(" > ") })
         guard tops.count == 1, let top = tops.first else { return names }
         return names.map { $0 == top ? "\u{0}" : $0.hasPrefix(top + " > ") ? "\u{0}" + $0.dropFirst(top.count) : $0 }
     }
+
+    /// The file a heading belongs to: what comes before its first `/` or ` > `.
+    static func fileName(_ heading: String) -> String {
+        let slash = heading.firstIndex(of: "/"), nested = heading.range(of: " > ")?.lowerBound
+        let end = [slash, nested].compactMap { $0 }.min() ?? heading.endIndex
+        return String(heading[..<end])
+    }
+
+    static func fileCount(_ headings: [String]) -> Int { Set(headings.map(fileName)).count }
 
     /// A heading without the file name part (`Main.storyboard/Settings` → `Settings`), so that
     /// `Main.storyboard` and `Main.storyboardc` pair their scenes.

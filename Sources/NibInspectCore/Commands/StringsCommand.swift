@@ -32,8 +32,9 @@ enum StringsCommand: Command {
         --compare FILE.strings (UTF-8 or UTF-16, as ibtool and translators write them) lists, in
         the input's order, each key missing from FILE with its text and source line, then each key
         of FILE the input no longer has with its line in FILE; exit status 1 when any. With
-        --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}],
-        "unused": [{"key", "line"}], "summary": {"missing", "unused"}}.
+        --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}]
+        ("file" first for several files), "unused": [{"key", "line"}], "summary": {"missing",
+        "unused", "repeated"}} (repeated: entries of FILE whose key was given before).
         """)
 
     /// The strings of one document.
@@ -57,7 +58,7 @@ enum StringsCommand: Command {
         if directory {
             for file in files {
                 do {
-                    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: path).appendingPathComponent(file)))
+                    let bytes = try NibLoader.readFile(path + "/" + file)
                     units += try self.units(bytes: bytes, name: file, path: path + "/" + file, context)
                 } catch {
                     context.console.diagnostic("nibinspect: error: \(path)/\(file): \(NibInspectCLI.describe(error))")
@@ -70,7 +71,7 @@ enum StringsCommand: Command {
                 if path == "-" { return context.console.readStdin() }
                 var isDir: ObjCBool = false
                 _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                return isDir.boolValue ? nil : try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+                return isDir.boolValue ? nil : try NibLoader.readFile(path)   // (a pipe `<(…)` too)
             }
             let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
             if let bytes, isDocumentSource(bytes) {
@@ -87,7 +88,7 @@ enum StringsCommand: Command {
         }
         if let file = args.value("--compare") {
             let format = args.value("--format") ?? "strings"
-            guard format == "strings" || format == "json" else { throw UsageError("--compare prints text or json, not \(format)") }
+            guard format == "strings" || format == "json" else { throw UsageError("--compare writes its report as text (--format strings) or json, not \(format)") }
             return try compare(units, with: file, json: format == "json", context: context, status: status)
         }
         let text: String
@@ -110,32 +111,41 @@ enum StringsCommand: Command {
     /// `--compare FILE`: the input's keys missing from a `.strings` file, then the file's keys the
     /// input does not have. Exit status 1 when there is either, else the reading status.
     static func compare(_ units: [Unit], with file: String, json: Bool, context: Context, status: ExitCode) throws -> ExitCode {
-        guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
+        // Read as inputs are: not found or unreadable (a directory, a device) is 66, over the
+        // size limit 65.
+        let limit = DecodingLimits.default.maxFileSize
+        let bytes = try NibLoader.readFile(file, maxSize: limit)
         let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
-            let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: file)))
+            if bytes.count > limit { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
             return try StringsFile.parse(bytes)
         }
         let translated = Set(entries.map(\.key))
+        // The input's keys once each, with the file they come from when there are several.
         var seen = Set<String>()
-        let strings = units.flatMap(\.strings).filter { seen.insert($0.key).inserted }
-        let missing = strings.filter { !translated.contains($0.key) }
+        let strings = units.flatMap { u in u.strings.map { (file: units.count > 1 ? u.name : nil, string: $0) } }
+            .filter { seen.insert($0.string.key).inserted }
+        let missing = strings.filter { !translated.contains($0.string.key) }
         var listed = Set<String>()
         let unused = entries.filter { !seen.contains($0.key) && listed.insert($0.key).inserted }
-        let name = file
+        let repeated = entries.count - translated.count
         if json {
             var out = "{\n  \"missing\" : ["
-            out += missing.map { s in
-                "\n    {\"key\" : \(JSONValue.escape(s.key)), \"value\" : \(JSONValue.escape(s.value)), \"class\" : \(JSONValue.escape(s.className)), "
+            out += missing.map { m in
+                let s = m.string
+                return "\n    {" + (m.file.map { "\"file\" : \(JSONValue.escape($0)), " } ?? "")
+                    + "\"key\" : \(JSONValue.escape(s.key)), \"value\" : \(JSONValue.escape(s.value)), \"class\" : \(JSONValue.escape(s.className)), "
                     + "\"property\" : \(JSONValue.escape(s.property)), \"objectID\" : \(JSONValue.escape(s.objectID)), \"line\" : \(s.line.map(String.init) ?? "null")}"
             }.joined(separator: ",") + (missing.isEmpty ? "],\n" : "\n  ],\n")
             out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(JSONValue.escape($0.key)), \"line\" : \($0.line)}" }.joined(separator: ",")
                 + (unused.isEmpty ? "],\n" : "\n  ],\n")
-            out += "  \"summary\" : {\"missing\" : \(missing.count), \"unused\" : \(unused.count)}\n}\n"
+            out += "  \"summary\" : {\"missing\" : \(missing.count), \"unused\" : \(unused.count), \"repeated\" : \(repeated)}\n}\n"
             context.console.write(out)
         } else {
-            var out = "\(name): \(missing.count) key\(missing.count == 1 ? "" : "s") missing, \(unused.count) unused (\(strings.count) in the input, \(entries.count) in the file)\n"
-            for s in missing {
-                out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", source line \($0)" } ?? ""))\n"
+            var out = "\(file): \(missing.count) key\(missing.count == 1 ? "" : "s") missing, \(unused.count) unused (\(strings.count) in the input, "
+                + "\(translated.count) in the file\(repeated > 0 ? ", \(repeated) more given again" : ""))\n"
+            for m in missing {
+                let s = m.string, at = m.file.map { "\($0) line" } ?? "source line"
+                out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
             }
             for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"  (line \(e.line) of the file)\n" }
             context.console.write(out)

@@ -24,7 +24,8 @@ enum XIBCommand: Command {
         constraints, static table sections, outlets, outlet collections, actions with their
         control events, bindings, user-defined runtime attributes and accessibility.
         Ids are fresh, in Interface Builder's abc-de-fgh shape and the same for the same input;
-        ids kept by localizable strings are reused. What a xib cannot say (objects of private
+        ids kept by localizable strings, and a storyboard controller's own (UIViewController-
+        abc-de-fgh), are reused. What a xib cannot say (objects of private
         classes, values of no xib form, unresolved connections) is written in an XML comment
         beside its object. Legacy typedstream nibs are best effort, said so at the top.
         Nested archives (prototype cells, reusable views) are named in the top comment: their
