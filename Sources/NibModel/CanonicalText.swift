@@ -198,8 +198,9 @@ struct CanonicalContext {
     /// Connections by source, in document order; those whose source has no path.
     private(set) var outgoing: [ObjectID: [Connection]] = [:]
     private(set) var orphans: [Connection] = []
-    /// Constraints by the view that holds them.
+    /// Constraints by the view that holds them, and the constraint objects in the same order.
     private(set) var constraints: [ObjectID: [LayoutConstraint]] = [:]
+    private(set) var constraintObjects: [ObjectID: [ObjectID]] = [:]
     /// How an object is named in values and connections (default: its path).
     var naming: ((ObjectID) -> String?)?
 
@@ -222,6 +223,7 @@ struct CanonicalContext {
         for o in document.objects {
             if case .constraint(let lc)? = o.property("constraint") {
                 constraints[o.parent ?? ObjectID(""), default: []].append(lc)
+                constraintObjects[o.parent ?? ObjectID(""), default: []].append(o.id)
             }
         }
     }

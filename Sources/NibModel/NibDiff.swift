@@ -181,8 +181,11 @@ public struct NibDiff: Hashable, Sendable {
             for p in o.properties where p.key != "constraint" {
                 d[p.key] = (p.key, c.value(p.value), keyed.value(p.value))
             }
-            for f in c.constraints[o.id] ?? [] {
-                d["constraint " + keyed.comparedFormula(f)] = ("constraint " + c.formula(f), c.formula(f), keyed.comparedFormula(f))
+            // Between sources paired by id, a constraint is its xib id (its constant or priority
+            // can change); otherwise it is what it says.
+            for (f, id) in zip(c.constraints[o.id] ?? [], c.constraintObjects[o.id] ?? []) {
+                let key = byID ? "constraint #" + id.rawValue : "constraint " + keyed.comparedFormula(f)
+                d[key] = ("constraint " + c.formula(f), c.formula(f), keyed.comparedFormula(f))
             }
             return d
         }
@@ -243,7 +246,13 @@ public struct NibDiff: Hashable, Sendable {
                     }
                 } else if (o.parent == nil) != (lo.parent == nil) { moved = true }
                 if moved {
-                    out.append(Difference(change: "moved", kind: "object", path: path, left: leftPath, right: path,
+                    // Reordered among siblings of one name, both paths read alike: the places say it.
+                    var from = leftPath, to = path
+                    if from == to, let li = lo.parent.flatMap({ old.object($0) })?.children.firstIndex(of: lo.id),
+                       let ri = o.parent.flatMap({ new.object($0) })?.children.firstIndex(of: o.id) {
+                        from = "child \(li + 1)"; to = "child \(ri + 1)"
+                    }
+                    out.append(Difference(change: "moved", kind: "object", path: path, left: from, right: to,
                                           leftLine: lo.sourceLine, rightLine: o.sourceLine))
                 }
             }

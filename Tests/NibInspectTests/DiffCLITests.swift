@@ -137,7 +137,7 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let out = Self.lines(c)
-        #expect(out.contains(#"moved object UIView › UILabel "Sign in to continue": UIView › UILabel "Sign in to continue" → UIView › UILabel "Sign in to continue"  (line 32 → 26)"#), "\(c.output)")
+        #expect(out.contains(#"moved object UIView › UILabel "Sign in to continue": child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
         #expect(out.contains { $0.hasPrefix(#"changed events UIView › PrimaryButton "Sign In" action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
         #expect(!c.output.contains("removed") && !c.output.contains("added"), "\(c.output)")
         let (_, j) = Self.run(["diff", "--format", "json", old, new])
@@ -454,6 +454,23 @@ import Testing
         let (code, c) = DiffCLITests.run(["diff", tree.path("a"), tree.path("c")])
         #expect(code == .findings)
         #expect(c.output.contains("removed document One.storyboard/"), "\(c.output)")
+    }
+
+    /// A constraint whose constant changes (same xib id) is one change, old formula → new.
+    @Test("a constraint's constant is one change", .enabled(if: SharedProjects.root("NetNewsWire") != nil, SharedProjects.skipMessage("NetNewsWire")))
+    func constraintConstant() throws {
+        let root = SharedProjects.root("NetNewsWire")!
+        let file = try #require(FileManager.default.enumerator(atPath: root.path)?.compactMap { $0 as? String }.first { $0.hasSuffix("/Settings.storyboard") })
+        let text = try String(contentsOf: root.appendingPathComponent(file), encoding: .utf8)
+        let old = #"constant="8" symbolic="YES" id="9kW-Cm-Jry""#
+        try #require(text.contains(old))
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let (code, c) = DiffCLITests.run(["diff", try tree.write("a.storyboard", text: text),
+                                          try tree.write("b.storyboard", text: text.replacingOccurrences(of: old, with: #"constant="12" symbolic="YES" id="9kW-Cm-Jry""#))])
+        #expect(code == .findings)
+        let lines = c.output.split(separator: "\n").filter { !$0.hasPrefix("==") }
+        #expect(lines.count == 1 && lines[0].hasPrefix("changed property") && lines[0].contains("+ 8 → ") && lines[0].contains("+ 12  (line"), "\(c.output)")
     }
 
     /// The same nib under another name (as `git difftool` passes it): its nested archives pair.

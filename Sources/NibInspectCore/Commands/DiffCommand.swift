@@ -21,8 +21,9 @@ enum DiffCommand: Command {
         Objects are paired by id when both sides are xib/storyboard sources (an object re-created
         under a new id at the same path is paired by path), otherwise by semantic path. Reported,
         each by semantic path: objects added or removed (the top of a subtree), moved (paired by id,
-        with another parent or place among its siblings: old path → new path) or with another
-        class; properties changed (old → new), added or removed; connections added, removed,
+        with another parent or place among its siblings: old path → new path, or child n → m
+        when the paths read alike) or with another class; properties changed (old → new), added
+        or removed (a source's constraint by its id: a new constant is a change); connections added, removed,
         retargeted (same source and label, other destination) or with other control events (same
         destination); with the source line on each side. Documents of several-document inputs are
         paired by name.
