@@ -345,6 +345,13 @@ import Testing
         do { _ = try StringsFile.parse([0x22, 0x61, 0x22, 0x0A, 0x22, 0xE9]); Issue.record("no error") } catch {
             #expect(error.line == 2 && error.column == 2, "\(error)")
         }
+        // An app bundle's .strings may be a binary or XML property list: its entries, no lines.
+        for format in [PropertyListSerialization.PropertyListFormat.binary, .xml] {
+            let data = try PropertyListSerialization.data(fromPropertyList: ["b": "2", "a": "1"], format: format, options: 0)
+            #expect(try StringsFile.parse([UInt8](data)) == [.init(key: "a", value: "1", line: nil), .init(key: "b", value: "2", line: nil)])
+        }
+        let numbers = try PropertyListSerialization.data(fromPropertyList: ["a": 1], format: .binary, options: 0)
+        #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse([UInt8](numbers)) }
         #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse(Array("/* open".utf8)) }
         #expect(throws: StringsFile.ParseError.self) { try StringsFile.parse([0xC3, 0x28]) }
     }

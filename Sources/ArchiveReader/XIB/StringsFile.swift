@@ -8,13 +8,20 @@ import Foundation
 /// escaped character stands for itself.
 ///
 /// Read here rather than through `PropertyListSerialization`, which prints CoreFoundation's parse
-/// complaints on standard error and gives no column.
+/// complaints on standard error and gives no column; a binary or XML property list (as an app
+/// bundle may ship a `.strings` file) is read through it.
 public enum StringsFile {
-    /// One entry, with the 1-based line its key starts on.
+    /// One entry, with the 1-based line its key starts on (nil in a property list file).
     public struct Entry: Hashable, Sendable {
         public var key: String
         public var value: String
-        public var line: Int
+        public var line: Int?
+
+        public init(key: String, value: String, line: Int?) {
+            self.key = key
+            self.value = value
+            self.line = line
+        }
     }
 
     /// Why a file is not a `.strings` file: what was expected, at a 1-based line and column.
@@ -22,7 +29,8 @@ public enum StringsFile {
         public var message: String
         public var line: Int
         public var column: Int
-        public var description: String { "not a .strings file: \(message) at line \(line), column \(column)" }
+        /// Line 0: the whole file (a property list that is not one of strings).
+        public var description: String { "not a .strings file: \(message)" + (line > 0 ? " at line \(line), column \(column)" : "") }
     }
 
     /// The entries of `bytes` in file order (a key given twice is kept twice; the last one wins
@@ -30,6 +38,7 @@ public enum StringsFile {
     ///
     /// - Throws: ``ParseError`` for text that is not UTF-8/UTF-16, or not entries.
     public static func parse(_ bytes: [UInt8]) throws(ParseError) -> [Entry] {
+        if let entries = try propertyList(bytes) { return entries }
         let text: String
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
             guard let s = String(data: Data(bytes), encoding: .utf16) else {
@@ -46,6 +55,28 @@ public enum StringsFile {
         }
         var p = Parser(chars: Array(text.unicodeScalars))
         return try p.entries()
+    }
+
+    /// A `.strings` file an app bundle ships as a binary or XML property list (Xcode's
+    /// `STRINGS_FILE_OUTPUT_ENCODING = binary`): its string-to-string dictionary, sorted by key;
+    /// nil when `bytes` are not a property list of either kind.
+    static func propertyList(_ bytes: [UInt8]) throws(ParseError) -> [Entry]? {
+        let head = XMLProlog.utf8(Array(bytes.prefix(512))).bytes.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }
+        let isBinary = bytes.starts(with: Array("bplist".utf8))
+        let isXML = head.starts(with: Array("<?xml".utf8)) || head.starts(with: Array("<!DOCTYPE plist".utf8)) || head.starts(with: Array("<plist".utf8))
+        guard isBinary || isXML else { return nil }
+        let kind = isBinary ? "binary property list" : "XML property list"
+        let object: Any
+        do { object = try PropertyListSerialization.propertyList(from: Data(bytes), options: [], format: nil) } catch {
+            throw ParseError(message: "\(kind) that cannot be read", line: 0, column: 0)
+        }
+        guard let dictionary = object as? [String: Any] else { throw ParseError(message: "\(kind) that is not a dictionary", line: 0, column: 0) }
+        var out: [Entry] = []
+        for (key, value) in dictionary.sorted(by: { $0.key < $1.key }) {
+            guard let text = value as? String else { throw ParseError(message: "\(kind) whose value of \"\(key)\" is not a string", line: 0, column: 0) }
+            out.append(Entry(key: key, value: text, line: nil))
+        }
+        return out
     }
 
     /// The 1-based line and column (in characters) of the first byte of `bytes` that is not UTF-8.

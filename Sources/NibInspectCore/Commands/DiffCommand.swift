@@ -26,7 +26,9 @@ enum DiffCommand: Command {
         or removed (a source's constraint by its id: a new constant is a change); connections added, removed,
         retargeted (same source and label, other destination) or with other control events (same
         destination); with the source line on each side. Documents of several-document inputs are
-        paired by name.
+        paired by name: within one file by scene or nested-archive name (so Main.storyboard pairs
+        with Main.storyboardc, and a nib with its copy under another name), across the files of a
+        directory by file and name (X.storyboardc pairs with X.storyboard).
         A source and a compiled nib (diff App.xib App.nib, or a storyboard and its .storyboardc)
         are compared with compare's engine: objects matched by structure, only object, class and
         connection differences, and what compilation drops or adds is not a difference; each

@@ -29,7 +29,8 @@ enum StringsCommand: Command {
         other texts are keyed by archive index (#12.title); the output says so.
         A directory lists every .xib and .storyboard below it, one section per file (a directory
         without sources: its compiled nibs, best effort).
-        --compare FILE.strings (UTF-8 or UTF-16, as ibtool and translators write them) lists, in
+        --compare FILE.strings (UTF-8 or UTF-16 text as ibtool and translators write it, or the
+        binary or XML property list an app bundle may ship) lists, in
         the input's order, each key missing from FILE with its text and source line, then each key
         of FILE the input no longer has with its line in FILE; exit status 1 when any. With
         --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}]
@@ -136,7 +137,7 @@ enum StringsCommand: Command {
                     + "\"key\" : \(JSONValue.escape(s.key)), \"value\" : \(JSONValue.escape(s.value)), \"class\" : \(JSONValue.escape(s.className)), "
                     + "\"property\" : \(JSONValue.escape(s.property)), \"objectID\" : \(JSONValue.escape(s.objectID)), \"line\" : \(s.line.map(String.init) ?? "null")}"
             }.joined(separator: ",") + (missing.isEmpty ? "],\n" : "\n  ],\n")
-            out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(JSONValue.escape($0.key)), \"line\" : \($0.line)}" }.joined(separator: ",")
+            out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(JSONValue.escape($0.key)), \"line\" : \($0.line.map(String.init) ?? "null")}" }.joined(separator: ",")
                 + (unused.isEmpty ? "],\n" : "\n  ],\n")
             out += "  \"summary\" : {\"missing\" : \(missing.count), \"unused\" : \(unused.count), \"repeated\" : \(repeated)}\n}\n"
             context.console.write(out)
@@ -147,7 +148,7 @@ enum StringsCommand: Command {
                 let s = m.string, at = m.file.map { "\($0) line" } ?? "source line"
                 out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
             }
-            for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"  (line \(e.line) of the file)\n" }
+            for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"" + (e.line.map { "  (line \($0) of the file)" } ?? "") + "\n" }
             context.console.write(out)
         }
         return missing.isEmpty && unused.isEmpty ? status : .findings
