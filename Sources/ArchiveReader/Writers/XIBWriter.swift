@@ -1121,7 +1121,8 @@ struct XIBBuilder {
     /// `outlet view → #47`, for comments.
     func describe(_ c: Connection) -> String {
         var s = "\(c.kind.rawValue) \(c.label)"
-        if let d = c.destination { s += " → \(d.rawValue)" + (xibID[d].map { " (\($0))" } ?? "") }
+        // The xib id only of what the file holds (a storyboard placeholder's id is in no element).
+        if let d = c.destination { s += " → \(d.rawValue)" + (isWritten(d) ? xibID[d].map { " (\($0))" } ?? "" : "") }
         if let m = c.members { s += " → [" + m.map(\.rawValue).joined(separator: ", ") + "]" }
         if let v = c.value { s += " = \(v)" }
         if let u = c.unresolved { s += " (\(u.message))" }
