@@ -1060,12 +1060,25 @@ struct XIBBuilder {
         return String(v.dropFirst("NSToolTipHelpKey#".count))
     }
 
+    /// Binding options whose value is YES or NO (AppKit's `NSBindingOption` constants).
+    static let booleanBindingOptions: Set<String> = [
+        "NSAllowsEditingMultipleValuesSelection", "NSAllowsNullArgument", "NSAlwaysPresentsApplicationModalAlerts",
+        "NSConditionallySetsEditable", "NSConditionallySetsEnabled", "NSConditionallySetsHidden", "NSContinuouslyUpdatesValue",
+        "NSCreatesSortDescriptor", "NSDeletesObjectsOnRemove", "NSHandlesContentAsCompoundValue", "NSInsertsNullPlaceholder",
+        "NSInvokesSeparatelyWithArrayObjects", "NSRaisesForNotApplicableKeys", "NSValidatesImmediately",
+        "NSSelectsInsertedObjects", "NSPreservesSelection", "NSClearsFilterPredicateOnInsertion", "NSFilterRestrictsInsertion",
+    ]
+
     /// A binding option as Xcode writes it: `<integer key value>`, `<bool key value>`,
     /// `<real key value>` or `<string key>text</string>`. `value` is as the readers give it: a
     /// compiled nib's value as ``PropertyValue`` prints it (a string quoted), a source's as written.
     static func bindingOption(key: String, value v: String) -> XMLOutput.Element {
         if v.count >= 2, v.hasPrefix("\""), v.hasSuffix("\"") {   // printed unescaped between quotes
             return XMLOutput.Element("string", [("key", key)], text: String(v.dropFirst().dropLast()))
+        }
+        // Cocoa Bindings' yes/no options (`NSBindingOption…`), archived as numbers 0 and 1.
+        if booleanBindingOptions.contains(key), v == "0" || v == "1" || v == "YES" || v == "NO" {
+            return XMLOutput.Element("bool", [("key", key), ("value", v == "1" || v == "YES" ? "YES" : "NO")])
         }
         if Int(v) != nil { return XMLOutput.Element("integer", [("key", key), ("value", v)]) }
         if v == "YES" || v == "NO" { return XMLOutput.Element("bool", [("key", key), ("value", v)]) }
