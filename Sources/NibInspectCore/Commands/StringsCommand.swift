@@ -112,13 +112,10 @@ enum StringsCommand: Command {
     /// `--compare FILE`: the input's keys missing from a `.strings` file, then the file's keys the
     /// input does not have. Exit status 1 when there is either, else the reading status.
     static func compare(_ units: [Unit], with file: String, json: Bool, context: Context, status: ExitCode) throws -> ExitCode {
-        // Read as inputs are: not found or unreadable (a directory, a device) is 66, over the
-        // size limit 65.
-        let limit = DecodingLimits.default.maxFileSize
-        let bytes = try NibLoader.readFile(file, maxSize: limit)
+        // Read as inputs are (NibLoader.readInput): not found or unreadable (a directory, a
+        // device) is 66, over the size limit 65.
         let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
-            if bytes.count > limit { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
-            return try StringsFile.parse(bytes)
+            try StringsFile.parse(try NibLoader().readInput(file))
         }
         let translated = Set(entries.map(\.key))
         // The input's keys once each, with the file they come from when there are several.
