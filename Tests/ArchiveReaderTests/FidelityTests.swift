@@ -137,4 +137,22 @@ struct FidelityTests {
         }
         #expect(!document.roots.isEmpty)
     }
+
+    @Test("IB 3 connection to a record claiming objectID 0, the outline's root (found by fuzzing), is unresolved, not dangling")
+    func archiveXibRecordClaimingRootID() throws {
+        let claimed = XIBFixtures.archiveXib.replacingOccurrences(
+            of: #"<int key="objectID">5</int><reference key="object" ref="2001"/>"#,
+            with: #"<int key="objectID">0</int><reference key="object" ref="2001"/>"#)
+        #expect(claimed != XIBFixtures.archiveXib)
+        let document = try #require(try SourceReader.read(bytes: Array(claimed.utf8), name: "c.xib").documents.first)
+        #expect(document.object(ObjectID("0")) == nil)
+        let outlet = try #require(document.connections.first { $0.label == "button" })
+        #expect(outlet.destination == nil)
+        #expect(outlet.unresolved?.code == .unresolvedDestination)
+        for connection in document.connections where connection.unresolved == nil {
+            for id in [connection.source, connection.destination].compactMap({ $0 }) {
+                #expect(document.object(id) != nil, "\(connection.label): \(id) is not an object")
+            }
+        }
+    }
 }

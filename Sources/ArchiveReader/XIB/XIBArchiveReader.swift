@@ -184,9 +184,13 @@ struct XIBArchiveReader {
         let firstResponders = Set(objects.filter { $0.placeholder?.kind == .firstResponder }.map(\.id))
         let connectionRecords = items(container.child(key: "connectionRecords"))
         var connections: [Connection] = []
+        // Endpoints are the objects made above: a record whose objectID is 0 (the outline's root,
+        // or another record claiming its id) or that has no object is not one (found by fuzzing).
+        let made = Set(objects.map(\.id.rawValue))
+        let endpointID = ibID.filter { made.contains($0.value) }
         for record in connectionRecords {
             guard let c = record.child(key: "connection") else { continue }
-            if var conn = XIBArchiveObjects.connection(c, reader: self, ibID: ibID) {
+            if var conn = XIBArchiveObjects.connection(c, reader: self, ibID: endpointID) {
                 if conn.kind == .action, let d = conn.destination, firstResponders.contains(d) { conn.isNilTargeted = true }
                 connections.append(conn)
             }
