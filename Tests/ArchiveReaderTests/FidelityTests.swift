@@ -138,20 +138,32 @@ struct FidelityTests {
         #expect(!document.roots.isEmpty)
     }
 
-    @Test("IB 3 connection to a record claiming objectID 0, the outline's root (found by fuzzing), is unresolved, not dangling")
-    func archiveXibRecordClaimingRootID() throws {
-        let claimed = XIBFixtures.archiveXib.replacingOccurrences(
-            of: #"<int key="objectID">5</int><reference key="object" ref="2001"/>"#,
-            with: #"<int key="objectID">0</int><reference key="object" ref="2001"/>"#)
-        #expect(claimed != XIBFixtures.archiveXib)
-        let document = try #require(try SourceReader.read(bytes: Array(claimed.utf8), name: "c.xib").documents.first)
-        #expect(document.object(ObjectID("0")) == nil)
-        let outlet = try #require(document.connections.first { $0.label == "button" })
-        #expect(outlet.destination == nil)
-        #expect(outlet.unresolved?.code == .unresolvedDestination)
-        for connection in document.connections where connection.unresolved == nil {
-            for id in [connection.source, connection.destination].compactMap({ $0 }) {
-                #expect(document.object(id) != nil, "\(connection.label): \(id) is not an object")
+    @Test("IB 3 object records repeating an objectID (found by fuzzing): kept under ids of their own, connections to objects")
+    func archiveXibRepeatedObjectIDs() throws {
+        // The button's record claims 0, the outline root's id; then the button and the view share 1.
+        for (from, to, kept) in [("5", "0", "0~2"), ("5", "1", "1~2")] {
+            let repeated = XIBFixtures.archiveXib.replacingOccurrences(
+                of: #"<int key="objectID">\#(from)</int><reference key="object" ref="2001"/>"#,
+                with: #"<int key="objectID">\#(to)</int><reference key="object" ref="2001"/>"#)
+            #expect(repeated != XIBFixtures.archiveXib)
+            let document = try #require(try SourceReader.read(bytes: Array(repeated.utf8), name: "c.xib").documents.first)
+            #expect(document.object(ObjectID("0")) == nil)
+            #expect(document.object(ObjectID(kept))?.className == "NSButton", "\(kept)")
+            #expect(document.diagnostics.contains { $0.code == .duplicateObjectID && $0.location.object == ObjectID(kept) })
+            #expect(Set(document.objects.map(\.id)).count == document.objects.count, "ids unique")
+            let outlet = try #require(document.connections.first { $0.label == "button" })
+            #expect(outlet.destination == ObjectID(kept))
+            for connection in document.connections where connection.unresolved == nil {
+                for id in [connection.source, connection.destination].compactMap({ $0 }) {
+                    #expect(document.object(id) != nil, "\(connection.label): \(id) is not an object")
+                }
+            }
+            for object in document.objects {
+                var seen = Set<ObjectID>(), current: ObjectID? = object.id
+                while let c = current {
+                    guard seen.insert(c).inserted else { Issue.record("parent cycle through \(c)"); break }
+                    current = document.object(c)?.parent
+                }
             }
         }
     }

@@ -121,8 +121,21 @@ struct XIBArchiveReader {
         let records = items(container.child(key: "objectRecords").flatMap { find(key: "orderedObjects", in: $0) })
         var ibID: [String: String] = [:]          // archive element id → IB objectID
         var recordInfo: [(objectID: String, element: XMLElementNode?, record: XMLElementNode)] = []
+        var usedIDs = Set<String>()
         for record in records {
-            guard let objectID = record.child(key: "objectID")?.trimmedText else { continue }
+            guard var objectID = record.child(key: "objectID")?.trimmedText else { continue }
+            if usedIDs.contains(objectID) {
+                // As in a modern xib: a repeated id is kept under an id of its own (`2~2`), so that
+                // every id names one object and the hierarchy stays a tree (found by fuzzing).
+                let repeated = objectID
+                var n = 2
+                while usedIDs.contains("\(repeated)~\(n)") { n += 1 }
+                objectID = "\(repeated)~\(n)"
+                diagnostics.append(Diagnostic(.duplicateObjectID,
+                                              "line \(record.line): duplicate objectID '\(repeated)'; later record kept as a separate entry, id '\(objectID)'",
+                                              location: .init(object: ObjectID(objectID), sourceLine: record.line)))
+            }
+            usedIDs.insert(objectID)
             let element = resolve(record.child(key: "object"))
             if let e = element, let archiveID = e["id"] { ibID[archiveID] = objectID }
             recordInfo.append((objectID, element, record))
