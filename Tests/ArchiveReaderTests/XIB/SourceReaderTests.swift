@@ -329,4 +329,30 @@ extension SourceHostileInputTests {
             #expect(error.path == ["line 2"])
         }
     }
+
+    @Test("a storyboard outlet or action to another scene's object is unresolved, not dangling (found by fuzzing)")
+    func crossSceneConnection() throws {
+        let edited = XIBFixtures.iOSStoryboard.replacingOccurrences(
+            of: #"<action selector="unwindHome:" destination="exit3" id="u1"/>"#,
+            with: #"<action selector="unwindHome:" destination="fr2" id="u1"/><outlet property="homeView" destination="hv" id="o9"/>"#)
+        #expect(edited != XIBFixtures.iOSStoryboard)
+        let input = try SourceReader.read(bytes: Array(edited.utf8), name: "Main.storyboard")
+        let scene = try #require(input.documents.first { $0.object(ObjectID("back")) != nil })
+        let action = try #require(scene.connections.first { $0.label == "unwindHome:" })
+        #expect(action.unresolved?.code == .unresolvedDestination)
+        #expect(action.unresolved?.message.hasPrefix("destination 'fr2' is an object of another scene (") == true)
+        let outlet = try #require(scene.connections.first { $0.label == "homeView" })
+        #expect(outlet.unresolved?.code == .unresolvedDestination)
+        #expect(scene.diagnostics.filter { $0.code == .unresolvedDestination }.count == 2)
+        for document in input.documents {
+            for c in document.connections where c.kind != .segue && c.unresolved == nil {
+                for id in [c.source, c.destination].compactMap({ $0 }) + (c.members ?? []) {
+                    #expect(document.object(id) != nil, "\(document.name) \(c.label): \(id)")
+                }
+            }
+        }
+        // The fixture as written has no such connection.
+        let plain = try SourceReader.read(bytes: Array(XIBFixtures.iOSStoryboard.utf8), name: "Main.storyboard")
+        #expect(plain.documents.allSatisfy { $0.connections.allSatisfy { $0.unresolved == nil } })
+    }
 }
