@@ -98,4 +98,59 @@ struct NibOpenerTests {
         #expect(loaded.container == concurrent.loaded?.container)
         #expect(NibResolver.resolve(loaded).documents == (await NibResolver.resolve(loaded, width: 3)).documents)
     }
+
+    @Test("defersObjects: stand-alone archives come without objects, made on reading exactly as resolved; others whole")
+    func deferredObjects() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for name in ["LoginViewController.nib", "LoginViewController.xib"] {
+            try tree.write("dir/" + name, [UInt8](try Data(contentsOf: URL(fileURLWithPath: Self.samples + "/" + name))))
+        }
+        try tree.write("dir/Menu.nib/keyedobjects.nib", TinyNib.simple("NSObject"))
+        // Not deferred: a nib holding nested archives, its nested archives, storyboard scenes.
+        try tree.write("dir/Cells.nib", TinyNib.withPrototypes([("Cell", TinyNib.simple("MyCell"))]))
+        try tree.write("dir/Main.storyboardc/abc-view-def.nib", TinyNib.simple("UIView"))
+        try tree.writePlist("dir/Main.storyboardc/Info.plist", ["UIViewControllerIdentifiersToNibNames": [String: String]()])
+        var deferring = NibOpener(width: 1)
+        deferring.defersObjects = true
+        for path in [Self.samples + "/LoginViewController.nib", Self.samples + "/MainMenu.nib", tree.path("dir")] {
+            let whole = try NibOpener(width: 1).open(.path(path))
+            let opened = try deferring.open(.path(path))
+            #expect(opened.input.documents.count == whole.input.documents.count, "\(path)")
+            var madeLater = 0
+            for (document, full) in zip(opened.input.documents, whole.input.documents) {
+                if let objects = opened.deferredObjects[document.name] {
+                    madeLater += 1
+                    #expect(document.objects.isEmpty && document.format.isCompiled, "\(document.name)")
+                    #expect(Array(objects) == full.objects, "\(document.name)")
+                    #expect(Array(objects) == Array(objects), "made twice, the same")
+                    var rebuilt = document
+                    rebuilt.objects = Array(objects)
+                    #expect(rebuilt == full, "\(document.name)")
+                } else {
+                    #expect(document == full, "\(document.name)")
+                }
+            }
+            let expected = path == tree.path("dir") ? ["LoginViewController.nib", "Menu.nib/keyedobjects.nib"] : whole.input.documents.map(\.name)
+            #expect(opened.deferredObjects.keys.sorted() == expected, "\(path)")
+            #expect(madeLater == expected.count, "\(path)")
+        }
+        // Without the option nothing is deferred.
+        #expect(try NibOpener().open(.path(Self.samples + "/LoginViewController.nib")).deferredObjects.isEmpty)
+    }
+
+    @Test("defersObjects leaves a storyboard's scenes and a nib inside a .storyboardc whole", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func deferredObjectsNotInStoryboards() throws {
+        let sceneFile = try #require(Corpus.entries.first { $0.file.contains(".storyboardc/") && $0.file.hasSuffix(".nib") }).url.path
+        let marker = try #require(sceneFile.range(of: ".storyboardc/"))
+        let storyboard = String(sceneFile[..<marker.upperBound].dropLast())
+        var deferring = NibOpener(width: 1)
+        deferring.defersObjects = true
+        let opened = try deferring.open(.path(storyboard))
+        #expect(opened.deferredObjects.isEmpty)
+        #expect(opened.input == (try NibOpener(width: 1).open(.path(storyboard))).input)
+        let scene = try deferring.open(.path(sceneFile))
+        #expect(scene.deferredObjects.isEmpty)
+        #expect(scene.input == (try NibOpener(width: 1).open(.path(sceneFile))).input)
+    }
 }

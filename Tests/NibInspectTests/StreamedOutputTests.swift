@@ -101,10 +101,17 @@ struct StreamedOutputTests {
     /// materialized value's.
     @Test(.enabled(if: Corpus.isAvailable, Corpus.skipMessage))
     func corpus() throws {
-        var checked = 0
+        var checked = 0, deferredEntries = 0
         for entry in Corpus.entries {
             guard let opened = try? NibOpener(width: 1).open(.path(entry.url.path)) else { continue }
             try Self.checkResolved(opened.input, entry.file)
+            // `json` defers the objects of stand-alone compiled archives: the same bytes.
+            var deferring = NibOpener(width: 1)
+            deferring.defersObjects = true
+            let deferred = try deferring.open(.path(entry.url.path))
+            if !deferred.deferredObjects.isEmpty { deferredEntries += 1 }
+            #expect(try Self.streamed { try ResolvedJSON.write(ResolvedOutput(deferred.input), deferredObjects: deferred.deferredObjects, to: $0) }
+                    == ResolvedJSON.render(ResolvedOutput(opened.input)), "\(entry.file), objects deferred")
             if let loaded = opened.loaded {
                 let lazy = JSONCommand.renderRaw(loaded)
                 #expect(Self.streamed { lazy.write(to: $0, indent: 0) } == String(lazy.materialized().rendered().dropLast()),
@@ -113,5 +120,6 @@ struct StreamedOutputTests {
             checked += 1
         }
         #expect(checked > 700)
+        #expect(deferredEntries > 300)
     }
 }

@@ -104,12 +104,25 @@ extension ArchivedObjects: CustomStringConvertible, CustomDebugStringConvertible
 /// One record per object over a graph's ``FieldColumns`` (``ArchivedObjects``): an index in
 /// ``classes``, the object's field range and its offset. Immutable once built.
 final class ObjectTable: Sendable {
+    /// 16 bytes per archived object (a NIBArchive archives every string and array as an object of
+    /// its own, so a large nib has millions).
     struct Header {
         var classIndex: UInt32
         var start: UInt32
         var end: UInt32
-        /// Absolute byte offset, `Int.min` for none.
-        var offset: Int
+        /// Absolute byte offset, `UInt32.max` for none (inputs are far below 4 GB).
+        private var storedOffset: UInt32
+
+        /// `offset`: absolute byte offset, `Int.min` (or anything past 4 GB) for none.
+        init(classIndex: UInt32, start: UInt32, end: UInt32, offset: Int) {
+            self.classIndex = classIndex
+            self.start = start
+            self.end = end
+            storedOffset = offset >= 0 && offset < Int(UInt32.max) ? UInt32(offset) : .max
+        }
+
+        /// Absolute byte offset, nil for none.
+        var offset: Int? { storedOffset == .max ? nil : Int(storedOffset) }
     }
 
     /// Class name and `classChain` of each class used.
@@ -130,6 +143,6 @@ final class ObjectTable: Sendable {
         let c = classes[Int(h.classIndex)]
         return ArchivedObject(className: c.name, classChain: c.chain,
                               fields: ArchiveFields(columns: columns, range: Int(h.start)..<Int(h.end)),
-                              offset: h.offset == .min ? nil : h.offset)
+                              offset: h.offset)
     }
 }

@@ -29,6 +29,15 @@ public struct NibOpener: Sendable {
     /// inside them, kept for the next nib of the same storyboard (nil: none kept). `scan` shares
     /// one between its workers.
     public var storyboardCache: StoryboardCache?
+    /// Whether the objects of compiled archives that stand alone are left unmade
+    /// (``NibResolver/resolveDeferringObjects(_:width:)``): their documents come with no objects,
+    /// and ``OpenedInput/deferredObjects`` makes them when read. Default false.
+    ///
+    /// Not deferred: storyboard scenes (in a `.storyboardc` or in a directory), a nib read from
+    /// inside a `.storyboardc` (its upstream placeholders are bound to the whole storyboard),
+    /// nested archives and the archives holding them, standard input and pipes. Deferred objects
+    /// keep their object graphs alive whatever ``retention`` says.
+    public var defersObjects = false
 
     /// - Parameters:
     ///   - limits: decoding limits applied to every archive.
@@ -81,17 +90,23 @@ public struct NibOpener: Sendable {
             }
             var loaded = try await loader.loadCompiled(inventory, width: width)
             loaded.releaseBeforeResolving(retention)
-            var compiled = await NibResolver.resolve(loaded, width: width)
-            loaded.releaseAfterResolving(retention)
-            if inventory.kind == .file || inventory.kind == .nibBundle, let storyboard = Self.enclosingStoryboard(of: path, in: loader.files) {
-                await bindUpstream(&compiled, inside: storyboard)
+            let storyboard = inventory.kind == .file || inventory.kind == .nibBundle
+                ? Self.enclosingStoryboard(of: path, in: loader.files) : nil
+            var compiled: NibInput
+            var deferred: [String: ResolvedObjects] = [:]
+            if defersObjects && storyboard == nil {
+                (compiled, deferred) = await NibResolver.resolveDeferringObjects(loaded, width: width)
+            } else {
+                compiled = await NibResolver.resolve(loaded, width: width)
             }
+            loaded.releaseAfterResolving(retention)
+            if let storyboard { await bindUpstream(&compiled, inside: storyboard) }
             let sources = await readSources(inventory.sourceUnits)
             var failures = loaded.failures
             if !sources.isEmpty {
                 compiled = merge(compiled, sources: sources, inventory: inventory, failures: &failures)
             }
-            return OpenedInput(input: compiled, loaded: loaded, failures: failures)
+            return OpenedInput(input: compiled, loaded: loaded, failures: failures, deferredObjects: deferred)
         }
     }
 
@@ -278,4 +293,16 @@ public struct OpenedInput: Sendable {
     /// Documents of a directory or storyboard that could not be read (compiled or source), in
     /// the order they were found; the others are in ``input``.
     public var failures: [LoadedContainer.Failure]
+    /// With ``NibOpener/defersObjects``: the objects of the compiled documents resolved without
+    /// them, by document name (``NibDocument/name``); such a document's own ``NibDocument/objects``
+    /// is empty. Empty otherwise.
+    public var deferredObjects: [String: ResolvedObjects] = [:]
+
+    init(input: NibInput, loaded: LoadedContainer?, failures: [LoadedContainer.Failure],
+                deferredObjects: [String: ResolvedObjects] = [:]) {
+        self.input = input
+        self.loaded = loaded
+        self.failures = failures
+        self.deferredObjects = deferredObjects
+    }
 }

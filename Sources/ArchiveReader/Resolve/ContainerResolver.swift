@@ -10,27 +10,51 @@ extension NibResolver {
     /// ``NibInput/diagnostics`` holds the container's, the storyboards', and one
     /// ``DiagnosticCode/documentNotRead`` error per ``LoadedContainer/failures`` entry.
     public static func resolve(_ loaded: LoadedContainer) -> NibInput {
-        assemble(loaded, resolutionJobs(loaded).map { $0.run() })
+        assemble(loaded, resolutionJobs(loaded).map { $0.run() }).input
     }
 
     /// ``resolve(_:)`` with the storyboards and documents resolved as concurrent child tasks, at
     /// most `width` at a time; the result is the same.
     public static func resolve(_ loaded: LoadedContainer, width: Int) async -> NibInput {
-        assemble(loaded, await Concurrently.map(resolutionJobs(loaded), width: width) { $0.run() })
+        assemble(loaded, await Concurrently.map(resolutionJobs(loaded), width: width) { $0.run() }).input
     }
+
+    /// ``resolve(_:width:)`` with the objects of archives that stand alone — outside a storyboard,
+    /// neither nested in another archive nor holding one — deferred
+    /// (``resolveDeferringObjects(_:name:path:variant:)``): their documents come with no objects,
+    /// which `objects` makes on reading, by document name. Other documents are resolved whole.
+    public static func resolveDeferringObjects(_ loaded: LoadedContainer, width: Int) async
+        -> (input: NibInput, objects: [String: ResolvedObjects]) {
+        var nested = Set<String>()
+        for document in loaded.container.documents {
+            if let parent = document.parent { nested.insert(parent); nested.insert(document.name) }
+        }
+        let jobs = resolutionJobs(loaded, deferring: { !nested.contains($0.name) })
+        return assemble(loaded, await Concurrently.map(jobs, width: width) { $0.run() })
+    }
+
+    /// What one job resolved: documents by archive name, the storyboard summary, diagnostics, and
+    /// the deferred objects of documents resolved without them, by archive name.
+    private typealias JobResult = (documents: [String: NibDocument], summary: StoryboardSummary?,
+                                   diagnostics: [Diagnostic], objects: [String: ResolvedObjects])
 
     /// One independent piece of resolution: a compiled storyboard with its scene nibs (upstream
     /// placeholders resolve across them), or one archive outside any storyboard.
     private enum ResolutionJob: Sendable {
         case storyboard(CompiledStoryboard, [(nibName: String, archive: LoadedArchive)])
-        case archive(LoadedArchive)
+        case archive(LoadedArchive, deferringObjects: Bool)
 
         /// Resolved documents by archive name, the storyboard summary and diagnostics.
-        func run() -> (documents: [String: NibDocument], summary: StoryboardSummary?, diagnostics: [Diagnostic]) {
+        func run() -> JobResult {
             switch self {
-            case .archive(let archive):
-                let document = resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
-                return ([archive.name: document], nil, [])
+            case .archive(let archive, let deferring):
+                guard deferring else {
+                    let document = resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
+                    return ([archive.name: document], nil, [], [:])
+                }
+                let (document, objects) = resolveDeferringObjects(archive.graph, name: archive.name, path: archive.path,
+                                                                  variant: archive.variant)
+                return ([archive.name: document], nil, [], [archive.name: objects])
             case .storyboard(let storyboard, let nibs):
                 // Without an Info.plist (a base storyboard whose device storyboards hold it) the scenes
                 // still resolve against each other; only the summary is missing.
@@ -50,13 +74,15 @@ extension NibResolver {
                 let diagnostics = input.diagnostics.map { d in
                     d.location.document.map { d.located(document: $0, path: paths[$0]) } ?? d
                 }
-                return (byName, storyboard.info != nil ? input.storyboard : nil, diagnostics)
+                return (byName, storyboard.info != nil ? input.storyboard : nil, diagnostics, [:])
             }
         }
     }
 
     /// Storyboards first (in container order), then every archive no storyboard claimed.
-    private static func resolutionJobs(_ loaded: LoadedContainer) -> [ResolutionJob] {
+    /// `deferring` tells which archives outside storyboards have their objects deferred.
+    private static func resolutionJobs(_ loaded: LoadedContainer,
+                                       deferring: (LoadedArchive) -> Bool = { _ in false }) -> [ResolutionJob] {
         var jobs: [ResolutionJob] = []
         var claimed = Set<String>()
         for storyboard in loaded.container.storyboards {
@@ -64,22 +90,23 @@ extension NibResolver {
             for nib in nibs { claimed.insert(nib.archive.name) }
             jobs.append(.storyboard(storyboard, nibs))
         }
-        for archive in loaded.archives where !claimed.contains(archive.name) { jobs.append(.archive(archive)) }
+        for archive in loaded.archives where !claimed.contains(archive.name) { jobs.append(.archive(archive, deferringObjects: deferring(archive))) }
         return jobs
     }
 
     /// The input from the jobs' results, documents in the container's order.
-    private static func assemble(_ loaded: LoadedContainer,
-                                 _ results: [(documents: [String: NibDocument], summary: StoryboardSummary?,
-                                              diagnostics: [Diagnostic])]) -> NibInput {
+    private static func assemble(_ loaded: LoadedContainer, _ results: [JobResult])
+        -> (input: NibInput, objects: [String: ResolvedObjects]) {
         let container = loaded.container
         var byName: [String: NibDocument] = [:]
+        var deferred: [String: ResolvedObjects] = [:]
         var summaries: [StoryboardSummary] = []
         var diagnostics = container.diagnostics
         for result in results {
             // A nib claimed by two storyboards (a device storyboard reading the base storyboard's
             // nibs) keeps the later resolution, the device storyboard's, which has the Info.plist.
             byName.merge(result.documents) { _, later in later }
+            deferred.merge(result.objects) { _, later in later }
             if let s = result.summary { summaries.append(s) }
             diagnostics += result.diagnostics
         }
@@ -92,7 +119,7 @@ extension NibResolver {
         var input = NibInput(path: container.path, kind: kind, variants: loaded.archives.compactMap(\.variant),
                              documents: documents, storyboard: summaries.first, diagnostics: diagnostics)
         input.storyboards = summaries
-        return input
+        return (input, deferred)
     }
 
     /// A document that could not be read, as an error diagnostic: `<name>: <why>`, with the path

@@ -31,44 +31,52 @@ extension ResolverRun {
 
     /// Adds every object reachable through structural keys from the members, and builds the tree.
     mutating func buildHierarchy() {
+        // One flag per archived object rather than sets of indexes, and children only for objects
+        // that have some: a large nib has hundreds of thousands of members, and these tables are
+        // its resolution's peak memory.
+        let count = graph.objects.count
         var structural: [Int: [Int]] = [:]
+        var scanned = [Bool](repeating: false, count: count)
         var queue = members.sorted()
         var head = 0
         while head < queue.count {
             let index = queue[head]
             head += 1
-            if structural[index] != nil { continue }
+            guard index >= 0, index < count, !scanned[index] else { continue }
+            scanned[index] = true
             let kids = placeholders[index] == nil ? structuralChildren(index) : []
-            structural[index] = kids
+            if !kids.isEmpty { structural[index] = kids }
             for kid in kids where !members.contains(kid) {
                 addMember(kid)
                 if members.contains(kid) { queue.append(kid) }
             }
         }
+        scanned = []
+        queue = []
         let topSet = Set(topLevel)
-        var hasCandidateParent = Set<Int>()
-        for (_, kids) in structural { hasCandidateParent.formUnion(kids) }
-        for (child, p) in tableParent where p != rootObject { hasCandidateParent.insert(child) }
+        var hasCandidateParent = [Bool](repeating: false, count: count)
+        for (_, kids) in structural { for k in kids where k >= 0 && k < count { hasCandidateParent[k] = true } }
+        for (child, p) in tableParent where p != rootObject && child >= 0 && child < count { hasCandidateParent[child] = true }
 
-        var visited = Set<Int>()
+        var visited = [Bool](repeating: false, count: count)
         func claimable(_ c: Int, by n: Int) -> Bool {
-            guard members.contains(c), !visited.contains(c), placeholders[c] == nil, !topSet.contains(c) else { return false }
+            guard c >= 0, c < count, members.contains(c), !visited[c], placeholders[c] == nil, !topSet.contains(c) else { return false }
             if let p = tableParent[c], p != n { return false }
             return true
         }
-        let sorted = members.sorted()
-        let rootOrder = topLevel + sorted.filter { !hasCandidateParent.contains($0) } + sorted
-        for start in rootOrder where members.contains(start) && !visited.contains(start) && placeholders[start] == nil {
-            visited.insert(start)
+        // Roots in this order: the top-level objects, members no structure claims, then the rest.
+        func walk(from start: Int) {
+            guard start >= 0, start < count, members.contains(start), !visited[start], placeholders[start] == nil else { return }
+            visited[start] = true
             var stack = [start]
             while let n = stack.popLast() {
                 var kids: [Int] = []
                 for c in structural[n] ?? [] where claimable(c, by: n) {
-                    visited.insert(c)
+                    visited[c] = true
                     kids.append(c)
                 }
                 for c in tableChildren[n] ?? [] where claimable(c, by: n) {
-                    visited.insert(c)
+                    visited[c] = true
                     kids.append(c)
                 }
                 if !kids.isEmpty { children[n] = kids }
@@ -76,5 +84,9 @@ extension ResolverRun {
                 stack.append(contentsOf: kids.reversed())
             }
         }
+        let sorted = members.sorted()
+        for start in topLevel { walk(from: start) }
+        for start in sorted where start >= 0 && start < count && !hasCandidateParent[start] { walk(from: start) }
+        for start in sorted { walk(from: start) }
     }
 }

@@ -1,7 +1,8 @@
 /// The working state of one ``NibResolver/resolve(_:name:path:variant:)`` call. The UIKit part
 /// (`ResolverRun+UIKit.swift`), the AppKit part (`ResolverRun+AppKit.swift`) and the hierarchy
 /// (`ResolverRun+Hierarchy.swift`) fill it; ``document(name:path:variant:)`` turns it into a
-/// ``NibDocument``. Nothing here throws or traps: every lookup of an input-derived index is
+/// ``NibDocument`` without objects and the ``ResolvedObjects`` that make them, which keep the
+/// run's per-object tables. Nothing here throws or traps: every lookup of an input-derived index is
 /// checked and problems become ``diagnostics`` or flagged connections.
 struct ResolverRun {
     let graph: ObjectGraph

@@ -30,9 +30,12 @@ enum JSONCommand: Command {
             context.console.write("\n")
             return context.report(loaded, path: path)
         }
-        let (input, status, _) = try context.loadResolvedWithStatus(path)
-        try ResolvedJSON.write(ResolvedOutput(input), to: context.console)
-        return context.finish(input, status: status)
+        // Each object is made as it is written, never the whole list of a large nib at once.
+        var deferring = context
+        deferring.opener.defersObjects = true
+        let (opened, status) = try deferring.openResolved(path)
+        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects, to: context.console)
+        return context.finish(opened.input, status: status)
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope; each

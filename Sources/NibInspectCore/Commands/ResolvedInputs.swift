@@ -23,11 +23,16 @@ extension Context {
     /// ``loadResolved(_:)`` plus the exit status for documents that could not be read and the
     /// loaded container (nil for XML sources).
     func loadResolvedWithStatus(_ path: String) throws -> (input: NibInput, status: ExitCode, loaded: LoadedContainer?) {
-        let opened = try open(path)
-        var input = opened.input
-        if path == "-" { input.path = "<stdin>" }
-        let status = opened.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
-        return (input, status, opened.loaded)
+        let (opened, status) = try openResolved(path)
+        return (opened.input, status, opened.loaded)
+    }
+
+    /// ``open(_:)`` with standard input named `<stdin>`, and the exit status for documents that
+    /// could not be read.
+    func openResolved(_ path: String) throws -> (opened: OpenedInput, status: ExitCode) {
+        var opened = try open(path)
+        if path == "-" { opened.input.path = "<stdin>" }
+        return (opened, opened.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success)
     }
 
     /// The input at `path` when it is an Interface Builder XML source (xib, storyboard, IB 3

@@ -5,14 +5,22 @@ import ArchiveReader
 /// diagnostics, top-level objects, compare differences and matches — written element by element.
 extension ResolvedJSON {
     /// `nibinspect json`: ``render(_:)`` of `output`, written to `console` as it is produced.
-    static func write(_ output: ResolvedOutput, to console: Console) throws {
+    /// A compiled document whose objects were deferred (``OpenedInput/deferredObjects``, by
+    /// document name) has them made one at a time as they are written.
+    static func write(_ output: ResolvedOutput, deferredObjects: [String: ResolvedObjects] = [:], to console: Console) throws {
         let json = StreamedJSON(console: console)
         var skeleton = output
         skeleton.documents = []
         skeleton.diagnostics = []
         try json.write(skeleton, depth: 0, replacing: [
             StreamedJSON.Member(path: ["documents"]) { depth in
-                try json.writeArray(output.documents, depth: depth) { document, d in try write(document, depth: d, json) }
+                try json.writeArray(output.documents, depth: depth) { document, d in
+                    if document.format.isCompiled, let objects = deferredObjects[document.name] {
+                        try write(document, objects: objects, depth: d, json)
+                    } else {
+                        try write(document, objects: document.objects, depth: d, json)
+                    }
+                }
             },
             elements(["diagnostics"], output.diagnostics, json),
         ])
@@ -28,8 +36,9 @@ extension ResolvedJSON {
         console.write("\n")
     }
 
-    /// One document at `depth`, its objects, connections, diagnostics and object lists element by element.
-    static func write(_ document: NibDocument, depth: Int, _ json: StreamedJSON) throws {
+    /// One document at `depth`, its objects (`objects`, in place of its own list), connections,
+    /// diagnostics and object lists element by element.
+    static func write<Objects: Sequence<NibObject>>(_ document: NibDocument, objects: Objects, depth: Int, _ json: StreamedJSON) throws {
         var skeleton = document
         skeleton.objects = []
         skeleton.connections = []
@@ -37,7 +46,7 @@ extension ResolvedJSON {
         skeleton.topLevelObjects = []
         skeleton.visibleWindows = []
         try json.write(skeleton, depth: depth, replacing: [
-            elements(["objects"], document.objects, json),
+            elements(["objects"], objects, json),
             elements(["connections"], document.connections, json),
             elements(["diagnostics"], document.diagnostics, json),
             elements(["topLevelObjects"], document.topLevelObjects, json),
@@ -46,7 +55,7 @@ extension ResolvedJSON {
     }
 
     /// The member at `path`: an array of `items`, each encoded on its own.
-    static func elements<T: Encodable>(_ path: [String], _ items: [T], _ json: StreamedJSON) -> StreamedJSON.Member {
+    static func elements<S: Sequence>(_ path: [String], _ items: S, _ json: StreamedJSON) -> StreamedJSON.Member where S.Element: Encodable {
         StreamedJSON.Member(path: path) { depth in
             try json.writeArray(items, depth: depth) { item, d in try json.write(item, depth: d) }
         }
