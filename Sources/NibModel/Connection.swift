@@ -98,9 +98,8 @@ public struct Connection: Hashable, Sendable, Codable {
         self.isNilTargeted = isNilTargeted
         self.sourceLine = sourceLine
         self.archiveIndex = archiveIndex
-        let fields = Details.Fields(collectionClass: collectionClass, appendsToCollection: appendsToCollection,
-                                    keyPath: keyPath, value: value, options: options, segue: segue, unresolved: unresolved)
-        details = fields == Details.Fields() ? nil : .init(fields)
+        details = Details(Details.Fields(collectionClass: collectionClass, appendsToCollection: appendsToCollection,
+                                         keyPath: keyPath, value: value, options: options, segue: segue, unresolved: unresolved))
     }
 
     /// The out-of-line members; an indirect enum, so that a copy shares them and a change makes
@@ -108,7 +107,8 @@ public struct Connection: Hashable, Sendable, Codable {
     private indirect enum Details: Hashable, Sendable {
         case box(Fields)
 
-        struct Fields: Hashable, Sendable {
+        /// Coded as members of the connection itself (same keys, nil ones left out).
+        struct Fields: Hashable, Sendable, Codable {
             var collectionClass: String?
             var appendsToCollection: Bool?
             var keyPath: String?
@@ -118,7 +118,12 @@ public struct Connection: Hashable, Sendable, Codable {
             var unresolved: Diagnostic?
         }
 
-        init(_ fields: Fields) { self = .box(fields) }
+        /// The box for `fields`; nil when every field is nil, so that equal connections have
+        /// equal (nil or not) boxes.
+        init?(_ fields: Fields) {
+            guard fields != Fields() else { return nil }
+            self = .box(fields)
+        }
 
         var fields: Fields {
             switch self { case .box(let f): return f }
@@ -128,38 +133,33 @@ public struct Connection: Hashable, Sendable, Codable {
     private mutating func update(_ change: (inout Details.Fields) -> Void) {
         var fields = details?.fields ?? Details.Fields()
         change(&fields)
-        details = fields == Details.Fields() ? nil : .init(fields)
+        details = Details(fields)
     }
 }
 
 extension Connection {
     private enum CodingKeys: String, CodingKey {
-        case kind, source, destination, label, members, collectionClass, appendsToCollection, controlEvents,
-             isNilTargeted, keyPath, value, options, segue, unresolved, sourceLine, archiveIndex
+        case kind, source, destination, label, members, controlEvents, isNilTargeted, sourceLine, archiveIndex
     }
 
-    /// The keys and values a synthesized conformance would read (optional members may be absent).
+    /// The keys and values a synthesized conformance would read; the out-of-line members are read
+    /// from the same keyed container by their own conformance.
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(kind: try c.decode(Kind.self, forKey: .kind),
-                  source: try c.decodeIfPresent(ObjectID.self, forKey: .source),
-                  destination: try c.decodeIfPresent(ObjectID.self, forKey: .destination),
-                  label: try c.decode(String.self, forKey: .label),
-                  members: try c.decodeIfPresent([ObjectID].self, forKey: .members),
-                  collectionClass: try c.decodeIfPresent(String.self, forKey: .collectionClass),
-                  appendsToCollection: try c.decodeIfPresent(Bool.self, forKey: .appendsToCollection),
-                  controlEvents: try c.decodeIfPresent(ControlEvents.self, forKey: .controlEvents),
-                  isNilTargeted: try c.decode(Bool.self, forKey: .isNilTargeted),
-                  keyPath: try c.decodeIfPresent(String.self, forKey: .keyPath),
-                  value: try c.decodeIfPresent(PropertyValue.self, forKey: .value),
-                  options: try c.decodeIfPresent([String: String].self, forKey: .options),
-                  segue: try c.decodeIfPresent(Segue.self, forKey: .segue),
-                  unresolved: try c.decodeIfPresent(Diagnostic.self, forKey: .unresolved),
-                  sourceLine: try c.decodeIfPresent(Int.self, forKey: .sourceLine),
-                  archiveIndex: try c.decodeIfPresent(Int.self, forKey: .archiveIndex))
+        kind = try c.decode(Kind.self, forKey: .kind)
+        source = try c.decodeIfPresent(ObjectID.self, forKey: .source)
+        destination = try c.decodeIfPresent(ObjectID.self, forKey: .destination)
+        label = try c.decode(String.self, forKey: .label)
+        members = try c.decodeIfPresent([ObjectID].self, forKey: .members)
+        controlEvents = try c.decodeIfPresent(ControlEvents.self, forKey: .controlEvents)
+        isNilTargeted = try c.decode(Bool.self, forKey: .isNilTargeted)
+        sourceLine = try c.decodeIfPresent(Int.self, forKey: .sourceLine)
+        archiveIndex = try c.decodeIfPresent(Int.self, forKey: .archiveIndex)
+        details = Details(try Details.Fields(from: decoder))
     }
 
-    /// The keys and values a synthesized conformance would write: nil members are left out.
+    /// The keys and values a synthesized conformance would write (nil members left out); the
+    /// out-of-line members go to the same keyed container by their own conformance.
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(kind, forKey: .kind)
@@ -167,17 +167,11 @@ extension Connection {
         try c.encodeIfPresent(destination, forKey: .destination)
         try c.encode(label, forKey: .label)
         try c.encodeIfPresent(members, forKey: .members)
-        try c.encodeIfPresent(collectionClass, forKey: .collectionClass)
-        try c.encodeIfPresent(appendsToCollection, forKey: .appendsToCollection)
         try c.encodeIfPresent(controlEvents, forKey: .controlEvents)
         try c.encode(isNilTargeted, forKey: .isNilTargeted)
-        try c.encodeIfPresent(keyPath, forKey: .keyPath)
-        try c.encodeIfPresent(value, forKey: .value)
-        try c.encodeIfPresent(options, forKey: .options)
-        try c.encodeIfPresent(segue, forKey: .segue)
-        try c.encodeIfPresent(unresolved, forKey: .unresolved)
         try c.encodeIfPresent(sourceLine, forKey: .sourceLine)
         try c.encodeIfPresent(archiveIndex, forKey: .archiveIndex)
+        try details?.fields.encode(to: encoder)
     }
 }
 

@@ -125,12 +125,9 @@ struct XIBArchiveReader {
         for record in records {
             guard var objectID = record.child(key: "objectID")?.trimmedText else { continue }
             if usedIDs.contains(objectID) {
-                // As in a modern xib: a repeated id is kept under an id of its own (`2~2`), so that
-                // every id names one object and the hierarchy stays a tree (found by fuzzing).
+                // As in a modern xib: a repeated id is kept under an id of its own (found by fuzzing).
                 let repeated = objectID
-                var n = 2
-                while usedIDs.contains("\(repeated)~\(n)") { n += 1 }
-                objectID = "\(repeated)~\(n)"
+                objectID = XIBObjectBuilder.separateID(for: repeated) { usedIDs.contains($0) }
                 diagnostics.append(Diagnostic(.duplicateObjectID,
                                               "line \(record.line): duplicate objectID '\(repeated)'; later record kept as a separate entry, id '\(objectID)'",
                                               location: .init(object: ObjectID(objectID), sourceLine: record.line)))

@@ -11,6 +11,9 @@ struct XIBObjectBuilder {
     let platform: Platform
     /// Every object id of the whole file → its element (for resolving destinations across scenes).
     let globalIndex: [String: XMLElementNode]
+    /// In a storyboard, every object id of the file → its scene's identifier; empty for a xib.
+    /// Only a segue may end in another scene.
+    let sceneOfObject: [String: String]
     /// Depth limit for the element walk (the XML parser already bounds nesting).
     let maxDepth = 500
 
@@ -19,9 +22,18 @@ struct XIBObjectBuilder {
     private(set) var diagnostics: [Diagnostic] = []
     private var objectIndex: [ObjectID: Int] = [:]
 
-    init(platform: Platform, globalIndex: [String: XMLElementNode]) {
+    init(platform: Platform, globalIndex: [String: XMLElementNode], sceneOfObject: [String: String] = [:]) {
         self.platform = platform
         self.globalIndex = globalIndex
+        self.sceneOfObject = sceneOfObject
+    }
+
+    /// The id a repeated object id is kept under: `raw~2`, `raw~3`, … the first that `isTaken`
+    /// refuses, so that every id names one object and the hierarchy stays a tree.
+    static func separateID(for raw: String, isTaken: (String) -> Bool) -> String {
+        var n = 2
+        while isTaken("\(raw)~\(n)") { n += 1 }
+        return "\(raw)~\(n)"
     }
 
     /// True when `element` stands for an archived object.
@@ -50,11 +62,8 @@ struct XIBObjectBuilder {
         if Self.isObject(element), let rawID = element["id"] {
             var id = ObjectID(rawID)
             if objectIndex[id] != nil {
-                // Kept under an id of its own (`2~2`), so that every id names one object and the
-                // hierarchy stays a tree; references to the id go to the first element.
-                var n = 2
-                while objectIndex[ObjectID("\(rawID)~\(n)")] != nil { n += 1 }
-                id = ObjectID("\(rawID)~\(n)")
+                // Kept under an id of its own (`2~2`); references to the id go to the first element.
+                id = ObjectID(Self.separateID(for: rawID) { objectIndex[ObjectID($0)] != nil })
                 diagnostics.append(Diagnostic(.duplicateObjectID,
                                               "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry, id '\(id)'",
                                               location: .init(object: id, sourceLine: element.line)))
@@ -256,16 +265,22 @@ struct XIBObjectBuilder {
         return nil
     }
 
-    /// Marks destinations and members that name no object of the file.
+    /// Marks destinations and members that name no object of the file, or, other than a segue's,
+    /// an object of another storyboard scene: each scene compiles to nibs of its own, so such an
+    /// end has no object at load (found by fuzzing; NetNewsWire's `Account.storyboard` has one, a
+    /// button's second `showHidePassword:` action aimed at another scene's controller).
     private mutating func resolveConnections() {
         for i in connections.indices {
             var problems: [(code: DiagnosticCode, text: String)] = []
-            if let d = connections[i].destination, globalIndex[d.rawValue] == nil {
-                problems.append((.unresolvedDestination, "destination '\(d.rawValue)' not found"))
+            func check(_ id: ObjectID, _ role: String, _ code: DiagnosticCode) {
+                if globalIndex[id.rawValue] == nil {
+                    problems.append((code, "\(role) '\(id.rawValue)' not found"))
+                } else if connections[i].kind != .segue, let scene = sceneOfObject[id.rawValue], objectIndex[id] == nil {
+                    problems.append((code, "\(role) '\(id.rawValue)' is an object of another scene (\(scene)), not of this one"))
+                }
             }
-            for m in connections[i].members ?? [] where globalIndex[m.rawValue] == nil {
-                problems.append((.unresolvedMember, "member '\(m.rawValue)' not found"))
-            }
+            if let d = connections[i].destination { check(d, "destination", .unresolvedDestination) }
+            for m in connections[i].members ?? [] { check(m, "member", .unresolvedMember) }
             if let first = problems.first {
                 let line = connections[i].sourceLine.map { " (line \($0))" } ?? ""
                 connections[i].unresolved = Diagnostic(

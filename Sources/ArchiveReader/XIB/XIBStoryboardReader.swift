@@ -42,25 +42,9 @@ struct XIBStoryboardReader {
         var segues: [StoryboardSummary.SceneSegue] = []
         for (i, scene) in scenes.enumerated() {
             let identifier = sceneIDs[i]
-            var builder = XIBObjectBuilder(platform: platform, globalIndex: index)
+            var builder = XIBObjectBuilder(platform: platform, globalIndex: index, sceneOfObject: sceneOfObject)
             let top = scene.child(named: "objects").map { builder.build(container: $0) } ?? []
             var connections = builder.connections
-            // Only a segue leaves its scene: an outlet, action or binding to another scene's object
-            // (hand-edited; Xcode refuses it and ibtool fails) has no object at load (found by fuzzing).
-            let members = Set(builder.objects.map(\.id))
-            for j in connections.indices where connections[j].kind != .segue && connections[j].unresolved == nil {
-                func elsewhere(_ id: ObjectID) -> String {
-                    "'\(id.rawValue)' is an object of another scene (\(sceneOfObject[id.rawValue] ?? "?")), not of this one"
-                }
-                var problems: [(code: DiagnosticCode, text: String)] = []
-                if let s = connections[j].source, !members.contains(s) { problems.append((.unresolvedSource, "source " + elsewhere(s))) }
-                if let d = connections[j].destination, !members.contains(d) { problems.append((.unresolvedDestination, "destination " + elsewhere(d))) }
-                for m in connections[j].members ?? [] where !members.contains(m) { problems.append((.unresolvedMember, "member " + elsewhere(m))) }
-                guard let first = problems.first else { continue }
-                let line = connections[j].sourceLine.map { " (line \($0))" } ?? ""
-                connections[j].unresolved = Diagnostic(first.code, problems.map(\.text).joined(separator: "; ") + line,
-                                                       location: .init(object: connections[j].source, sourceLine: connections[j].sourceLine))
-            }
             for j in connections.indices where connections[j].kind == .segue {
                 guard let dest = connections[j].destination else { continue }
                 var destScene = sceneOfObject[dest.rawValue]
