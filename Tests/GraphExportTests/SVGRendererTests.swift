@@ -1,4 +1,5 @@
 import ArchiveReader
+import TestSupport
 import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
@@ -160,29 +161,5 @@ import Testing
         let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: .sfdp)
         #expect(rendering.engine == "sfdp")
         #expect(Set(try Self.parse(rendering.svg).nodeTitles) == Set(graph.nodes.map(\.id)))
-    }
-}
-
-/// Redirects file descriptor 2 to a temporary file until ``finish()``.
-final class StderrCapture {
-    private let saved: Int32
-    private let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory.appendingPathComponent("graphexport-stderr-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: url.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: url)
-        fflush(nil)
-        saved = dup(2)
-        dup2(handle.fileDescriptor, 2)
-        try handle.close()
-    }
-
-    func finish() -> String {
-        fflush(nil)
-        dup2(saved, 2)
-        close(saved)
-        defer { try? FileManager.default.removeItem(at: url) }
-        return (try? String(contentsOf: url, encoding: .utf8)) ?? ""
     }
 }

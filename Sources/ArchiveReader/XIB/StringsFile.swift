@@ -1,15 +1,29 @@
 import Foundation
 
 /// A `.strings` file as Xcode and `ibtool` write them: `"key" = "value";` entries with `/* … */`
-/// and `//` comments, in UTF-8 or in UTF-16 with a byte-order mark (ibtool's encoding). Keys may be
-/// unquoted words (`key = "value";`), as the old-style property list format allows; escapes are
-/// CoreFoundation's: `\"`, `\\`, `\a \b \f \n \r \t \v`, one to three octal digits (`\012`) and
-/// `\UXXXX` (a UTF-16 unit: a surrogate pair `\UD83D\UDE00` is one character); any other
-/// escaped character stands for itself.
+/// and `//` comments, in UTF-8 or in UTF-16 with a byte-order mark (ibtool's encoding).
+///
+/// The syntax is CoreFoundation's old-style property list parser for strings files
+/// (`CFOldStylePList.c`, which `NSBundle` uses), and `PropertyListSerialization` agrees with it
+/// on every input a test generates:
+/// - strings are quoted with `"` or `'`, or unquoted words of ASCII letters, digits and `_$/:.-`;
+/// - `"key";` is shorthand for `"key" = "key";`; the whole may be wrapped in `{ … }`;
+/// - white space is tab to carriage return, space, U+2028 and U+2029;
+/// - escapes are `\"`, `\\`, `\a \b \f \n \r \t \v`, one to three octal digits (a byte in
+///   NeXTSTEP Latin: `\351` is Ø), `\UXXXX` (one to four hex digits, a UTF-16 unit: a surrogate
+///   pair `\UD83D\UDE00` is one character; `\u` is a plain `u`); any other escaped character
+///   stands for itself.
+///
+/// Stricter than CoreFoundation, with a line and column, where Foundation would lose entries
+/// silently or cannot return a string:
+/// - text after an entry that does not start another (Foundation keeps the entries before it and
+///   ignores the rest of the file; the message says so);
+/// - a `/*` comment left open (Foundation ignores the rest of the file);
+/// - a lone surrogate, and a value that is not a string (an array, dictionary or data).
 ///
 /// Read here rather than through `PropertyListSerialization`, which prints CoreFoundation's parse
-/// complaints on standard error and gives no column; a binary or XML property list (as an app
-/// bundle may ship a `.strings` file) is read through it.
+/// complaints on standard error and gives no column or line per entry; a binary or XML property
+/// list (as an app bundle may ship a `.strings` file) is read through it.
 public enum StringsFile {
     /// One entry, with the 1-based line its key starts on (nil in a property list file).
     public struct Entry: Hashable, Sendable {
@@ -110,44 +124,57 @@ public enum StringsFile {
             i += 1
         }
 
+        /// CoreFoundation's white space: tab through carriage return, space, U+2028, U+2029 (and a
+        /// byte-order mark, which a UTF-16 decoder may leave).
+        static func isSpace(_ c: Unicode.Scalar) -> Bool {
+            (0x09...0x0D).contains(c.value) || c == " " || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}"
+        }
+
         /// Skips white space and comments.
         mutating func skip() throws(ParseError) {
             while i < chars.count {
                 let c = chars[i]
-                if c == " " || c == "\t" || c == "\n" || c == "\r" || c == "\u{FEFF}" { advance(); continue }
+                if Self.isSpace(c) { advance(); continue }
                 if c == "/", i + 1 < chars.count, chars[i + 1] == "*" {
                     let (l, col) = (line, column)
                     advance(); advance()
                     while i < chars.count && !(chars[i] == "*" && i + 1 < chars.count && chars[i + 1] == "/") { advance() }
-                    guard i < chars.count else { throw ParseError(message: "comment not closed", line: l, column: col) }
+                    guard i < chars.count else { throw ParseError(message: "comment not closed (the rest of the file would be ignored)", line: l, column: col) }
                     advance(); advance()
                     continue
                 }
                 if c == "/", i + 1 < chars.count, chars[i + 1] == "/" {
-                    while i < chars.count && chars[i] != "\n" { advance() }
+                    while i < chars.count && !["\n", "\r", "\u{2028}", "\u{2029}"].contains(chars[i]) { advance() }
                     continue
                 }
                 return
             }
         }
 
+        /// CoreFoundation's unquoted string characters (`isValidUnquotedStringCharacter`): ASCII only.
         static func isWordCharacter(_ c: Unicode.Scalar) -> Bool {
-            c.properties.isAlphabetic || ("0"..."9").contains(c) || "_$:./-".unicodeScalars.contains(c)
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c) || "_$/:.-".unicodeScalars.contains(c)
         }
 
-        /// A quoted string or an unquoted word.
+        /// A quoted string (`"` or `'`) or an unquoted word.
         mutating func string(_ what: String) throws(ParseError) -> String {
             guard i < chars.count else { throw fail("\(what) expected, end of file found") }
-            if chars[i] != "\"" {
+            let quote = chars[i]
+            if quote != "\"" && quote != "'" {
                 var out = ""
                 while i < chars.count && Self.isWordCharacter(chars[i]) { out.unicodeScalars.append(chars[i]); advance() }
-                if out.isEmpty { throw fail("\(what) expected, '\(Self.shown(chars[i]))' found") }
+                if out.isEmpty {
+                    let found = quote.value > 0x7F && quote.properties.isAlphabetic
+                        ? "'\(Self.shown(quote))' found (a word outside quotes is ASCII letters, digits and _$/:.- only)"
+                        : "'\(Self.shown(quote))' found"
+                    throw fail("\(what) expected, \(found)")
+                }
                 return out
             }
             let (l, col) = (line, column)
             advance()
             var out = ""
-            while i < chars.count && chars[i] != "\"" {
+            while i < chars.count && chars[i] != quote {
                 if chars[i] == "\\" {
                     advance()
                     guard i < chars.count else { break }
@@ -161,14 +188,20 @@ public enum StringsFile {
                     case "t": out += "\t"
                     case "v": out += "\u{0B}"
                     case "0"..."7":
-                        var value = e.value - 48
-                        while i + 1 < chars.count, ("0"..."7").contains(chars[i + 1]), value < 32 { advance(); value = value * 8 + chars[i].value - 48 }
-                        out.unicodeScalars.append(Unicode.Scalar(value) ?? "?")
-                    case "U", "u":
-                        var unit = try hexUnit()
-                        if (0xD800...0xDBFF).contains(unit), i + 2 < chars.count, chars[i + 1] == "\\", chars[i + 2] == "U" || chars[i + 2] == "u" {
+                        // Up to three digits, kept to a byte (CoreFoundation's uint8_t) and read as
+                        // NeXTSTEP Latin; a byte that encoding lacks is U+0000, as CoreFoundation gives.
+                        var value = UInt8(e.value - 48)
+                        for _ in 0..<2 {
+                            guard i + 1 < chars.count, ("0"..."7").contains(chars[i + 1]) else { break }
+                            advance()
+                            value = value &* 8 &+ UInt8(chars[i].value - 48)
+                        }
+                        out += String(bytes: [value], encoding: .nextstep) ?? "\u{0}"
+                    case "U":
+                        var unit = hexUnit()
+                        if (0xD800...0xDBFF).contains(unit), i + 2 < chars.count, chars[i + 1] == "\\", chars[i + 2] == "U" {
                             advance(); advance()
-                            let low = try hexUnit()
+                            let low = hexUnit()
                             guard (0xDC00...0xDFFF).contains(low) else { throw fail("\\U escape: a high surrogate without its low surrogate") }
                             unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                         }
@@ -187,12 +220,16 @@ public enum StringsFile {
             return out
         }
 
-        /// The 1–4 hex digits after `\U` (the cursor on the `U`), left on the last digit.
-        mutating func hexUnit() throws(ParseError) -> UInt32 {
-            var hex = ""
-            while hex.count < 4, i + 1 < chars.count, chars[i + 1].properties.isASCIIHexDigit { advance(); hex.unicodeScalars.append(chars[i]) }
-            guard let v = UInt32(hex, radix: 16) else { throw fail("\\U escape without hex digits") }
-            return v
+        /// The 0–4 hex digits after `\U` (the cursor on the `U`), left on the last one read; no
+        /// digits is U+0000, as CoreFoundation reads it.
+        mutating func hexUnit() -> UInt32 {
+            var value: UInt32 = 0
+            for _ in 0..<4 {
+                guard i + 1 < chars.count, chars[i + 1].properties.isASCIIHexDigit, let digit = UInt32(String(chars[i + 1]), radix: 16) else { break }
+                advance()
+                value = value * 16 + digit
+            }
+            return value
         }
 
         static func shown(_ c: Unicode.Scalar) -> String {
@@ -207,15 +244,42 @@ public enum StringsFile {
             advance()
         }
 
+        /// The entries, optionally inside `{ }` (a strings file is a dictionary's content).
         mutating func entries() throws(ParseError) -> [Entry] {
             var out: [Entry] = []
+            try skip()
+            let braced = i < chars.count && chars[i] == "{"
+            if braced { advance() }
             while true {
                 try skip()
-                if i >= chars.count { return out }
+                if braced, i < chars.count, chars[i] == "}" {
+                    advance()
+                    try skip()
+                    guard i >= chars.count else { throw fail("end of file expected after '}', '\(Self.shown(chars[i]))' found") }
+                    return out
+                }
+                if i >= chars.count {
+                    if braced { throw fail("'}' expected, end of file found") }
+                    return out
+                }
                 let l = line
-                let key = try string("key")
+                let key: String
+                do { key = try string("key") } catch where !braced && !out.isEmpty {
+                    // CoreFoundation ends a strings file at the first entry it cannot start and
+                    // keeps what it read before, so the rest of the file is silently lost.
+                    throw ParseError(message: error.message + " (Foundation ignores the file from here on)", line: error.line, column: error.column)
+                }
+                try skip()
+                if i < chars.count, chars[i] == ";" {   // "key"; is "key" = "key";
+                    advance()
+                    out.append(Entry(key: key, value: key, line: l))
+                    continue
+                }
                 try expect("=", after: "key \"\(key)\"")
                 try skip()
+                if i < chars.count, chars[i] == "(" || chars[i] == "{" || chars[i] == "<" {
+                    throw fail("the value of \"\(key)\" is not a string (\(chars[i] == "(" ? "an array" : chars[i] == "{" ? "a dictionary" : "data"))")
+                }
                 let value = try string("value")
                 try expect(";", after: "the value of \"\(key)\"")
                 out.append(Entry(key: key, value: value, line: l))

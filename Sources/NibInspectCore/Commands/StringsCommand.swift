@@ -36,6 +36,9 @@ enum StringsCommand: Command {
         --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}]
         ("file" first for several files), "unused": [{"key", "line"}], "summary": {"missing",
         "unused", "repeated"}} (repeated: entries of FILE whose key was given before).
+        FILE is read with CoreFoundation's syntax ('single' or "double" quotes, "key"; for
+        "key" = "key";) but refused, with a line and column, where Foundation would silently
+        ignore the rest of it (text after an entry that starts no other, a comment left open).
         """)
 
     /// The strings of one document.
