@@ -308,6 +308,11 @@ import Testing
         #expect((object["summary"] as? [String: Int]) == ["missing": 1, "unused": 1, "repeated": 0])
         #expect(((object["missing"] as? [[String: Any]])?.first?["key"] as? String) == "kTg-3h-Qad.text")
         #expect(((object["unused"] as? [[String: Any]])?.first?["line"] as? Int) == 18)
+        // The translation from standard input: the same report, named <stdin>; not both inputs.
+        let (stdinCode, s) = StringsCLITests.run(["strings", "--compare", "-", StringsCLITests.login], stdin: Array(edited.utf8))
+        #expect(stdinCode == .findings)
+        #expect(s.output == c.output.replacingOccurrences(of: file + ":", with: "<stdin>:"), "\(s.output)")
+        #expect(StringsCLITests.run(["strings", "--compare", "-", "-"], stdin: []).0 == .usage)
     }
 
     @Test func badTranslationFilesAreOneLineErrors() throws {

@@ -30,7 +30,7 @@ enum StringsCommand: Command {
         A directory lists every .xib and .storyboard below it, one section per file (a directory
         without sources: its compiled nibs, best effort).
         --compare FILE.strings (UTF-8 or UTF-16 text as ibtool and translators write it, or the
-        binary or XML property list an app bundle may ship) lists, in
+        binary or XML property list an app bundle may ship; - reads standard input) lists, in
         the input's order, each key missing from FILE with its text and source line, then each key
         of FILE the input no longer has with its line in FILE; exit status 1 when any. With
         --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}]
@@ -51,6 +51,7 @@ enum StringsCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <path>") }
         let path = args.positionals[0]
+        if path == "-" && args.value("--compare") == "-" { throw UsageError("Only one input can be standard input ('-')") }
         var status = ExitCode.success
         var units: [Unit] = []
         var isDirectory: ObjCBool = false
@@ -116,10 +117,11 @@ enum StringsCommand: Command {
     /// input does not have. Exit status 1 when there is either, else the reading status.
     static func compare(_ units: [Unit], with file: String, json: Bool, context: Context, status: ExitCode) throws -> ExitCode {
         // Read as inputs are (NibLoader.readInput): not found or unreadable (a directory, a
-        // device) is 66, over the size limit 65.
+        // device) is 66, over the size limit 65; `-` is standard input.
         let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
-            try StringsFile.parse(try NibLoader().readInput(file))
+            try StringsFile.parse(file == "-" ? context.console.readStdin() : try NibLoader().readInput(file))
         }
+        let file = file == "-" ? "<stdin>" : file
         let translated = Set(entries.map(\.key))
         // The input's keys once each, with the file they come from when there are several.
         var seen = Set<String>()
