@@ -759,6 +759,11 @@ struct XIBBuilder {
             let set = Set(flags.split(separator: "|").map(String.init))
             for flag in PropertyDecoder.windowStyleFlags where set.contains(flag.name) { mask.set(flag.name, "YES") }   // (Xcode's order)
             elements.append(mask)
+        case ("behavior", .formatted(let flags)) where isMac:
+            var behavior = XMLOutput.Element("behavior", [("key", "behavior")])
+            let set = Set(flags.split(separator: "|").map(String.init))
+            for flag in PropertyDecoder.behaviorFlags where set.contains(flag.name) { behavior.set(flag.name, "YES") }   // (Xcode's order)
+            elements.append(behavior)
         case ("autoresizingMask", .formatted(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
             for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }
