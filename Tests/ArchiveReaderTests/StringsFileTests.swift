@@ -12,6 +12,7 @@ import Testing
         "/* c */", "// line\n", "{", "}", #""\U00e9""#, #""\351\101""#, #""\u0041""#, #""\"q\\""#, #"'it\'s'"#,
         #""\UD83D\UDE00""#, #""\U""#, "\"é\"", "é", "(", "\"x\" = (\"y\");", "\"d\" = <00>;", #""\n\t\a""#,
         #""\777""#, "\"k\" = \"v\";", "'k';", "\"dup\" = \"1\";", "\"dup\" = \"2\";", "u = v;",
+        "\u{FEFF}", "\u{2029}", "\u{0B}", "\u{0C}", "\r", "/* open",
     ]
 
     /// Entries as a dictionary: the last of a repeated key wins, as in `NSBundle`.
@@ -36,7 +37,8 @@ import Testing
     /// `text` up to a 1-based line and column as `StringsFile` counts them (Unicode scalars;
     /// `\r\n`, `\n` and a lone `\r` end a line).
     static func prefix(_ text: String, line: Int, column: Int) -> String {
-        let scalars = Array(text.unicodeScalars)
+        var scalars = Array(text.unicodeScalars)
+        if scalars.first == "\u{FEFF}" { scalars.removeFirst() }   // (the parser drops a leading one)
         var (l, c, i) = (1, 1, 0)
         while i < scalars.count, (l, c) != (line, column) {
             let s = scalars[i]
@@ -69,22 +71,21 @@ import Testing
         // CoreFoundation logs each missing semicolon on stderr; keep the test's output readable.
         let stderr = try StderrCapture()
         let oracles = inputs.map(Self.oracle)
-        let complaints = stderr.finish()
-        #expect(complaints.contains("missing semicolon"))
+        _ = stderr.finish()
         var compared = 0, accepted = 0
         for (round, (text, oracle)) in zip(inputs, oracles).enumerated() {
-            guard let expected = oracle else { continue }
+            // (Nothing but a byte-order mark is an empty string, which CoreFoundation refuses to
+            // convert; an empty file has no entries here.)
+            guard let expected = oracle, text != "\u{FEFF}" else { continue }
             var ours: Oracle
             do { ours = .entries(Self.dictionary(try StringsFile.parse(Array(text.utf8)))) } catch {
                 ours = .rejected
                 // Stricter on purpose where Foundation drops the rest of the file: Foundation's
                 // entries are then exactly those before the place the error names.
-                if error.message.hasSuffix("(Foundation ignores the file from here on)") || error.message.hasPrefix("comment not closed"),
+                if error.message.hasSuffix("(Foundation ignores the file from here on)"),
                    let kept = try? StringsFile.parse(Array(Self.prefix(text, line: error.line, column: error.column).utf8)) {
                     ours = .entries(Self.dictionary(kept))
                 }
-                // A lone surrogate, which a Swift string cannot hold.
-                if text.contains(#"\UD83D"#) && !text.contains(#"\UD83D\UDE00"#) { continue }
             }
             #expect(ours == expected, "round \(round): \(String(reflecting: text))")
             compared += 1
@@ -102,7 +103,11 @@ import Testing
         for (text, message) in [
             ("\"x\" = (\"y\");", "the value of \"x\" is not a string (an array) at line 1, column 7"),
             ("é = \"x\";", "key expected, 'é' found (a word outside quotes is ASCII letters, digits and _$/:.- only) at line 1, column 1"),
-            ("\"a\" = \"b\";\n/* open", "comment not closed (the rest of the file would be ignored) at line 2, column 1"),
+            ("\"a\" = \"b\";\n/* open", "comment not closed (Foundation ignores the file from here on) at line 2, column 1"),
+            ("\"a\" = /* open", "comment not closed at line 1, column 7"),
+            ("\"a\" = \"b\";\u{FEFF}\"c\" = \"d\";", "key expected, '\u{FEFF}' found (Foundation ignores the file from here on) at line 1, column 11"),
+            ("\"a\" = \"b\";\n\"\\UD800\" = \"c\";", "\\U escape: a lone surrogate at line 2, column 2"),
+            ("\"a\" = \"b\";\n\"\u{0}", "a NUL byte (UTF-16 without a byte-order mark? save it as UTF-8, or as UTF-16 with one) at line 2, column 2"),
             ("{ \"a\" = \"b\";", "'}' expected, end of file found at line 1, column 13"),
             ("\"a\" = \"b\";\n= \"c\";", "key expected, '=' found (Foundation ignores the file from here on) at line 2, column 1"),
             ("= \"c\";", "key expected, '=' found at line 1, column 1"),

@@ -103,8 +103,9 @@ import Testing
     @Test func tallPNGIsScaledQuietly() throws {
         let chain = (0..<700).map { "n\($0) -> n\($0 + 1);" }.joined(separator: " ")
         let stderr = try StderrCapture()
-        let png = try SVGRenderer.render(dot: "digraph { node [height=0.6]; " + chain + " }", format: "png:cairo").bytes
+        let rendered = Result { try SVGRenderer.render(dot: "digraph { node [height=0.6]; " + chain + " }", format: "png:cairo") }
         let printed = stderr.finish()
+        let png = try rendered.get().bytes
         #expect(!printed.contains("too large"), "\(printed)")
         #expect(png.starts(with: [0x89, 0x50, 0x4E, 0x47]))
         let height = png[20..<24].reduce(0) { $0 << 8 | Int($1) }

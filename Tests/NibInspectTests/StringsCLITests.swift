@@ -313,6 +313,7 @@ import Testing
         #expect(stdinCode == .findings)
         #expect(s.output == c.output.replacingOccurrences(of: file + ":", with: "<stdin>:"), "\(s.output)")
         #expect(StringsCLITests.run(["strings", "--compare", "-", "-"], stdin: []).0 == .usage)
+        #expect(StringsCLITests.run(["strings", "--utf16", "--compare", file, StringsCLITests.login]).0 == .usage)
     }
 
     @Test func badTranslationFilesAreOneLineErrors() throws {

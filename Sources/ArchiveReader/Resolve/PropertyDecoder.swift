@@ -155,34 +155,50 @@ struct PropertyDecoder {
         12: "roundedRect", 13: "recessed", 14: "roundedDisclosure", 15: "inline",
     ]
 
-    /// `NSButtonFlags` bits of the xib's `<behavior>` attributes, in Xcode's order: how the button
-    /// highlights (31–25) and whether it dims its image when disabled (12).
-    static let behaviorFlags: [(bit: Int, name: String)] = [
-        (31, "pushIn"), (30, "changeContents"), (29, "changeBackground"), (28, "changeGray"), (12, "doesNotDimImage"),
-        (27, "lightByContents"), (26, "lightByBackground"), (25, "lightByGray"),
+    /// `NSButtonFlags` masks of the xib's `<behavior>` attributes, in Xcode's attribute order: how
+    /// the button highlights (bits 31–25) and whether it dims its image when disabled (bit 12).
+    static let behaviorFlags: [(mask: UInt32, name: String)] = [
+        (1 << 31, "pushIn"), (1 << 30, "changeContents"), (1 << 26, "lightByBackground"), (1 << 25, "lightByGray"),
+        (1 << 29, "changeBackground"), (1 << 28, "changeGray"), (1 << 12, "doesNotDimImage"), (1 << 27, "lightByContents"),
     ]
 
-    /// An AppKit button cell's look in the xib's terms: `behavior` (``behaviorFlags``, `|`-joined
-    /// and sorted as the xib reader gives them, `none` for none), `bezelStyle` (`NSBezelStyle`, or
+    /// The `<behavior>` bits of an `NSButtonFlags` word as the xib's attribute names, sorted,
+    /// `|`-joined (as the xib reader gives them), `none` for none.
+    static func behaviorText(_ flags: UInt32) -> String {
+        let set = behaviorFlags.filter { flags & $0.mask != 0 }.map(\.name).sorted()
+        return set.isEmpty ? "none" : set.joined(separator: "|")
+    }
+
+    /// An AppKit button cell's look in the xib's terms: `behavior` (``behaviorText(_:)``),
+    /// `bezelStyle` (`NSBezelStyle`, or
     /// in archives without it bits 0–2 and 5 of `NSButtonFlags2`), `borderStyle` `border`
-    /// (`NSButtonFlags` bit 23), `inset` (bits 13–14) and `type` `check` or `radio` (the
-    /// alternate image AppKit draws a switch or radio button with: `NSSwitch`, `NSRadioButton`).
+    /// (`NSButtonFlags` bit 23), `inset` (bits 13–14), `type` `check` or `radio` (the
+    /// alternate image AppKit draws a switch or radio button with: `NSSwitch`, `NSRadioButton`),
+    /// `state` 1 (on: `NSCellFlags` bit 31) and `keyEquivalent` (`NSKeyEquivalent`, its modifier
+    /// mask `NSButtonFlags2 >> 8`, shown as ``keyEquivalent(_:mask:)`` shows a menu item's).
     /// Only for `NSButtonCell` itself (a custom class of it included) or a subclass a keyed
     /// archive's class chain names (not the pop-up and menu item cells, whose flags mean more).
-    /// Every value agrees with the xib on all 577 button cells (23 compiled files) of the
-    /// corpus's source ↔ compiled pairs (test: `ButtonCellLookTests`).
+    /// The bits are those Cocotron's and Cappuccino's `NSButtonCell initWithCoder:` read; every
+    /// value agrees with the xib on the 577 button cells of the corpus's source ↔ compiled pairs
+    /// whose title is unique in their document (23 compiled files; test: `ButtonCellLookTests`).
     private func buttonCellLook(_ object: ArchivedObject, _ put: (String, PropertyValue?) -> Void) {
-        let base = object.className == "NSClassSwapper" ? graph.string(object["NSOriginalClassName"]) : object.className
-        guard base == "NSButtonCell" || (object.classChain.contains("NSButtonCell") && !object.classChain.contains("NSMenuItemCell")),
+        // (A class chain leaves out the object's own class; a swapper stands for its original.)
+        let classes = [ClassIdentity(object, in: graph).className, object.className] + object.classChain
+        guard classes.contains("NSButtonCell"), !classes.contains("NSMenuItemCell"),
               let raw = graph.integer(object["NSButtonFlags"]) else { return }
         let flags = UInt32(truncatingIfNeeded: raw)
-        let behavior = Self.behaviorFlags.filter { flags & (1 << UInt32($0.bit)) != 0 }.map(\.name).sorted()
-        put("behavior", .formatted(behavior.isEmpty ? "none" : behavior.joined(separator: "|")))
+        put("behavior", .formatted(Self.behaviorText(flags)))
         let flags2 = graph.integer(object["NSButtonFlags2"]).map { ($0 & 7) | (($0 & 0x20) >> 2) }
         if let bezel = graph.integer(object["NSBezelStyle"]) ?? flags2, let name = Self.bezelStyles[bezel] { put("bezelStyle", .string(name)) }
         if flags & (1 << 23) != 0 { put("borderStyle", .string("border")) }
         let inset = (flags >> 13) & 3
         if inset != 0 { put("inset", .string(String(inset))) }
+        // The on state is `NSCellFlags` bit 31 (a button cell archives no `NSState`).
+        if let cellFlags = graph.integer(object["NSCellFlags"]), UInt32(truncatingIfNeeded: cellFlags) & (1 << 31) != 0 { put("state", .int(1)) }
+        // The key equivalent, with its modifier mask in `NSButtonFlags2` from bit 8 (as menu items).
+        if let key = graph.string(object["NSKeyEquivalent"]), !key.isEmpty {
+            put("keyEquivalent", .string(Self.keyEquivalent(key, mask: (graph.integer(object["NSButtonFlags2"]) ?? 0) >> 8)))
+        }
         if let r = object["NSAlternateImage"]?.objectRef, let source = graph[r], source.className == "NSButtonImageSource" {
             switch graph.string(source["NSImageName"]) {
             case "NSSwitch": put("type", .string("check"))

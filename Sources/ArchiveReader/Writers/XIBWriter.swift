@@ -755,15 +755,9 @@ struct XIBBuilder {
         case ("objectName", _) where isMac:
             break  // written as userLabel
         case ("styleMask", .formatted(let flags)) where isMac:
-            var mask = XMLOutput.Element("windowStyleMask", [("key", "styleMask")])
-            let set = Set(flags.split(separator: "|").map(String.init))
-            for flag in PropertyDecoder.windowStyleFlags where set.contains(flag.name) { mask.set(flag.name, "YES") }   // (Xcode's order)
-            elements.append(mask)
+            elements.append(Self.flagsElement("windowStyleMask", key: "styleMask", flags, order: PropertyDecoder.windowStyleFlags.map(\.name)))
         case ("behavior", .formatted(let flags)) where isMac:
-            var behavior = XMLOutput.Element("behavior", [("key", "behavior")])
-            let set = Set(flags.split(separator: "|").map(String.init))
-            for flag in PropertyDecoder.behaviorFlags where set.contains(flag.name) { behavior.set(flag.name, "YES") }   // (Xcode's order)
-            elements.append(behavior)
+            elements.append(Self.flagsElement("behavior", key: "behavior", flags, order: PropertyDecoder.behaviorFlags.map(\.name)))
         case ("autoresizingMask", .formatted(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
             for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }
@@ -835,6 +829,15 @@ struct XIBBuilder {
 
     /// `⇧⌘Z` (as the reader shows key equivalents) back to `keyEquivalent="Z"` and a
     /// `<modifierMask key="keyEquivalentModifierMask">` unless the modifiers are ⌘ alone.
+    /// A flags element (`<windowStyleMask>`, `<behavior>`) from a `|`-joined property value: each
+    /// flag set as `name="YES"`, in `order` (Xcode's attribute order).
+    static func flagsElement(_ name: String, key: String, _ flags: String, order: [String]) -> XMLOutput.Element {
+        var element = XMLOutput.Element(name, [("key", key)])
+        let set = Set(flags.split(separator: "|").map(String.init))
+        for flag in order where set.contains(flag) { element.set(flag, "YES") }
+        return element
+    }
+
     func writeKeyEquivalent(_ shown: String, into e: inout XMLOutput.Element, elements: inout [XMLOutput.Element], notes: inout [String]) {
         var rest = Substring(shown)
         var mods: Set<Character> = []

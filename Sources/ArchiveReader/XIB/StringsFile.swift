@@ -9,17 +9,18 @@ import Foundation
 /// - strings are quoted with `"` or `'`, or unquoted words of ASCII letters, digits and `_$/:.-`;
 /// - `"key";` is shorthand for `"key" = "key";`; the whole may be wrapped in `{ … }`;
 /// - white space is tab to carriage return, space, U+2028 and U+2029;
-/// - escapes are `\"`, `\\`, `\a \b \f \n \r \t \v`, one to three octal digits (a byte in
-///   NeXTSTEP Latin: `\351` is Ø), `\UXXXX` (one to four hex digits, a UTF-16 unit: a surrogate
-///   pair `\UD83D\UDE00` is one character; `\u` is a plain `u`); any other escaped character
-///   stands for itself.
+/// - escapes are `\"`, `\\`, `\a \b \f \n \r \t \v`, one to three octal digits (a byte,
+///   wrapping: `\777` is `\377`, read in NeXTSTEP Latin: `\351` is Ø), `\U` and up to four hex
+///   digits (a UTF-16 unit, none is U+0000: a surrogate pair `\UD83D\UDE00` is one character;
+///   `\u` is a plain `u`); any other escaped character stands for itself.
 ///
 /// Stricter than CoreFoundation, with a line and column, where Foundation would lose entries
 /// silently or cannot return a string:
-/// - text after an entry that does not start another (Foundation keeps the entries before it and
-///   ignores the rest of the file; the message says so);
-/// - a `/*` comment left open (Foundation ignores the rest of the file);
-/// - a lone surrogate, and a value that is not a string (an array, dictionary or data).
+/// - text after an entry that does not start another, a quote never closed there, or a `/*`
+///   comment left open between entries (Foundation keeps the entries before and ignores the rest
+///   of the file; the message ends "(Foundation ignores the file from here on)");
+/// - a comment left open elsewhere, a lone surrogate (at its backslash), and a value that is not
+///   a string (an array, dictionary or data).
 ///
 /// Read here rather than through `PropertyListSerialization`, which prints CoreFoundation's parse
 /// complaints on standard error and gives no column or line per entry; a binary or XML property
@@ -61,6 +62,13 @@ public enum StringsFile {
             text = s
         } else {
             let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
+            if let nul = body.firstIndex(of: 0) {
+                // Most likely UTF-16 saved without its byte-order mark, which no reader can tell.
+                let before = body[..<nul]
+                let line = before.count { $0 == 0x0A } + 1
+                let column = before.count - (before.lastIndex(of: 0x0A).map { $0 + 1 } ?? 0) + 1
+                throw ParseError(message: "a NUL byte (UTF-16 without a byte-order mark? save it as UTF-8, or as UTF-16 with one)", line: line, column: column)
+            }
             guard let s = String(validating: body, as: UTF8.self) else {
                 let (line, column) = invalidUTF8Position(body)
                 throw ParseError(message: "invalid UTF-8", line: line, column: column)
@@ -124,10 +132,11 @@ public enum StringsFile {
             i += 1
         }
 
-        /// CoreFoundation's white space: tab through carriage return, space, U+2028, U+2029 (and a
-        /// byte-order mark, which a UTF-16 decoder may leave).
+        /// CoreFoundation's white space: tab through carriage return, space, U+2028, U+2029. A
+        /// byte-order mark is one only at the start (``init(chars:)`` drops it): inside the file
+        /// (`cat a.strings b.strings`) it ends what Foundation reads.
         static func isSpace(_ c: Unicode.Scalar) -> Bool {
-            (0x09...0x0D).contains(c.value) || c == " " || c == "\u{2028}" || c == "\u{2029}" || c == "\u{FEFF}"
+            (0x09...0x0D).contains(c.value) || c == " " || c == "\u{2028}" || c == "\u{2029}"
         }
 
         /// Skips white space and comments.
@@ -139,7 +148,7 @@ public enum StringsFile {
                     let (l, col) = (line, column)
                     advance(); advance()
                     while i < chars.count && !(chars[i] == "*" && i + 1 < chars.count && chars[i + 1] == "/") { advance() }
-                    guard i < chars.count else { throw ParseError(message: "comment not closed (the rest of the file would be ignored)", line: l, column: col) }
+                    guard i < chars.count else { throw ParseError(message: "comment not closed", line: l, column: col) }
                     advance(); advance()
                     continue
                 }
@@ -176,6 +185,8 @@ public enum StringsFile {
             var out = ""
             while i < chars.count && chars[i] != quote {
                 if chars[i] == "\\" {
+                    let escape = (line: line, column: column)
+                    func escapeError(_ message: String) -> ParseError { ParseError(message: message, line: escape.line, column: escape.column) }
                     advance()
                     guard i < chars.count else { break }
                     let e = chars[i]
@@ -202,10 +213,10 @@ public enum StringsFile {
                         if (0xD800...0xDBFF).contains(unit), i + 2 < chars.count, chars[i + 1] == "\\", chars[i + 2] == "U" {
                             advance(); advance()
                             let low = hexUnit()
-                            guard (0xDC00...0xDFFF).contains(low) else { throw fail("\\U escape: a high surrogate without its low surrogate") }
+                            guard (0xDC00...0xDFFF).contains(low) else { throw escapeError("\\U escape: a high surrogate without its low surrogate") }
                             unit = 0x10000 + ((unit - 0xD800) << 10) + (low - 0xDC00)
                         }
-                        guard let scalar = Unicode.Scalar(unit) else { throw fail("\\U escape: a lone surrogate") }
+                        guard let scalar = Unicode.Scalar(unit) else { throw escapeError("\\U escape: a lone surrogate") }
                         out.unicodeScalars.append(scalar)
                     default: out.unicodeScalars.append(e)
                     }
@@ -247,11 +258,13 @@ public enum StringsFile {
         /// The entries, optionally inside `{ }` (a strings file is a dictionary's content).
         mutating func entries() throws(ParseError) -> [Entry] {
             var out: [Entry] = []
-            try skip()
+            // Where Foundation stops without a word: what it read so far is all it keeps.
+            let ignored = " (Foundation ignores the file from here on)"
+            do { try skip() } catch { throw ParseError(message: error.message + ignored, line: error.line, column: error.column) }
             let braced = i < chars.count && chars[i] == "{"
             if braced { advance() }
             while true {
-                try skip()
+                do { try skip() } catch where !braced { throw ParseError(message: error.message + ignored, line: error.line, column: error.column) }
                 if braced, i < chars.count, chars[i] == "}" {
                     advance()
                     try skip()
@@ -263,11 +276,14 @@ public enum StringsFile {
                     return out
                 }
                 let l = line
+                // CoreFoundation ends a strings file at the first entry it cannot start (a
+                // character that starts no string, a quote never closed) and keeps what it read
+                // before. (The first entry is read as a property list first: failing, it fails.)
+                let starts = chars[i] == "\"" || chars[i] == "'" || Self.isWordCharacter(chars[i])
+                if !starts && !braced && !out.isEmpty { throw fail("key expected, '\(Self.shown(chars[i]))' found" + ignored) }
                 let key: String
-                do { key = try string("key") } catch where !braced && !out.isEmpty {
-                    // CoreFoundation ends a strings file at the first entry it cannot start and
-                    // keeps what it read before, so the rest of the file is silently lost.
-                    throw ParseError(message: error.message + " (Foundation ignores the file from here on)", line: error.line, column: error.column)
+                do { key = try string("key") } catch where !braced && !out.isEmpty && error.message == "string not closed" {
+                    throw ParseError(message: error.message + ignored, line: error.line, column: error.column)
                 }
                 try skip()
                 if i < chars.count, chars[i] == ";" {   // "key"; is "key" = "key";

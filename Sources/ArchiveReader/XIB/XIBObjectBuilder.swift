@@ -80,7 +80,7 @@ struct XIBObjectBuilder {
                 collect(child, owner: id, properties: &properties, depth: depth + 1, topLevel: &topLevel)
             }
             object = objects[index]
-            if element.name == "menuItem", element["keyEquivalent"] == nil,
+            if element.name == "menuItem" || element.name == "buttonCell", element["keyEquivalent"] == nil,
                let i = properties.firstIndex(where: { $0.key == "keyEquivalent" }), case .string(let key) = properties[i].value {
                 // `<string key="keyEquivalent" base64-UTF8="YES">CA</string>`: shown with its modifiers, as the attribute form.
                 if key.isEmpty {
@@ -166,7 +166,7 @@ struct XIBObjectBuilder {
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
-        if e.name == "menuItem" {
+        if e.name == "menuItem" || e.name == "buttonCell" {
             // As in compiled nibs: the key equivalent as AppKit shows it, separators marked.
             properties.removeAll { $0.key == "keyEquivalent" || $0.key == "isSeparatorItem" }
             if let key = e["keyEquivalent"], !key.isEmpty {
@@ -197,12 +197,12 @@ struct XIBObjectBuilder {
     }
 
     /// Attributes that are part of the object itself rather than properties.
-    /// A menu item's `<modifierMask key="keyEquivalentModifierMask">` as AppKit's modifier flags
-    /// (shift 1<<17, control 1<<18, option 1<<19, command 1<<20); without the element, ⌘ (the
-    /// menu item default).
+    /// A menu item's or button cell's `<modifierMask key="keyEquivalentModifierMask">` as AppKit's
+    /// modifier flags (shift 1<<17, control 1<<18, option 1<<19, command 1<<20); without the
+    /// element, ⌘ for a menu item (its default) and none for a button cell.
     static func modifierMask(_ e: XMLElementNode) -> Int64 {
         guard let m = e.children.first(where: { $0.name == "modifierMask" && $0["key"] == "keyEquivalentModifierMask" }) else {
-            return 1 << 20
+            return e.name == "menuItem" ? 1 << 20 : 0   // (a menu item's default is ⌘, a button's none)
         }
         var mask: Int64 = 0
         for (attribute, bit) in [("shift", 17), ("control", 18), ("option", 19), ("command", 20)] where m[attribute] == "YES" {

@@ -30,7 +30,8 @@ enum StringsCommand: Command {
         A directory lists every .xib and .storyboard below it, one section per file (a directory
         without sources: its compiled nibs, best effort).
         --compare FILE.strings (UTF-8 or UTF-16 text as ibtool and translators write it, or the
-        binary or XML property list an app bundle may ship; - reads standard input) lists, in
+        binary or XML property list an app bundle may ship; - reads it from standard input, which
+        the input then cannot be) lists, in
         the input's order, each key missing from FILE with its text and source line, then each key
         of FILE the input no longer has with its line in FILE; exit status 1 when any. With
         --format json: {"missing": [{"key", "value", "class", "property", "objectID", "line"}]
@@ -38,7 +39,8 @@ enum StringsCommand: Command {
         "unused", "repeated"}} (repeated: entries of FILE whose key was given before).
         FILE is read with CoreFoundation's syntax ('single' or "double" quotes, "key"; for
         "key" = "key";) but refused, with a line and column, where Foundation would silently
-        ignore the rest of it (text after an entry that starts no other, a comment left open).
+        ignore the rest of it (text after an entry that starts no other entry, a comment left open
+        between entries). --utf16 does not apply to --compare, whose report is UTF-8.
         """)
 
     /// The strings of one document.
@@ -94,6 +96,7 @@ enum StringsCommand: Command {
         if let file = args.value("--compare") {
             let format = args.value("--format") ?? "strings"
             guard format == "strings" || format == "json" else { throw UsageError("--compare writes its report as text (--format strings) or json, not \(format)") }
+            if args.flag("--utf16") { throw UsageError("--utf16 is for the strings file written without --compare; --compare writes its report in UTF-8") }
             return try compare(units, with: file, json: format == "json", context: context, status: status)
         }
         let text: String
@@ -113,13 +116,17 @@ enum StringsCommand: Command {
         return status
     }
 
-    /// `--compare FILE`: the input's keys missing from a `.strings` file, then the file's keys the
-    /// input does not have. Exit status 1 when there is either, else the reading status.
+    /// `--compare FILE`: the input's keys missing from a `.strings` file (`-`: standard input),
+    /// then the file's keys the input does not have. Exit status 1 when there is either, else the
+    /// reading status.
     static func compare(_ units: [Unit], with file: String, json: Bool, context: Context, status: ExitCode) throws -> ExitCode {
         // Read as inputs are (NibLoader.readInput): not found or unreadable (a directory, a
         // device) is 66, over the size limit 65; `-` is standard input.
         let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
-            try StringsFile.parse(file == "-" ? context.console.readStdin() : try NibLoader().readInput(file))
+            let bytes = file == "-" ? context.console.readStdin() : try NibLoader().readInput(file)
+            let limit = DecodingLimits.default.maxFileSize
+            if bytes.count > limit { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
+            return try StringsFile.parse(bytes)
         }
         let file = file == "-" ? "<stdin>" : file
         let translated = Set(entries.map(\.key))

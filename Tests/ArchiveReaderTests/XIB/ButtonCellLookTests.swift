@@ -8,7 +8,7 @@ import Testing
 /// `NSBezelStyle`, the alternate image) against what the xib it was compiled from says.
 @Suite("Button cell look", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct ButtonCellLookTests {
-    static let keys = ["behavior", "bezelStyle", "borderStyle", "inset"]
+    static let keys = ["behavior", "bezelStyle", "borderStyle", "inset", "keyEquivalent"]
 
     /// The button cells of `documents` whose title no other button cell of their document has.
     static func cellsByTitle(_ documents: [NibDocument]) -> [[String: NibObject]] {
@@ -32,6 +32,8 @@ struct ButtonCellLookTests {
                         #expect(cell.property(key)?.description == original.property(key)?.description,
                                 "\(pair) \"\(title)\" \(key): compiled \(cell.property(key).map(String.init(describing:)) ?? "nil"), xib \(original.property(key).map(String.init(describing:)) ?? "nil")")
                     }
+                    // A xib says `state="on"`; the model has 1 (and writes `on` back).
+                    #expect((cell.property("state") == .int(1)) == (original.property("state")?.text == "on"), "\(pair) \"\(title)\" state")
                     // `type` is decoded for switches and radio buttons only.
                     let xibType = original.property("type")?.text
                     if xibType == "check" || xibType == "radio" || cell.property("type") != nil {
@@ -52,6 +54,7 @@ struct ButtonCellLookTests {
                     for key in Self.keys + ["type"] {
                         #expect(written.property(key)?.description == cell.property(key)?.description, "\(pair) rebuilt \"\(title)\" \(key)")
                     }
+                    #expect((written.property("state")?.text == "on") == (cell.property("state") == .int(1)), "\(pair) rebuilt \"\(title)\" state")
                     rewritten += 1
                 }
             }
