@@ -5,7 +5,7 @@ NIB       = $(BIN_DIR)/nibinspect
 OUT      ?= out
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test bench samples clean install
+.PHONY: deps test-deps build demo test bench samples clean install format-lint
 
 # Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages needed
 # (Debian names).
@@ -74,6 +74,12 @@ install: build
 	$(NIB) --generate-completion-script bash > "$(DESTDIR)$(PREFIX)/share/bash-completion/completions/nibinspect"
 	$(NIB) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_nibinspect"
 	$(NIB) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/nibinspect.fish"
+
+# Lints the Swift files changed since the last commit (or FILES=...) with the toolchain's
+# swift-format and the checked-in .swift-format (the house style: 4-space indent, 140 columns).
+FILES ?= $(shell git diff --name-only --diff-filter=AM HEAD -- '*.swift')
+format-lint:
+	@if [ -n "$(strip $(FILES))" ]; then $(SWIFT) format lint --configuration .swift-format $(FILES); else echo "format-lint: no changed Swift files"; fi
 
 # Regenerates Samples/ with the project's own archive writers (see Samples/README.md).
 samples: deps

@@ -1,27 +1,7 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import ArchiveReader
-
-/// A small deterministic generator (SplitMix64), so a failing seed can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// The seed from `env` (decimal or 0x-hex), else `fallback`; printed so a failure can be replayed.
-    static func seed(env: String, fallback: UInt64) -> UInt64 {
-        let text = ProcessInfo.processInfo.environment[env]
-        let seed = text.flatMap { $0.hasPrefix("0x") ? UInt64($0.dropFirst(2), radix: 16) : UInt64($0) } ?? fallback
-        print("\(env)=\(seed)")
-        return seed
-    }
-}
 
 /// Writer → reader → equal, then re-encode → identical bytes (nib-format.md §2; style.md §10.8).
 @Suite("NIBArchive round trip")

@@ -8,18 +8,6 @@ import Testing
 /// Deterministic (seeded) and bounded: 14 files × 120 mutants.
 @Suite("Typedstream mutations", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct TypedstreamMutationTests {
-    /// SplitMix64: a small deterministic generator so failures reproduce.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// Decodes one mutant; returns whether it decoded. Any other outcome than success or an
     /// ArchiveError with an in-range offset is recorded.
     func check(_ bytes: [UInt8], _ what: @autoclosure () -> String) -> Bool {
@@ -41,7 +29,7 @@ struct TypedstreamMutationTests {
 
     @Test("mutated corpus typedstreams decode or throw ArchiveError")
     func mutants() throws {
-        var rng = SplitMix(state: 0x7E9D_5742_EA11)
+        var rng = SeededRandom(seed: 0x7E9D_5742_EA11)
         var decoded = 0
         var failed = 0
         let tags: [UInt8] = [0x80, 0x81, 0x82, 0x83, 0x84, 0x85, 0x86, 0x87, 0x91, 0x92, 0x93, 0xFF, 0x7F, 0x00]

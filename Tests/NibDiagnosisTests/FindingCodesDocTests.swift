@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import NibDiagnosis
 
 /// Documentation/why.md lists every finding code of `why` with its severity and meaning, exactly
@@ -47,11 +48,6 @@ import NibDiagnosis
 
     @Test func documented() throws {
         let text = Self.render()
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try text.write(to: Self.file, atomically: true, encoding: .utf8)
-            return
-        }
-        let onDisk = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(onDisk == text, "Documentation/why.md is out of date; RECORD_GOLDENS=1 rewrites it")
+        Golden.check(text, file: Self.file)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 import NibModel
 
 /// Documentation/diagnostics.md lists every diagnostic code with its severity and explanation,
@@ -32,11 +33,6 @@ struct DiagnosticCodesDocTests {
     @Test("the file lists every code as the model does")
     func documented() throws {
         let text = Self.render()
-        if ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1" {
-            try text.write(to: Self.file, atomically: true, encoding: .utf8)
-            return
-        }
-        let onDisk = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(onDisk == text, "Documentation/diagnostics.md is out of date; RECORD_GOLDENS=1 rewrites it")
+        Golden.check(text, file: Self.file)
     }
 }

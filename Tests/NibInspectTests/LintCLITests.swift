@@ -25,7 +25,7 @@ struct LintCLITests {
         let r = run(["lint", "--format", format, Self.fixture])
         #expect(r.code == .findings)
         #expect(r.err.isEmpty, "\(r.err)")
-        Golden.check(r.out, "lint-WhyApp.\(format == "text" ? "txt" : format)")
+        goldenFiles.check(r.out, "lint-WhyApp.\(format == "text" ? "txt" : format)")
     }
 
     @Test func sarifIsValidAgainstTheSchema() throws {

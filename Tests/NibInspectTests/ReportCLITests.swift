@@ -75,9 +75,9 @@ import TestSupport
 
     @Test func structureGolden() throws {
         let (_, nib) = try page("login", ["\(Self.root)/Samples/LoginViewController.nib"])
-        Golden.check(Self.outline(nib), "report-login.outline.txt")
+        goldenFiles.check(Self.outline(nib), "report-login.outline.txt")
         let (_, menu) = try page("mainmenu", ["\(Self.root)/Samples/MainMenu.nib", "\(Self.root)/Samples/LoginViewController.xib"])
-        Golden.check(Self.outline(menu), "report-mainmenu-and-xib.outline.txt")
+        goldenFiles.check(Self.outline(menu), "report-mainmenu-and-xib.outline.txt")
     }
 
     @Test func selfContained() throws {

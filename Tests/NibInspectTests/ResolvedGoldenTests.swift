@@ -38,24 +38,24 @@ enum FixtureInputs {
     @Test(arguments: FixtureInputs.names)
     func tree(_ name: String) {
         let input = FixtureInputs.input(name)
-        Golden.check(TreeCommand.render(input, style: .plain), "\(name).tree.txt")
-        Golden.check(TreeCommand.render(input, style: .plain, properties: true, incoming: true, constraints: true),
+        goldenFiles.check(TreeCommand.render(input, style: .plain), "\(name).tree.txt")
+        goldenFiles.check(TreeCommand.render(input, style: .plain, properties: true, incoming: true, constraints: true),
                      "\(name).tree-full.txt")
     }
 
     @Test(arguments: FixtureInputs.names)
     func connectionsTSV(_ name: String) {
-        Golden.check(ConnectionsCommand.tsv(FixtureInputs.rows(FixtureInputs.input(name))), "\(name).connections.tsv")
+        goldenFiles.check(ConnectionsCommand.tsv(FixtureInputs.rows(FixtureInputs.input(name))), "\(name).connections.tsv")
     }
 
     @Test(arguments: FixtureInputs.names)
     func json(_ name: String) throws {
-        Golden.check(try ResolvedJSON.render(ResolvedOutput(FixtureInputs.input(name))), "\(name).json")
+        goldenFiles.check(try ResolvedJSON.render(ResolvedOutput(FixtureInputs.input(name))), "\(name).json")
     }
 
     @Test func connectionsText() {
         let input = FixtureInputs.input("ios-login")
-        Golden.check(ConnectionsCommand.text(FixtureInputs.rows(input), documents: input.documents, style: .plain),
+        goldenFiles.check(ConnectionsCommand.text(FixtureInputs.rows(input), documents: input.documents, style: .plain),
                      "ios-login.connections.txt")
     }
 }

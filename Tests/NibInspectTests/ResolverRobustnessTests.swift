@@ -1,5 +1,6 @@
 import ArchiveReader
 import Testing
+import TestSupport
 @testable import NibInspectCore
 
 /// The resolver never traps or hangs on odd graphs: cycles, self-references, wrong shapes, and
@@ -72,7 +73,7 @@ import Testing
         case "mac-nibarchive": base = AppKitFixtures.preferences(.nibArchive)
         default: base = AppKitFixtures.preferences(.typedstream)
         }
-        var rng = SplitMix(seed: 0x5EED)
+        var rng = SeededRandom(seed: 0x5EED)
         for _ in 0..<200 {
             var g = base
             for _ in 0..<6 {
@@ -86,19 +87,6 @@ import Testing
             }
             Self.checkInvariants(NibResolver.resolve(g, name: name))
         }
-    }
-}
-
-/// A small deterministic generator for the rewiring test.
-struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
 

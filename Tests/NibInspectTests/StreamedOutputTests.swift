@@ -35,7 +35,7 @@ struct StreamedOutputTests {
     func fixtures(_ name: String) throws {
         let input = FixtureInputs.input(name)
         try Self.checkResolved(input, name)
-        Golden.check(try Self.streamed { try ResolvedJSON.write(ResolvedOutput(input), to: $0) }, "\(name).json")
+        goldenFiles.check(try Self.streamed { try ResolvedJSON.write(ResolvedOutput(input), to: $0) }, "\(name).json")
     }
 
     @Test("empty lists, absent optionals, every typed value, escapes, several documents and storyboards")

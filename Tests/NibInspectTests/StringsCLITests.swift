@@ -27,7 +27,7 @@ import Testing
             let (code, c) = Self.run(["strings", "--format", format, path])
             #expect(code == .success, "\(c.errors)")
             #expect(c.errors.isEmpty, "\(c.errors)")
-            Golden.check(c.output, "strings-\(name).\(Self.extensions[format]!)")
+            goldenFiles.check(c.output, "strings-\(name).\(Self.extensions[format]!)")
         }
     }
 

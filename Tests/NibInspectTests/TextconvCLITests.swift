@@ -18,7 +18,7 @@ import Testing
         let (code, c) = Self.run(["textconv", Self.samples + "/LoginViewController." + ext])
         #expect(code == .success)
         #expect(c.errors.isEmpty)
-        Golden.check(c.output, "textconv-login.\(ext).txt")
+        goldenFiles.check(c.output, "textconv-login.\(ext).txt")
     }
 
     @Test func outputIsDeterministicAndFreeOfIds() {

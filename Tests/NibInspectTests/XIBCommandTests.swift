@@ -33,7 +33,7 @@ import Testing
         let input = FixtureInputs.input(name)
         let text = try XIBWriter.source(for: input)
         let ext = name.hasSuffix("storyboard") ? "storyboard" : "xib"
-        Golden.check(text, "xib-\(name).\(ext)")
+        goldenFiles.check(text, "xib-\(name).\(ext)")
         let back = try Self.readBack(text, name: "\(name).\(ext)")
         if ext == "xib" {
             // The fixtures hold what a xib cannot say on purpose (an unknown control-event bit,
@@ -61,7 +61,7 @@ import Testing
         let path = Self.samples.appendingPathComponent("MainMenu.nib").path
         let (code, c) = Self.run(["xib", path])
         #expect(code == .success, "\(c.errors)")
-        Golden.check(c.output, "xib-MainMenu.xib")
+        goldenFiles.check(c.output, "xib-MainMenu.xib")
         #expect(c.output.contains("<menuItem keyEquivalent=\"q\" title=\"Quit MenuDemo\""))
         #expect(c.output.contains("<menu key=\"submenu\""))
         let back = try Self.readBack(c.output, name: "MainMenu.xib")

@@ -480,18 +480,6 @@ import TestSupport
         #expect(elapsed < .seconds(10))
     }
 
-    /// SplitMix64, so that a failing mutation can be replayed.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     // MARK: HexFiend
 
     static let hexFiend = SharedProjects.root("HexFiend")
@@ -536,7 +524,7 @@ import TestSupport
     @Test(.enabled(if: hexFiend != nil, SharedProjects.skipMessage("HexFiend")))
     func mutatedHexFiendFilesTerminate() throws {
         let root = try #require(Self.hexFiend)
-        var rng = SeededGenerator(state: 12)
+        var rng = SeededRandom(seed: 12)
         let strays = ["{", "}", "@end", "/*", "\"", "#if 0\n", "@interface X (", "- (", "'"].map { Array($0.utf8) }
         let clock = ContinuousClock()
         var slowest: Duration = .zero

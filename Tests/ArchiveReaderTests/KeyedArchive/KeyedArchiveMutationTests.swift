@@ -7,21 +7,9 @@ import Testing
 /// Deterministic (fixed-seed PRNG) and bounded: 36 mutants per file.
 @Suite("Keyed archive mutations", .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
 struct KeyedArchiveMutationTests {
-    /// SplitMix64: reproducible without Foundation.
-    struct Random {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func below(_ n: Int) -> Int { n <= 0 ? 0 : Int(next() % UInt64(n)) }
-    }
 
     static func mutants(of bytes: [UInt8], seed: UInt64) -> [[UInt8]] {
-        var rng = Random(state: seed)
+        var rng = SeededRandom(seed: seed)
         var out: [[UInt8]] = []
         let n = bytes.count
         let trailer = max(0, n - 32)
@@ -89,7 +77,7 @@ struct KeyedArchiveMutationTests {
         var rejected = 0
         for (i, entry) in entries.enumerated() {
             let bytes = try Corpus.bytes(entry)
-            var rng = Random(state: UInt64(i) &+ 17)
+            var rng = SeededRandom(seed: UInt64(i) &+ 17)
             for k in 0..<16 {
                 var m = bytes
                 if k % 3 == 0 {
