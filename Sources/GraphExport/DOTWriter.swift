@@ -133,9 +133,8 @@ public enum DOTWriter {
     static let escStringAttributes: Set<String> = ["label", "xlabel", "tooltip", "headlabel", "taillabel"]
 
     /// A label value from lines, joined by line feeds (DOT's centred line break `\n` once
-    /// quoted). A line feed inside a line (a name or title of several lines) becomes a space, so
-    /// each line of the label is one line of the graph.
+    /// quoted; a name of several lines is drawn on several lines, the DOT text stays one line).
     public static func label(_ lines: [String]) -> String {
-        lines.map { $0.contains("\n") ? $0.replacingOccurrences(of: "\n", with: " ") : $0 }.joined(separator: "\n")
+        lines.joined(separator: "\n")
     }
 }

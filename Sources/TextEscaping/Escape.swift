@@ -1,19 +1,22 @@
 /// Text from an input written into one output language. Every output of nibinspect escapes
 /// through these functions, one per language, so that the rules are written once:
 ///
-/// | language | function | what an unsafe character becomes |
+/// | language | function | an unsafe character becomes |
 /// |---|---|---|
-/// | terminal text (text outputs, stderr) | ``terminal(_:)``, ``quoted(_:)`` | `\n`, `\r`, `\t`, `\u{1b}` |
-/// | `.strings` file literal | ``stringsLiteral(_:)`` | `\n`, `\r`, `\t`, `\U001B` |
-/// | XML text, attribute, comment | ``xmlText(_:unrepresentable:)``, ``xmlAttribute(_:unrepresentable:)``, ``xmlComment(_:)`` | kept (XML carries it) or U+FFFD |
+/// | terminal text (text outputs, stderr) | ``terminal(_:)``, ``quoted(_:)`` | `\n`, `\r`, `\t`, `\u{1b}`, `\u{202e}` |
+/// | `.strings` file literal | ``stringsLiteral(_:)`` | `\n`, `\r`, `\t`, `\U001B`, `\U202E` |
+/// | XML text, attribute | ``xmlText(_:unrepresentable:)``, ``xmlAttribute(_:unrepresentable:)`` | `&#x202E;` (text keeps line feeds and tabs); what XML cannot hold, U+FFFD or `\U001B` |
+/// | XML comment | ``xmlComment(_:)`` | the terminal form |
 /// | HTML text and attributes | ``html(_:)`` | the terminal form, then entities |
-/// | DOT quoted string, HTML-like label | ``dotQuoted(_:isLabel:)``, ``dotHTMLLabel(_:)`` | a space |
-/// | JSON string | ``json(_:)``, ``scriptSafeJSON(_:)`` | C0 as `\n`, `\u001b`; others kept |
+/// | DOT quoted string, HTML-like label | ``dotQuoted(_:isLabel:)``, ``dotHTMLLabel(_:)`` | a space (a label's line feed: a line break) |
+/// | JSON string, JSON text | ``json(_:)``, ``jsonText(_:)-([UInt8])``, ``scriptSafeJSON(_:)`` | `\n`, `\r`, `\t`, `\u001b`, `\u202e` |
 /// | GitHub workflow command | ``githubData(_:)``, ``githubProperty(_:)`` | `%0A`, `%0D`; others the terminal form |
 ///
 /// Text outputs follow one rule: a value stays on one line and cannot move the cursor, retitle
 /// the window or reorder the line. The characters that could are ``isUnsafe(_:)``. Data formats
-/// (JSON, XML) carry every character their syntax can hold, as a parser gives it back.
+/// (JSON, XML, `.strings`) keep every character, written as their own escapes, so that a parser
+/// gives back exactly the value and no raw unsafe character reaches a terminal that shows them.
+/// Ordinary text (no unsafe character) is written as it was before these rules were one module.
 public enum Escape {
     /// True for the characters no value may put raw into text output: C0 controls (U+0000–U+001F,
     /// line feed, carriage return and tab included), DEL (U+007F), C1 controls (U+0080–U+009F,

@@ -18,7 +18,7 @@ struct TerminalStyle: Sendable {
         }
     }
 
-    /// `s` made terminal-safe (``Escape.terminal(_:)``), in colour when enabled: every styled span is
+    /// `s` made terminal-safe (``Escape/terminal(_:)``), in colour when enabled: every styled span is
     /// safe whatever it holds, and the only escape sequences in the output are these.
     private func wrap(_ s: String, _ code: String) -> String {
         let s = Escape.terminal(s)
