@@ -44,21 +44,24 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        /// How text from an input is written into each output language (terminal text, `.strings`
+        /// literals, XML, HTML, DOT, JSON, GitHub workflow commands). No dependencies.
+        .target(name: "TextEscaping"),
         /// The resolved model: documents, objects, connections, typed values, diagnostics. No reader.
-        .target(name: "NibModel"),
+        .target(name: "NibModel", dependencies: ["TextEscaping"]),
         /// Every compiled and source form of Interface Builder files -> one resolved model.
-        .target(name: "ArchiveReader", dependencies: ["NibModel"]),
+        .target(name: "ArchiveReader", dependencies: ["NibModel", "TextEscaping"]),
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
-        .target(name: "GraphExport", dependencies: ["NibModel", "CGraphviz"]),
+        .target(name: "GraphExport", dependencies: ["NibModel", "TextEscaping", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
         .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
         .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
         /// `nibinspect scan`: units of directories, apps and zip archives (libarchive) decoded in
         /// parallel into one JSON line per document.
-        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "CArchive"]),
+        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "TextEscaping", "CArchive"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan"],
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan", "TextEscaping"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.
@@ -68,6 +71,7 @@ let package = Package(
                           swiftSettings: hostSwiftSettings),
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],

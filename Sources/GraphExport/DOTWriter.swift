@@ -1,9 +1,12 @@
+import TextEscaping
+
 /// Writes a ``ConnectionGraph`` as Graphviz DOT text.
 ///
 /// The output is deterministic (same graph → same bytes): nodes in graph order, clusters in
 /// hierarchy order, edges in connection order, attributes sorted by name, every id and value
-/// double-quoted and escaped by ``quoted(_:)``. Labels are plain quoted strings (no record or
-/// HTML labels), so `<`, `>`, `{`, `|` need no escaping. Styles come from ``DOTStyle``.
+/// double-quoted and escaped by ``Escape/dotQuoted(_:isLabel:)`` (TextEscaping). Labels are quoted
+/// strings (no record labels; HTML-like only for the legend and menu tables, escaped by
+/// ``Escape/dotHTMLLabel(_:)``), so `<`, `>`, `{`, `|` need no escaping. Styles come from ``DOTStyle``.
 public enum DOTWriter {
     /// The DOT text of `graph`, ending with a newline.
     public static func write(_ graph: ConnectionGraph) -> String {
@@ -17,7 +20,7 @@ public enum DOTWriter {
     ///
     /// - Complexity: O(n) in the size of the graph (nodes, edges, cluster members).
     public static func write(_ graph: ConnectionGraph, to sink: (String) -> Void) {
-        sink("digraph " + quoted(graph.name, isLabel: false) + " {\n")
+        sink("digraph " + Escape.dotQuoted(graph.name, isLabel: false) + " {\n")
         var graphAttributes = attributeList(DOTStyle.graph(graph))
         if let legend = legendLabel(graph) {
             // The one HTML-like value: written as <…>, not quoted.
@@ -44,10 +47,10 @@ public enum DOTWriter {
                 // The one other HTML-like value: a menu's items as table rows with ports.
                 list = String(list.dropLast()) + ", label=" + menuLabel(title: node.lines, rows: rows) + "]"
             }
-            sink(indent + quoted(node.id, isLabel: false) + list + ";\n")
+            sink(indent + Escape.dotQuoted(node.id, isLabel: false) + list + ";\n")
         }
         func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) {
-            sink(indent + "subgraph " + quoted("cluster_" + c.id, isLabel: false) + " {\n")
+            sink(indent + "subgraph " + Escape.dotQuoted("cluster_" + c.id, isLabel: false) + " {\n")
             sink(indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n")
             for id in c.nodeIDs { declare(id, indent: indent + "  ") }
             for child in c.clusters { writeCluster(child, indent: indent + "  ") }
@@ -69,7 +72,7 @@ public enum DOTWriter {
     /// then one sample per edge kind drawn (and one for unresolved connections), four to a row,
     /// each a short line in that kind's colour and dash pattern followed by its name
     /// (``DOTStyle/legendSample(_:)``). Nil without a legend or when no edge is drawn. Text is
-    /// escaped for HTML-like labels (`&`, `<`, `>`, `"`); control characters become spaces.
+    /// escaped for HTML-like labels (``Escape/dotHTMLLabel(_:)``).
     static func legendLabel(_ graph: ConnectionGraph) -> String? {
         guard graph.showsLegend else { return nil }
         let (kinds, unresolved) = graph.legendKinds
@@ -81,56 +84,35 @@ public enum DOTWriter {
         var i = 0
         while i < samples.count {
             let cells = samples[i..<min(i + perRow, samples.count)].map { s in
-                "<TD ALIGN=\"LEFT\"><FONT COLOR=\"\(s.color)\" POINT-SIZE=\"10\">\(s.sample)</FONT><FONT COLOR=\"#5B6B82\" POINT-SIZE=\"9\"> \(htmlEscaped(s.text))</FONT></TD>"
+                "<TD ALIGN=\"LEFT\"><FONT COLOR=\"\(s.color)\" POINT-SIZE=\"10\">\(s.sample)</FONT><FONT COLOR=\"#5B6B82\" POINT-SIZE=\"9\"> \(Escape.dotHTMLLabel(s.text))</FONT></TD>"
             }
             rows.append("<TR>" + cells.joined() + "</TR>")
             i += perRow
         }
         let width = min(perRow, samples.count)
-        let title = "<TR><TD COLSPAN=\"\(width)\"><FONT POINT-SIZE=\"13\">\(htmlEscaped(graph.name))</FONT></TD></TR>"
+        let title = "<TR><TD COLSPAN=\"\(width)\"><FONT POINT-SIZE=\"13\">\(Escape.dotHTMLLabel(graph.name))</FONT></TD></TR>"
         return "<<TABLE BORDER=\"0\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"3\">" + title + rows.joined() + "</TABLE>>"
     }
 
     /// `"node"` or `"node":"port"`.
     static func endpoint(_ id: String, port: String?) -> String {
-        quoted(id, isLabel: false) + (port.map { ":" + quoted($0, isLabel: false) } ?? "")
+        Escape.dotQuoted(id, isLabel: false) + (port.map { ":" + Escape.dotQuoted($0, isLabel: false) } ?? "")
     }
 
     /// A menu node's label: a table with the menu's title, then one row per item with its port,
     /// separators as thin rules, submenus marked `▸`.
     static func menuLabel(title: [String], rows: [ConnectionGraph.Row]) -> String {
         var out = "<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\" STYLE=\"ROUNDED\" COLOR=\"#5B6B82\" BGCOLOR=\"#F3F6FA\">"
-        out += "<TR><TD BGCOLOR=\"#E3E9F1\"><B>" + htmlEscaped(title.joined(separator: " ")) + "</B></TD></TR>"
+        out += "<TR><TD BGCOLOR=\"#E3E9F1\"><B>" + Escape.dotHTMLLabel(title.joined(separator: " ")) + "</B></TD></TR>"
         for row in rows {
-            let port = htmlEscaped(row.port)
+            let port = Escape.dotHTMLLabel(row.port)
             if row.isSeparator {
                 out += "<TR><TD PORT=\"\(port)\" HEIGHT=\"3\" CELLPADDING=\"0\"><FONT POINT-SIZE=\"3\" COLOR=\"#7A8699\">────────────────────────────</FONT></TD></TR>"
             } else {
-                out += "<TR><TD PORT=\"\(port)\" ALIGN=\"LEFT\">" + htmlEscaped(row.text) + (row.hasSubmenu ? "  ▸" : "") + "</TD></TR>"
+                out += "<TR><TD PORT=\"\(port)\" ALIGN=\"LEFT\">" + Escape.dotHTMLLabel(row.text) + (row.hasSubmenu ? "  ▸" : "") + "</TD></TR>"
             }
         }
         return out + "</TABLE>>"
-    }
-
-    /// `text` for a Graphviz HTML-like label: `&`, `<`, `>`, `"` as entities, control characters
-    /// (newlines too) as spaces.
-    static func htmlEscaped(_ text: String) -> String {
-        var out = ""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
     }
 
     /// `name [a="1", b="2"];` for a default-attribute statement (`graph`, `node`, `edge`).
@@ -142,7 +124,7 @@ public enum DOTWriter {
     static func attributeList(_ attributes: [String: String]) -> String {
         guard !attributes.isEmpty else { return "" }
         let body = attributes.keys.sorted().map { key in
-            key + "=" + quoted(attributes[key] ?? "", isLabel: Self.escStringAttributes.contains(key))
+            key + "=" + Escape.dotQuoted(attributes[key] ?? "", isLabel: Self.escStringAttributes.contains(key))
         }
         return " [" + body.joined(separator: ", ") + "]"
     }
@@ -150,36 +132,9 @@ public enum DOTWriter {
     /// Attributes whose values Graphviz reads as `escString` labels (so `&…;` entities are decoded).
     static let escStringAttributes: Set<String> = ["label", "xlabel", "tooltip", "headlabel", "taillabel"]
 
-    /// A label value from lines: each line escaped, joined by DOT's centred line break `\n`.
+    /// A label value from lines, joined by line feeds (DOT's centred line break `\n` once
+    /// quoted; a name of several lines is drawn on several lines, the DOT text stays one line).
     public static func label(_ lines: [String]) -> String {
         lines.joined(separator: "\n")
-    }
-
-    /// `text` as a double-quoted DOT string.
-    ///
-    /// Escapes `"` and `\` (so `\N`, `\l`, … in a name stay literal), writes a newline as DOT's
-    /// `\n` line break, drops `\r`, turns tabs and other control characters into spaces (Graphviz
-    /// would otherwise print them raw). For label-like values (`isLabel`), `&` becomes `&amp;`
-    /// because Graphviz decodes HTML entities (`&lt;`, `&amp;`) in labels and tooltips. Other
-    /// Unicode is written as is (DOT input is UTF-8).
-    public static func quoted(_ text: String, isLabel: Bool = true) -> String {
-        var out = "\""
-        out.reserveCapacity(text.utf8.count + 2)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += isLabel ? "\\n" : " "
-            case "\r": break
-            case "&" where isLabel: out += "&amp;"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || (0x80..<0xA0).contains(scalar.value) {
-                    out += " "
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
     }
 }

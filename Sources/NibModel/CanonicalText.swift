@@ -1,3 +1,7 @@
+#if !NIBINSPECT_SINGLE_MODULE
+import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
+#endif
+
 extension NibDocument {
     /// ``semanticPath(of:)`` of every object, made unique: a sibling whose step text an earlier
     /// sibling already has gets `[2]`, `[3]`, … (`View › Button "OK"`, `View › Button "OK"[2]`).
@@ -94,22 +98,25 @@ public enum CanonicalText {
         let orphans = context.orphans
         let value = context.value, connection = { context.connection($0) }
         var out: [String] = []
+        // Every line is terminal text: a name, label or key path holding a line break or a control
+        // character is escaped (`\n`, `\u{1b}`), so that one fact stays one line.
+        let line = Escape.terminal
         for (o, path) in order {
             if case .constraint? = o.property("constraint") { continue }
             var cls = o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
             if let p = o.placeholder {
-                cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? quoted(p.identifier) + " " : "") + cls
+                cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? Escape.quoted(p.identifier) + " " : "") + cls
             }
-            out.append(path + " : " + oneLine(cls))
+            out.append(line(path + " : " + cls))
             for p in o.properties where !designTimeKeys.contains(p.key) && p.key != "constraint" {
-                out.append(path + " . " + p.key + " = " + value(p.value))
+                out.append(line(path + " . " + p.key + " = " + value(p.value)))
             }
             for c in constraints[o.id] ?? [] {
-                out.append(path + " . constraint " + context.formula(c))
+                out.append(line(path + " . constraint " + context.formula(c)))
             }
-            out += (outgoing[o.id] ?? []).map { path + " " + connection($0) }.sorted()
+            out += (outgoing[o.id] ?? []).map { line(path + " " + connection($0)) }.sorted()
         }
-        out += orphans.map { "(no source) " + connection($0) }.sorted()
+        out += orphans.map { line("(no source) " + connection($0)) }.sorted()
         return out
     }
 
@@ -126,7 +133,7 @@ public enum CanonicalText {
         }
         var out = ""
         for (i, d) in documents.enumerated() {
-            if documents.count > 1 { out += (i > 0 ? "\n" : "") + "== \(oneLine(names[i])) ==\n" }
+            if documents.count > 1 { out += (i > 0 ? "\n" : "") + "== \(Escape.terminal(names[i])) ==\n" }
             for line in lines(of: d, scenes: scenes) { out += line + "\n" }
         }
         return out
@@ -156,33 +163,6 @@ public enum CanonicalText {
         return parts.map(\.count) == [3, 2, 3] && s.unicodeScalars.allSatisfy {
             $0 == "-" || ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0)
         }
-    }
-
-    /// `"…"` with `"`, `\` and control characters escaped, on one line.
-    static func quoted(_ s: String) -> String { "\"" + escaped(s, quotes: true) + "\"" }
-
-    /// Control characters (newlines, tabs, …) escaped so that `s` stays on one line.
-    static func oneLine(_ s: String) -> String { escaped(s, quotes: false) }
-
-    private static func escaped(_ s: String, quotes: Bool) -> String {
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"" where quotes: out += "\\\""
-            case "\\" where quotes: out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{2028}", "\u{2029}": out += "\\u{\(String(ch.value, radix: 16))}"
-            default:
-                if ch.value < 0x20 || ch.value == 0x7F {
-                    out += "\\u{\(String(ch.value, radix: 16))}"
-                } else {
-                    out.unicodeScalars.append(ch)
-                }
-            }
-        }
-        return out
     }
 }
 
@@ -252,11 +232,11 @@ struct CanonicalContext {
             if document.format.isCompiled == false, paths[ObjectID(s)] != nil, CanonicalText.isReference(s) {
                 return name(ObjectID(s))
             }
-            return CanonicalText.quoted(s)
-        case .localizedString(let l): return CanonicalText.quoted(l.text)
+            return Escape.quoted(s)
+        case .localizedString(let l): return Escape.quoted(l.text)
         case .object(let id): return name(id)
         case .constraint(let c): return formula(c)
-        default: return CanonicalText.oneLine(v.description)
+        default: return Escape.terminal(v.description)
         }
     }
 
@@ -269,7 +249,7 @@ struct CanonicalContext {
     /// A connection as what identifies it on its source (`outlet titleLabel`, `action signIn:`)
     /// and where it goes (`→ View › Label "Welcome"`, `→ File's Owner [touchUpInside]`).
     func parts(_ c: Connection) -> (label: String, target: String) {
-        let q = CanonicalText.quoted, line = CanonicalText.oneLine
+        let q = Escape.quoted, line = Escape.terminal
         switch c.kind {
         case .outlet: return ("outlet \(c.label)", "→ " + name(c.destination))
         case .outletCollection:

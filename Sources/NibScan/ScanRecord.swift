@@ -1,6 +1,7 @@
 import Foundation
 #if !NIBINSPECT_SINGLE_MODULE
 import ArchiveReader
+import TextEscaping
 #endif
 #if !NIBINSPECT_SINGLE_MODULE
 import NibModel
@@ -209,7 +210,8 @@ extension ScanRecord {
 }
 
 extension ScanRecord {
-    /// The record as one line of JSON (keys sorted, `/` unescaped), without the newline.
+    /// The record as one line of JSON (keys sorted, `/` unescaped, control and bidi characters as
+    /// `\u` escapes: ``Escape/jsonText(_:)-([UInt8])``), without the newline.
     public func jsonLine() -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -218,6 +220,6 @@ extension ScanRecord {
             let quoted = (try? encoder.encode(path)).map { String(decoding: $0, as: UTF8.self) } ?? "\"\""
             return #"{"error":{"message":"internal error: record could not be encoded","status":70},"path":"# + quoted + "}"
         }
-        return String(decoding: data, as: UTF8.self)
+        return String(decoding: Escape.jsonText([UInt8](data)), as: UTF8.self)
     }
 }

@@ -1,4 +1,7 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
+import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
+#endif
 
 /// Writes a ``PlistValue`` as an XML property list in Apple's layout (tab indentation, the
 /// `PropertyList-1.0` DOCTYPE), with UIDs as `<dict><key>CF$UID</key><integer>n</integer></dict>`
@@ -28,7 +31,7 @@ package enum XMLPlistWriter {
             out += pad + "<real>\(text)</real>\n"
         case .date(let t): out += pad + "<date>\(PlistDate.format(t))</date>\n"
         case .data(let bytes): out += pad + "<data>\(Data(bytes).base64EncodedString())</data>\n"
-        case .string(let s): out += pad + "<string>\(escape(s))</string>\n"
+        case .string(let s): out += pad + "<string>\(Escape.xmlText(s))</string>\n"
         case .uid(let n): out += pad + "<dict>\n\(pad)\t<key>CF$UID</key>\n\(pad)\t<integer>\(n)</integer>\n\(pad)</dict>\n"
         case .array(let list), .set(let list):
             if list.isEmpty { out += pad + "<array/>\n"; return }
@@ -39,25 +42,10 @@ package enum XMLPlistWriter {
             if entries.isEmpty { out += pad + "<dict/>\n"; return }
             out += pad + "<dict>\n"
             for e in entries {
-                out += pad + "\t<key>\(escape(e.key))</key>\n"
+                out += pad + "\t<key>\(Escape.xmlText(e.key))</key>\n"
                 element(e.value, indent: indent + 1, into: &out)
             }
             out += pad + "</dict>\n"
         }
-    }
-
-    static func escape(_ s: String) -> String {
-        guard s.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\r" }) else { return s }
-        var out = ""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(ch)
-            }
-        }
-        return out
     }
 }

@@ -1,14 +1,17 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
+import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
+#endif
 
 /// A small XML element tree and its serializer, for the xib and storyboard writer
 /// (``XIBWriter``): elements with ordered attributes, child elements, comments and text, written
 /// the way Xcode indents xibs (four spaces, one element per line, self-closing empty elements).
 ///
-/// Escaping follows XML 1.0: `&`, `<`, `>` and `"` become entities; tab, line feed and carriage
-/// return in attribute values become character references (so that attribute-value
-/// normalisation keeps them). Characters XML 1.0 cannot hold at all (other C0 controls, lone
-/// surrogates, U+FFFE, U+FFFF) never reach the output: ``XMLOutput/isRepresentable(_:)`` tells a
-/// writer to use another form (`base64-UTF8`) and ``XMLOutput/comment(_:)`` replaces them.
+/// Escaping is XML 1.0's, written once in ``Escape`` (TextEscaping): `&`, `<`, `>` and `"` become
+/// entities; tab, line feed and carriage return in attribute values become character references
+/// (so that attribute-value normalisation keeps them). Characters XML 1.0 cannot hold at all
+/// (other C0 controls, U+FFFE, U+FFFF) never reach the output: ``XMLOutput/isRepresentable(_:)``
+/// tells a writer to use another form (`base64-UTF8`) and the escapers replace them by U+FFFD.
 struct XMLOutput {
     /// One node of the tree.
     indirect enum Node {
@@ -41,61 +44,18 @@ struct XMLOutput {
         mutating func append(_ element: Element) { children.append(.element(element)) }
     }
 
-    /// True when every character of `s` can be written into an XML 1.0 document.
-    static func isRepresentable(_ s: String) -> Bool {
-        s.unicodeScalars.allSatisfy(isAllowed)
-    }
+    /// True when every character of `s` can be written into an XML 1.0 document
+    /// (``Escape/isXMLRepresentable(_:)``).
+    static func isRepresentable(_ s: String) -> Bool { Escape.isXMLRepresentable(s) }
 
-    static func isAllowed(_ u: Unicode.Scalar) -> Bool {
-        switch u.value {
-        case 0x9, 0xA, 0xD: return true
-        case 0x20...0xD7FF, 0xE000...0xFFFD, 0x10000...0x10FFFF: return true
-        default: return false
-        }
-    }
+    /// `s` escaped for an attribute value quoted with `"` (``Escape/xmlAttribute(_:unrepresentable:)``).
+    static func attribute(_ s: String) -> String { Escape.xmlAttribute(s) }
 
-    /// Escapes `s` for an attribute value (quoted with `"`).
-    static func attribute(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "\t": out += "&#9;"
-            case "\n": out += "&#10;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(isAllowed(u) ? u : "\u{FFFD}")
-            }
-        }
-        return out
-    }
+    /// `s` escaped for element text (``Escape/xmlText(_:unrepresentable:)``).
+    static func text(_ s: String) -> String { Escape.xmlText(s) }
 
-    /// Escapes `s` for element text.
-    static func text(_ s: String) -> String {
-        var out = ""
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\r": out += "&#13;"
-            default: out.unicodeScalars.append(isAllowed(u) ? u : "\u{FFFD}")
-            }
-        }
-        return out
-    }
-
-    /// Comment text that is valid XML: `--` split (`- -`), no trailing `-`, characters XML
-    /// cannot hold as U+FFFD, line breaks kept.
-    static func comment(_ s: String) -> String {
-        var t = String(String.UnicodeScalarView(s.unicodeScalars.map { isAllowed($0) ? $0 : "\u{FFFD}" }))
-        while t.contains("--") { t = t.replacingOccurrences(of: "--", with: "- -") }
-        if t.hasSuffix("-") { t += " " }
-        return t
-    }
+    /// Comment text that is valid XML (``Escape/xmlComment(_:)``).
+    static func comment(_ s: String) -> String { Escape.xmlComment(s) }
 
     /// The document: XML declaration, then `root`, then a final line feed.
     static func document(_ root: Element) -> String {

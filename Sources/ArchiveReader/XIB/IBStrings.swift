@@ -1,4 +1,7 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
+import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
+#endif
 
 /// One localizable string as `ibtool --generate-strings-file` lists it: the object's xib id, the
 /// framework class of its element, the strings-file property name and the development-language
@@ -32,8 +35,8 @@ public struct IBString: Sendable, Hashable, Codable {
     /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`. A `*/` in the text is
     /// written `*\/`, so that the comment does not end inside it and the file reads back.
     public var comment: String {
-        ("Class = \"\(IBStrings.escape(className))\"; \(property) = \"\(IBStrings.escape(value))\"; ObjectID = \"\(IBStrings.escape(objectID))\";")
-            .replacingOccurrences(of: "*/", with: "*\\/")
+        let q = Escape.stringsLiteral
+        return IBStrings.inComment("Class = \"\(q(className))\"; \(q(property)) = \"\(q(value))\"; ObjectID = \"\(q(objectID))\";")
     }
 }
 
@@ -171,21 +174,10 @@ public enum IBStrings {
         return x.lexicographicallyPrecedes(y)   // equal but for leading zeros: a total order
     }
 
-    /// `"` → `\"`, `\` → `\\`, line feed → `\n`, carriage return → `\r`, tab → `\t`.
-    public static func escape(_ s: String) -> String {
-        var out = ""
-        out.reserveCapacity(s.utf8.count)
-        for c in s.unicodeScalars {
-            switch c {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(c)
-            }
-        }
-        return out
+    /// Escaped text (``Escape/stringsLiteral(_:)``) made safe inside a `/* … */` comment: `*/`
+    /// written `*\/`, so that the comment does not end inside it and the file reads back.
+    public static func inComment(_ escaped: String) -> String {
+        escaped.replacingOccurrences(of: "*/", with: "*\\/")
     }
 
     /// ibtool's text: per string a comment and a line, separated by blank lines, starting with a
@@ -193,7 +185,7 @@ public enum IBStrings {
     public static func render(_ strings: [IBString]) -> String {
         var out = ""
         for s in strings {
-            out += "\n/* \(s.comment) */\n\"\(escape(s.key))\" = \"\(escape(s.value))\";\n"
+            out += "\n/* \(s.comment) */\n\"\(Escape.stringsLiteral(s.key))\" = \"\(Escape.stringsLiteral(s.value))\";\n"
         }
         return out
     }

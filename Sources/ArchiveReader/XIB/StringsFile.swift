@@ -1,4 +1,7 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
+import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
+#endif
 
 /// A `.strings` file as Xcode and `ibtool` write them: `"key" = "value";` entries with `/* … */`
 /// and `//` comments, in UTF-8 or in UTF-16 with a byte-order mark (ibtool's encoding).
@@ -243,9 +246,8 @@ public enum StringsFile {
             return value
         }
 
-        static func shown(_ c: Unicode.Scalar) -> String {
-            c.value < 0x20 || c.value == 0x7F ? String(format: "\\u{%X}", c.value) : String(c)
-        }
+        /// A character as a message shows it (``Escape/terminal(_:)``: `\u{1b}`, `\n`).
+        static func shown(_ c: Unicode.Scalar) -> String { Escape.terminal(String(c)) }
 
         mutating func expect(_ c: Unicode.Scalar, after what: String) throws(ParseError) {
             try skip()

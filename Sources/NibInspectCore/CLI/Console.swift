@@ -4,6 +4,7 @@ import Glibc
 import Darwin
 #endif
 import Foundation
+import TextEscaping
 
 /// Where a command writes: stdout carries only data, stderr diagnostics. Tests pass buffers.
 ///
@@ -93,7 +94,7 @@ public final class Console: @unchecked Sendable {
 
     /// One diagnostic line on stderr (`nibinspect: warning: …`), made terminal-safe so that
     /// whatever an input holds it stays one line.
-    func diagnostic(_ line: String) { error(terminalSafe(line) + "\n") }
+    func diagnostic(_ line: String) { error(Escape.terminal(line) + "\n") }
 
     public func error(_ text: String) {
         flush()

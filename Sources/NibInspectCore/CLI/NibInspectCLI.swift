@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import TextEscaping
 
 /// A `nibinspect` subcommand.
 protocol Command: Sendable {
@@ -112,7 +113,7 @@ public enum NibInspectCLI {
         if first == "help" {
             if args.count > 1 {
                 guard let c = commands.first(where: { $0.spec.name == args[1] }) else {
-                    console.error("Error: Unknown subcommand '\(terminalSafe(args[1]))'\n\n" + overview)
+                    console.error("Error: Unknown subcommand '\(Escape.terminal(args[1]))'\n\n" + overview)
                     return .usage
                 }
                 console.write(c.spec.help)
@@ -127,7 +128,7 @@ public enum NibInspectCLI {
             args.removeFirst()
         } else if !first.hasPrefix("-") && !first.contains("/") && !first.contains(".")
                     && !FileManager.default.fileExists(atPath: first) {
-            console.error("Error: Unknown subcommand or missing file '\(terminalSafe(first))'\n" +
+            console.error("Error: Unknown subcommand or missing file '\(Escape.terminal(first))'\n" +
                           "See 'nibinspect --help' for the subcommands.\n")
             return .usage
         }
@@ -154,7 +155,7 @@ public enum NibInspectCLI {
                 console.diagnostic("nibinspect: error: \(describe(error))")
                 return exitCode(for: error)
             }
-            console.error("Error: \(terminalSafe(message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
+            console.error("Error: \(Escape.terminal(message))\nUsage: \(spec.usage)\n  See 'nibinspect \(spec.name) --help' for more information.\n")
             return .usage
         }
     }

@@ -1,4 +1,5 @@
 import ArchiveReader
+import TextEscaping
 
 /// `nibinspect connections FILE`: the flat connection table (outlets, outlet collections,
 /// actions, bindings, runtime attributes, accessibility, segues), filterable.
@@ -111,7 +112,7 @@ enum ConnectionsCommand: Command {
         let siblings = SiblingDocuments(documents)   // built once: each row looks up in it
         for (document, c) in rows {
             if documents.count > 1, current != document.name {
-                out((current == nil ? "" : "\n") + "== \(terminalSafe(document.name)) ==\n")
+                out((current == nil ? "" : "\n") + "== \(Escape.terminal(document.name)) ==\n")
                 current = document.name
             }
             let t = ConnectionText(document: document, style: style, siblings: siblings)
@@ -161,7 +162,7 @@ enum ConnectionsCommand: Command {
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
                           c.destination?.rawValue ?? "",
                           c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved?.message ?? ""]
-            out(fields.map { terminalSafe($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
+            out(fields.map { Escape.terminal($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
                 .joined(separator: "\t") + "\n")
         }
     }

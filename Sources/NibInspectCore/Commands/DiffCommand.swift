@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import TextEscaping
 
 /// `nibinspect diff OLD NEW`: what changed, by semantic path (``NibDiff``). Exit 0 when equal,
 /// 1 when different.
@@ -78,15 +79,18 @@ enum DiffCommand: Command {
             for c in ["added", "removed", "changed", "moved", "retargeted"] { summary[c] = items.filter { $0.change == c }.count }
             context.console.write(try ResolvedJSON.render(Output(differences: items, summary: summary)))
         } else {
+            // Terminal text: a document name, path or value holding a line break or a control
+            // character is escaped (`\n`, `\u{1b}`), so that one difference stays one line.
+            let t = Escape.terminal
             var out = ""
             var document: String?
             for i in items {
-                if i.document != document, let d = i.document { out += "== \(d) ==\n"; document = d }
-                var line = "\(i.change) \(i.kind) \(i.path)"
+                if i.document != document, let d = i.document { out += "== \(t(d)) ==\n"; document = d }
+                var line = "\(i.change) \(i.kind) \(t(i.path))"
                 switch (i.left, i.right) {
-                case let (l?, r?): line += ": \(l) → \(r)"
-                case let (l?, nil): line += ": \(l)"
-                case let (nil, r?): line += ": \(r)"
+                case let (l?, r?): line += ": \(t(l)) → \(t(r))"
+                case let (l?, nil): line += ": \(t(l))"
+                case let (nil, r?): line += ": \(t(r))"
                 default: break
                 }
                 if i.leftLine != nil || i.rightLine != nil {

@@ -1,6 +1,7 @@
 import ArchiveReader
 import Foundation
 import NibDiagnosis
+import TextEscaping
 
 /// `nibinspect lifecycle FILE`: the load sequence of a nib, object by object (``LoadSequence``).
 enum LifecycleCommand: Command {
@@ -82,7 +83,7 @@ enum LifecycleCommand: Command {
     static func text(_ sequence: LoadSequence, style: TerminalStyle, to sink: (String) -> Void) {
         for (i, doc) in sequence.documents.enumerated() {
             if i > 0 { sink("\n") }
-            var header = terminalSafe(doc.document) + " — \(doc.platform.rawValue) \(doc.format.displayName), "
+            var header = Escape.terminal(doc.document) + " — \(doc.platform.rawValue) \(doc.format.displayName), "
             switch doc.role {
             case .nib: header += "nib"
             case .sceneNib: header += "scene nib" + (doc.scene.map { " of scene \($0)" } ?? "")
@@ -96,7 +97,7 @@ enum LifecycleCommand: Command {
                 let steps = doc.steps(phase)
                 let notes = doc.notes.filter { $0.phase == phase }
                 sink(style.kind(phase.rawValue) + "\n")
-                for note in notes { sink("  " + style.detail("note: " + terminalSafe(note.text)) + "\n") }
+                for note in notes { sink("  " + style.detail("note: " + Escape.terminal(note.text)) + "\n") }
                 if steps.isEmpty {
                     sink("  " + style.detail(phase == .show ? "(no window visible at load)" : "(nothing)") + "\n")
                 }
@@ -109,15 +110,15 @@ enum LifecycleCommand: Command {
     static func line(_ s: LifecycleStep, width: Int, style: TerminalStyle) -> String {
         let number = String(s.step)
         var out = "  " + String(repeating: " ", count: max(0, width - number.count)) + number + ". "
-        out += terminalSafe(s.object) + ": " + style.kind(s.call)
+        out += Escape.terminal(s.object) + ": " + style.kind(s.call)
         switch s.phase {
         case .connect:
-            if let label = s.label { out += " " + style.name(terminalSafe(label)) }
+            if let label = s.label { out += " " + style.name(Escape.terminal(label)) }
             if let value = s.value, s.kind == Connection.Kind.runtimeAttribute.rawValue || s.kind == Connection.Kind.accessibility.rawValue {
-                out += " = " + terminalSafe(value)
+                out += " = " + Escape.terminal(value)
             }
-            if let destination = s.destination { out += " → " + terminalSafe(destination) }
-            if let value = s.value, s.kind == Connection.Kind.binding.rawValue { out += " keyPath " + style.name(terminalSafe(value)) }
+            if let destination = s.destination { out += " → " + Escape.terminal(destination) }
+            if let value = s.value, s.kind == Connection.Kind.binding.rawValue { out += " keyPath " + style.name(Escape.terminal(value)) }
             if let events = s.events, !events.isEmpty { out += " [" + events.joined(separator: "|") + "]" }
         case .load:
             if let r = s.resource {
@@ -126,7 +127,7 @@ enum LifecycleCommand: Command {
         default:
             break
         }
-        if let note = s.note { out += style.detail(" — " + terminalSafe(note)) }
+        if let note = s.note { out += style.detail(" — " + Escape.terminal(note)) }
         return out
     }
 }

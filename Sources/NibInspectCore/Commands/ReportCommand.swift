@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibDiagnosis
 import SourceIndex
+import TextEscaping
 
 /// `nibinspect report [-o FILE] [--sources DIR]... PATH...`: one self-contained HTML page about
 /// nibs, storyboards, directories or apps (``HTMLReport``).
@@ -53,7 +54,7 @@ enum ReportCommand: Command {
             context.console.write(page)
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
+        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(Escape.terminal(p.description))") }
         return status
     }
 }

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import TextEscaping
 
 /// `nibinspect strings [--format strings|xliff|xcstrings|json] [--utf16] PATH`: the localizable
 /// strings of a xib or storyboard as `ibtool --generate-strings-file` writes them (``IBStrings``),
@@ -142,22 +143,23 @@ enum StringsCommand: Command {
             var out = "{\n  \"missing\" : ["
             out += missing.map { m in
                 let s = m.string
-                return "\n    {" + (m.file.map { "\"file\" : \(JSONValue.escape($0)), " } ?? "")
-                    + "\"key\" : \(JSONValue.escape(s.key)), \"value\" : \(JSONValue.escape(s.value)), \"class\" : \(JSONValue.escape(s.className)), "
-                    + "\"property\" : \(JSONValue.escape(s.property)), \"objectID\" : \(JSONValue.escape(s.objectID)), \"line\" : \(s.line.map(String.init) ?? "null")}"
+                return "\n    {" + (m.file.map { "\"file\" : \(Escape.json($0)), " } ?? "")
+                    + "\"key\" : \(Escape.json(s.key)), \"value\" : \(Escape.json(s.value)), \"class\" : \(Escape.json(s.className)), "
+                    + "\"property\" : \(Escape.json(s.property)), \"objectID\" : \(Escape.json(s.objectID)), \"line\" : \(s.line.map(String.init) ?? "null")}"
             }.joined(separator: ",") + (missing.isEmpty ? "],\n" : "\n  ],\n")
-            out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(JSONValue.escape($0.key)), \"line\" : \($0.line.map(String.init) ?? "null")}" }.joined(separator: ",")
+            out += "  \"unused\" : [" + unused.map { "\n    {\"key\" : \(Escape.json($0.key)), \"line\" : \($0.line.map(String.init) ?? "null")}" }.joined(separator: ",")
                 + (unused.isEmpty ? "],\n" : "\n  ],\n")
             out += "  \"summary\" : {\"missing\" : \(missing.count), \"unused\" : \(unused.count), \"repeated\" : \(repeated)}\n}\n"
             context.console.write(out)
         } else {
-            var out = "\(file): \(missing.count) key\(missing.count == 1 ? "" : "s") missing, \(unused.count) unused (\(strings.count) in the input, "
+            var out = "\(Escape.terminal(file)): \(missing.count) key\(missing.count == 1 ? "" : "s") missing, \(unused.count) unused (\(strings.count) in the input, "
                 + "\(translated.count) in the file\(repeated > 0 ? ", \(repeated) more given again" : ""))\n"
             for m in missing {
-                let s = m.string, at = m.file.map { "\($0) line" } ?? "source line"
-                out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
+                let s = m.string, at = m.file.map { "\(Escape.terminal($0)) line" } ?? "source line"
+                out += "missing \"\(Escape.stringsLiteral(s.key))\" = \"\(Escape.stringsLiteral(s.value))\";  "
+                    + "(\(Escape.terminal(s.className)) \(Escape.terminal(s.property))\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
             }
-            for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"" + (e.line.map { "  (line \($0) of the file)" } ?? "") + "\n" }
+            for e in unused { out += "unused  \"\(Escape.stringsLiteral(e.key))\"" + (e.line.map { "  (line \($0) of the file)" } ?? "") + "\n" }
             context.console.write(out)
         }
         return missing.isEmpty && unused.isEmpty ? status : .findings
@@ -199,32 +201,18 @@ enum StringsCommand: Command {
     static func strings(_ units: [Unit], headings: Bool) -> String {
         var out = ""
         for (i, u) in units.enumerated() {
-            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStrings.escape(u.name)) == */\n" }
+            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStrings.inComment(Escape.stringsLiteral(u.name))) == */\n" }
             if u.bestEffort { out += "/* \(bestEffortNote) */\n" }
             out += IBStrings.render(u.strings)
         }
         return out
     }
 
-    /// XML text; `attribute` also escapes `"` (Xcode's notes keep their quotes as they are).
+    /// XML text or a `"`-quoted attribute value (``Escape/xmlText(_:unrepresentable:)``,
+    /// ``Escape/xmlAttribute(_:unrepresentable:)``); characters XML 1.0 cannot carry are written as
+    /// ibtool's `\U001B` escapes.
     static func xml(_ s: String, attribute: Bool = false) -> String {
-        var out = ""
-        for c in s.unicodeScalars {
-            switch c {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"" where attribute: out += "&quot;"
-            default:
-                // XML 1.0 cannot carry most control characters; write them as ibtool escapes.
-                if c.value < 0x20 && c != "\n" && c != "\t" && c != "\r" {
-                    out += String(format: "\\U%04X", c.value)
-                } else {
-                    out.unicodeScalars.append(c)
-                }
-            }
-        }
-        return out
+        attribute ? Escape.xmlAttribute(s, unrepresentable: .stringsEscape) : Escape.xmlText(s, unrepresentable: .stringsEscape)
     }
 
     /// XLIFF 1.2 as Xcode's Export Localizations writes it: one `<file>` per document.
@@ -256,12 +244,12 @@ enum StringsCommand: Command {
             for s in IBStrings.exportOrdered(u.strings) where seen.insert(s.key).inserted {
                 out += first ? "\n" : ",\n"
                 first = false
-                out += "    \(JSONValue.escape(s.key)) : {\n"
-                out += "      \"comment\" : \(JSONValue.escape(s.comment)),\n"
+                out += "    \(Escape.json(s.key)) : {\n"
+                out += "      \"comment\" : \(Escape.json(s.comment)),\n"
                 out += "      \"extractionState\" : \"manual\",\n"
                 out += "      \"localizations\" : {\n        \"en\" : {\n          \"stringUnit\" : {\n"
                 out += "            \"state\" : \"translated\",\n"
-                out += "            \"value\" : \(JSONValue.escape(s.value))\n"
+                out += "            \"value\" : \(Escape.json(s.value))\n"
                 out += "          }\n        }\n      }\n    }"
             }
         }
@@ -276,10 +264,10 @@ enum StringsCommand: Command {
         for u in units {
             for s in u.strings {
                 var members: [String] = []
-                if withFile { members.append("\"file\" : \(JSONValue.escape(u.name))") }
-                members += ["\"key\" : \(JSONValue.escape(s.key))", "\"value\" : \(JSONValue.escape(s.value))",
-                            "\"class\" : \(JSONValue.escape(s.className))", "\"property\" : \(JSONValue.escape(s.property))",
-                            "\"objectID\" : \(JSONValue.escape(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
+                if withFile { members.append("\"file\" : \(Escape.json(u.name))") }
+                members += ["\"key\" : \(Escape.json(s.key))", "\"value\" : \(Escape.json(s.value))",
+                            "\"class\" : \(Escape.json(s.className))", "\"property\" : \(Escape.json(s.property))",
+                            "\"objectID\" : \(Escape.json(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
                 if u.bestEffort { members.append("\"bestEffort\" : true") }
                 rows.append("  {\n    " + members.joined(separator: ",\n    ") + "\n  }")
             }

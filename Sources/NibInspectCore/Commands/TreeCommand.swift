@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import TextEscaping
 
 /// `nibinspect tree FILE`: the resolved hierarchy with placeholders and connections.
 enum TreeCommand: Command {
@@ -74,7 +75,7 @@ enum TreeCommand: Command {
             if nested && archive.nesting != nil { continue }   // printed inline under its value
             if !single {
                 if i > 0 || !out.isEmpty { out += "\n" }
-                out += "== \(terminalSafe(doc.name)) ==\n"
+                out += "== \(Escape.terminal(doc.name)) ==\n"
                 if container.kind != .nibBundle && !doc.variants.isEmpty {
                     out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
                 }
@@ -122,7 +123,7 @@ enum TreeCommand: Command {
         let siblings = SiblingDocuments(input.documents)
         for (i, document) in input.documents.enumerated() {
             if i > 0 || wrote { write("\n") }
-            if headings { write("== \(terminalSafe(document.name)) ==\n") }
+            if headings { write("== \(Escape.terminal(document.name)) ==\n") }
             var printer = ResolvedTreePrinter(document: document, style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
@@ -156,7 +157,7 @@ enum StoryboardText {
         for segue in s.segues {
             let kind = segue.segue.kind == "relationship" ? "relationship " + (segue.segue.relationship ?? "?") : "segue \(segue.segue.kind)"
             var line = "  " + style.kind(kind) + " " + style.text(segue.from) + " → " + style.text(segue.to ?? "?")
-            if let id = segue.segue.identifier { line += " " + style.name(quote(id)) }
+            if let id = segue.segue.identifier { line += " " + style.name(Escape.quoted(id)) }
             lines.append(line)
         }
         return lines.joined(separator: "\n")

@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibDiagnosis
 import SourceIndex
+import TextEscaping
 
 /// `nibinspect why [--sources DIR]... [--class NAME] [--member NAME] PATH...`: nibs checked against
 /// the Swift and Objective-C sources that use them.
@@ -61,7 +62,7 @@ enum WhyCommand: Command {
                                                   afterOutput: !explanations.isEmpty))
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
+        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(Escape.terminal(p.description))") }
         if status != .success { return status }
         return findings.contains { $0.severity != .info } ? .findings : .success
     }
@@ -129,7 +130,7 @@ enum WhyText {
         for f in findings {
             if current != .some(f.document) {
                 current = .some(f.document)
-                out += (out.isEmpty ? "" : "\n") + style.detail("== \(terminalSafe(f.document ?? "in code")) ==") + "\n"
+                out += (out.isEmpty ? "" : "\n") + style.detail("== \(Escape.terminal(f.document ?? "in code")) ==") + "\n"
             }
             out += line(f, style: style)
         }
@@ -138,13 +139,13 @@ enum WhyText {
 
     static func line(_ f: Finding, style: TerminalStyle) -> String {
         var out = "  " + severity(f.severity, style: style) + " " + style.kind(f.code.rawValue) + ": "
-        if let object = f.object { out += style.name(terminalSafe(object)) + ": " }
-        out += terminalSafe(f.message) + "\n"
+        if let object = f.object { out += style.name(Escape.terminal(object)) + ": " }
+        out += Escape.terminal(f.message) + "\n"
         var details: [String] = []
         if let line = f.line { details.append("line \(line)") }
         if !f.sources.isEmpty { details.append("source " + f.sources.joined(separator: ", ")) }
         if let fix = f.fix { details.append("fix: " + fix) }
-        if !details.isEmpty { out += "    " + style.detail(terminalSafe(details.joined(separator: " · "))) + "\n" }
+        if !details.isEmpty { out += "    " + style.detail(Escape.terminal(details.joined(separator: " · "))) + "\n" }
         return out
     }
 
@@ -171,35 +172,35 @@ enum WhyText {
     }
 
     static func explanation(_ e: ClassExplanation, style: TerminalStyle) -> String {
-        var out = style.customClass(terminalSafe(e.className))
-        if e.runtimeName != e.className { out += style.detail(" (runtime name \(terminalSafe(e.runtimeName)))") }
+        var out = style.customClass(Escape.terminal(e.className))
+        if e.runtimeName != e.className { out += style.detail(" (runtime name \(Escape.terminal(e.runtimeName)))") }
         out += "\n"
         if e.declarations.isEmpty {
             out += "  declared in no source read\n"
         } else {
             let places = e.declarations.map(LintReporter.relative)
-            out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(terminalSafe(places.joined(separator: ", ")))\n"
+            out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(Escape.terminal(places.joined(separator: ", ")))\n"
         }
-        if !e.superclasses.isEmpty { out += "  superclasses: " + terminalSafe(e.superclasses.joined(separator: " → ")) + "\n" }
+        if !e.superclasses.isEmpty { out += "  superclasses: " + Escape.terminal(e.superclasses.joined(separator: " → ")) + "\n" }
         out += "  appears in \(plural(e.appearances.count, "place")):\n"
         for p in e.appearances {
-            out += "    " + terminalSafe(p.document) + ": " + style.name(terminalSafe(p.object)) + (p.scene.map { style.detail(" (scene \(terminalSafe($0)))") } ?? "") + "\n"
+            out += "    " + Escape.terminal(p.document) + ": " + style.name(Escape.terminal(p.object)) + (p.scene.map { style.detail(" (scene \(Escape.terminal($0)))") } ?? "") + "\n"
         }
         for m in e.members {
-            out += "\n" + style.kind(m.kind) + " " + style.name(terminalSafe(m.name))
-            if let d = m.declaration { out += " — " + terminalSafe(d) }
-            if let owner = m.declaredIn, owner != e.className { out += " (declared in \(terminalSafe(owner)))" }
-            if let s = m.source { out += style.detail(" " + terminalSafe(s)) }
+            out += "\n" + style.kind(m.kind) + " " + style.name(Escape.terminal(m.name))
+            if let d = m.declaration { out += " — " + Escape.terminal(d) }
+            if let owner = m.declaredIn, owner != e.className { out += " (declared in \(Escape.terminal(owner)))" }
+            if let s = m.source { out += style.detail(" " + Escape.terminal(s)) }
             if m.source == nil { out += style.detail(" (declared in no source read)") }
             out += "\n"
             for s in m.statuses {
-                out += "  " + terminalSafe(s.document) + ": "
+                out += "  " + Escape.terminal(s.document) + ": "
                 if s.object == "First Responder" {
-                    out += "sent through the responder chain by " + terminalSafe(s.connections.joined(separator: "; ")) + "\n"
+                    out += "sent through the responder chain by " + Escape.terminal(s.connections.joined(separator: "; ")) + "\n"
                 } else if s.connections.isEmpty {
                     out += style.customClass("not connected") + "\n"
                 } else {
-                    out += (m.kind == "action" ? "from " : "→ ") + terminalSafe(s.connections.joined(separator: "; "))
+                    out += (m.kind == "action" ? "from " : "→ ") + Escape.terminal(s.connections.joined(separator: "; "))
                     if let when = s.when { out += style.detail(" — set \(when)") }
                     out += "\n"
                 }
@@ -209,7 +210,7 @@ enum WhyText {
             out += "\nfindings:\n"
             for f in e.findings { out += line(f, style: style) }
         }
-        out += "\nverdict: " + terminalSafe(e.verdict) + "\n"
+        out += "\nverdict: " + Escape.terminal(e.verdict) + "\n"
         return out
     }
 }

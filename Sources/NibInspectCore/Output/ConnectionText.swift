@@ -1,4 +1,5 @@
 import ArchiveReader
+import TextEscaping
 
 /// One-line descriptions of objects, placeholders and connections of a resolved document, shared
 /// by `tree` and `connections`. Vocabulary: File's Owner, First Responder, outlet, outlet
@@ -28,7 +29,7 @@ struct ConnectionText {
     func placeholderText(_ o: NibObject, _ p: Placeholder, full: Bool = false) -> String {
         var s: String
         switch p.kind {
-        case .external: s = style.placeholder("External Object") + " " + style.name(quote(p.identifier))
+        case .external: s = style.placeholder("External Object") + " " + style.name(Escape.quoted(p.identifier))
         case .upstream: s = style.placeholder(p.identifier)
         default: s = style.placeholder(p.kind.displayName)
         }
@@ -84,7 +85,7 @@ struct ConnectionText {
     func describe(_ o: NibObject, full: Bool = false) -> String {
         if let p = o.placeholder { return placeholderText(o, p, full: full) }
         var s = classText(o)
-        if let name = o.name { s += " " + style.name(quote(Self.shortened(name))) }
+        if let name = o.name { s += " " + style.name(Escape.quoted(Self.shortened(name))) }
         if case .string(let key)? = o.property("keyEquivalent") { s += " " + style.detail(key) }
         if case .bool(true)? = o.property("separator") { s += style.detail(" (separator)") }
         return s
@@ -129,7 +130,7 @@ struct ConnectionText {
         case .segue:
             let segue = c.segue
             s = style.kind("segue") + " " + style.text(c.label)
-            if let id = segue?.identifier { s += " " + style.name(quote(id)) }
+            if let id = segue?.identifier { s += " " + style.name(Escape.quoted(id)) }
             s += " → scene " + (segue?.destinationScene.map { style.name($0) } ?? style.warning("?"))
             if let cls = segue?.segueClass { s += style.detail(" (\(cls))") }
         case .other:
@@ -151,8 +152,8 @@ struct ConnectionText {
 
     func valueText(_ v: PropertyValue) -> String {
         switch v {
-        case .string(let s): return style.name(quote(s))
-        case .localizedString(let l): return style.name(quote(l.text))
+        case .string(let s): return style.name(Escape.quoted(s))
+        case .localizedString(let l): return style.name(Escape.quoted(l.text))
         case .object(let id): return endpoint(id)
         default: return style.text(v.description)
         }

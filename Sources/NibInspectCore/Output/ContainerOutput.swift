@@ -1,4 +1,5 @@
 import ArchiveReader
+import TextEscaping
 
 /// Text shown above the documents of a multi-document input (nib bundle, `.storyboardc`,
 /// directory): what the input is, the variants of a bundle, a storyboard's Info.plist and scenes.
@@ -12,13 +13,13 @@ enum ContainerText {
         case .file:
             return ""
         case .nibBundle:
-            s += "\(terminalSafe(c.name)): nib bundle\n"
+            s += "\(Escape.terminal(c.name)): nib bundle\n"
             s += "variants: " + variantsLine(c.variants) + "\n"
         case .compiledStoryboard:
             break
         case .directory:
             let n = documents ?? c.documents.count
-            s += "\(terminalSafe(c.name)): directory, \(n) document\(n == 1 ? "" : "s")\n"
+            s += "\(Escape.terminal(c.name)): directory, \(n) document\(n == 1 ? "" : "s")\n"
         }
         for sb in c.storyboards { s += storyboard(sb) }
         return s
@@ -27,7 +28,7 @@ enum ContainerText {
     /// `objects-13.0+.nib (read), runtime.nib, designable.nib (source), info.nib (metadata)`.
     static func variantsLine(_ variants: [NibVariant]) -> String {
         variants.map { v in
-            var s = terminalSafe(v.name)
+            var s = Escape.terminal(v.name)
             if v.chosen { s += " (read)" }
             else if v.role != .compiled { s += " (\(v.role.rawValue))" }
             else if v.size == 0 { s += " (empty)" }
@@ -37,19 +38,19 @@ enum ContainerText {
 
     /// A storyboard's summary: platform, Info.plist, entry point and scene → nib table.
     static func storyboard(_ sb: CompiledStoryboard) -> String {
-        var s = "\(terminalSafe(sb.name)): compiled storyboard"
+        var s = "\(Escape.terminal(sb.name)): compiled storyboard"
         if let info = sb.info {
-            s += " (\(info.platform.rawValue), \(terminalSafe(sb.infoFile ?? "Info.plist"))"
+            s += " (\(info.platform.rawValue), \(Escape.terminal(sb.infoFile ?? "Info.plist"))"
             if let v = info.version { s += " version \(v)" }
             s += ")\n"
-            s += "entry point: \(terminalSafe(info.entryPoint ?? "none"))\n"
-            if let menu = info.mainMenu { s += "main menu: \(terminalSafe(menu))\n" }
+            s += "entry point: \(Escape.terminal(info.entryPoint ?? "none"))\n"
+            if let menu = info.mainMenu { s += "main menu: \(Escape.terminal(menu))\n" }
             for (id, target) in info.externalReferences.sorted(by: { $0.key < $1.key }) {
-                s += "external reference: \(terminalSafe(id)) → \(terminalSafe(target))\n"
+                s += "external reference: \(Escape.terminal(id)) → \(Escape.terminal(target))\n"
             }
             s += "scenes:\n"
             for scene in sb.scenes {
-                s += "  \(terminalSafe(scene.identifier)) → \(terminalSafe(scene.nibName)).nib"
+                s += "  \(Escape.terminal(scene.identifier)) → \(Escape.terminal(scene.nibName)).nib"
                 if scene.documents.isEmpty { s += " (missing)" }
                 if scene.isEntryPoint { s += " (entry point)" }
                 s += "\n"
@@ -57,7 +58,7 @@ enum ContainerText {
         } else {
             s += " (no Info.plist)\n"
         }
-        if let dir = sb.nibDirectory { s += "nibs read from: \(terminalSafe(dir))\n" }
+        if let dir = sb.nibDirectory { s += "nibs read from: \(Escape.terminal(dir))\n" }
         return s
     }
 
@@ -70,10 +71,10 @@ enum ContainerText {
             guard let nib = try? NibBundle(path: bundle.path) else { continue }
             let chosen = (try? nib.choose(requested))?.name ?? (try? nib.choose(nil))?.name
             let variants = nib.marking(chosen ?? "")
-            s += terminalSafe(bundle.name) + ":\n"
+            s += Escape.terminal(bundle.name) + ":\n"
             let width = variants.map(\.name.count).max() ?? 0
             for v in variants {
-                let name = terminalSafe(v.name).padding(toLength: width, withPad: " ", startingAt: 0)
+                let name = Escape.terminal(v.name).padding(toLength: width, withPad: " ", startingAt: 0)
                 s += "\(v.chosen ? "*" : " ") \(name)  \(v.role.rawValue)  \(v.format)  \(v.size) bytes\n"
             }
         }

@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import GraphExport
 import NibDiagnosis
+import TextEscaping
 
 /// One self-contained HTML page about a set of resolved inputs (`nibinspect report`): an index of
 /// the documents, then per document its placeholders, object tree, connection table, connection
@@ -10,7 +11,7 @@ import NibDiagnosis
 ///
 /// Self-contained: CSS, the script and every graph (SVG, rendered in-process by ``SVGRenderer``)
 /// are inline; the page loads nothing (a `Content-Security-Policy` forbids it). Every text from an
-/// input is escaped (``escape(_:)``); the connection tables are JSON data in
+/// input is escaped (``Escape/html(_:)``); the connection tables are JSON data in
 /// `<script type="application/json">` that the page's script turns into rows with DOM calls
 /// (never `innerHTML`), so a hostile class name or title stays text. Anchors are made from
 /// indices (`d3` for the third document, `d3-o17` for its 17th object), never from input text.
@@ -77,9 +78,9 @@ struct HTMLReport {
         out += "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:\">\n"
         out += "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
         out += "<meta name=\"generator\" content=\"nibinspect \(NibInspectCLI.version)\">\n"
-        out += "<title>" + Self.escape("nibinspect report — " + title) + "</title>\n"
+        out += "<title>" + Escape.html("nibinspect report — " + title) + "</title>\n"
         out += "<style>\n" + Self.css + "</style>\n</head>\n<body data-report-script=\"pending\">\n"
-        out += "<header><h1>" + Self.escape(title) + "</h1>\n"
+        out += "<header><h1>" + Escape.html(title) + "</h1>\n"
         let objectCount = entries.reduce(0) { $0 + $1.document.objects.count }
         let connectionCount = entries.reduce(0) { $0 + $1.document.connections.count }
         out += "<p class=\"summary\">" + Self.plural(entries.count, "document") + ", " + Self.plural(objectCount, "object")
@@ -103,7 +104,7 @@ struct HTMLReport {
     private func indexSection() -> String {
         var out = "<section id=\"index\">\n<h2>Documents</h2>\n"
         for failure in failures {
-            out += "<p class=\"error\">" + Self.escape(failure.path) + ": " + Self.escape(failure.message) + "</p>\n"
+            out += "<p class=\"error\">" + Escape.html(failure.path) + ": " + Escape.html(failure.message) + "</p>\n"
         }
         let findingCounts = Dictionary(grouping: findings.compactMap(\.document), by: { $0 }).mapValues(\.count)
         out += "<table class=\"index\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
@@ -111,14 +112,14 @@ struct HTMLReport {
             + "<th class=\"num\">Findings</th></tr></thead>\n"
         for input in inputs {
             // One group per input: its path and kind, its own diagnostics (folded), its documents.
-            out += "<tbody>\n<tr class=\"input\"><th colspan=\"7\">" + Self.escape(input.path) + " <span class=\"muted\">("
-                + Self.escape(input.kind) + ", " + Self.plural(input.documents.count, "document") + ")</span>"
+            out += "<tbody>\n<tr class=\"input\"><th colspan=\"7\">" + Escape.html(input.path) + " <span class=\"muted\">("
+                + Escape.html(input.kind) + ", " + Self.plural(input.documents.count, "document") + ")</span>"
             if !input.diagnostics.isEmpty {
                 out += "<details class=\"diagnostics\"><summary>" + Self.plural(input.diagnostics.count, "diagnostic")
                     + " of the input</summary><ul class=\"diagnostics\">"
                 for d in input.diagnostics.prefix(limits.rows) {
-                    out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Self.escape(d.severity.rawValue) + " "
-                        + Self.escape(Context.located(d)) + "</li>"
+                    out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Escape.html(d.severity.rawValue) + " "
+                        + Escape.html(Context.located(d)) + "</li>"
                 }
                 out += "</ul></details>"
             }
@@ -126,9 +127,9 @@ struct HTMLReport {
             for e in entries where e.input.path == input.path {
                 let d = e.document
                 let errors = d.diagnostics.filter { $0.severity == .error }.count
-                out += "<tr><td><a href=\"#" + e.anchor + "\">" + Self.escape(d.name) + "</a></td>"
-                out += "<td>" + Self.escape(d.platform.rawValue) + "</td>"
-                out += "<td>" + Self.escape(formatText(d)) + "</td>"
+                out += "<tr><td><a href=\"#" + e.anchor + "\">" + Escape.html(d.name) + "</a></td>"
+                out += "<td>" + Escape.html(d.platform.rawValue) + "</td>"
+                out += "<td>" + Escape.html(formatText(d)) + "</td>"
                 out += "<td class=\"num\">\(d.objects.count)</td><td class=\"num\">\(d.connections.count)</td>"
                 out += "<td class=\"num" + (errors > 0 ? " error" : "") + "\">\(d.diagnostics.count)</td>"
                 out += "<td class=\"num\">\(findingCounts[d.name] ?? 0)</td></tr>\n"
@@ -175,7 +176,7 @@ struct HTMLReport {
     }
 
     private mutating func storyboardPart(_ storyboard: StoryboardSummary, input: NibInput, anchor: String) -> String {
-        var out = "<article class=\"storyboard\" id=\"" + anchor + "\">\n<h3>" + Self.escape(storyboard.name) + "</h3>\n"
+        var out = "<article class=\"storyboard\" id=\"" + anchor + "\">\n<h3>" + Escape.html(storyboard.name) + "</h3>\n"
         // Relationship segues (navigation roots, tab children, window content) are counted apart;
         // the entry point is named by its controller's class and storyboard identifier.
         let relationships = storyboard.segues.filter { $0.segue.kind == "relationship" }.count
@@ -186,9 +187,9 @@ struct HTMLReport {
                 entry = c.effectiveClass + (c.storyboardIdentifier.map { " \"\($0)\"" } ?? "")
             }
         }
-        out += "<p>" + Self.escape(storyboard.platform.rawValue) + ", " + Self.plural(storyboard.scenes.count, "scene")
+        out += "<p>" + Escape.html(storyboard.platform.rawValue) + ", " + Self.plural(storyboard.scenes.count, "scene")
             + ", " + Self.plural(storyboard.segues.count - relationships, "segue") + ", " + Self.plural(relationships, "relationship segue")
-            + "; entry point: " + Self.escape(entry) + "</p>\n"
+            + "; entry point: " + Escape.html(entry) + "</p>\n"
         var sceneAnchors: [String: String] = [:]
         for scene in storyboard.scenes {
             if let a = documentAnchor(scene.documents + [scene.nibName, scene.viewNibName].compactMap { $0 }, in: input) {
@@ -211,14 +212,14 @@ struct HTMLReport {
             let entry = scene.identifier == storyboard.entryPoint ? " <span class=\"tag\">entry point</span>" : ""
             out += "<tr><td>"
             if let a = sceneAnchors[scene.identifier] {
-                out += "<a href=\"#" + a + "\">" + Self.escape(scene.identifier) + "</a>"
+                out += "<a href=\"#" + a + "\">" + Escape.html(scene.identifier) + "</a>"
             } else {
-                out += Self.escape(scene.identifier)
+                out += Escape.html(scene.identifier)
             }
-            out += entry + "</td><td>" + Self.escape(scene.controllerClass ?? controller?.effectiveClass ?? "") + "</td>"
-            out += "<td>" + Self.escape(controller?.storyboardIdentifier ?? "") + "</td><td>"
+            out += entry + "</td><td>" + Escape.html(scene.controllerClass ?? controller?.effectiveClass ?? "") + "</td>"
+            out += "<td>" + Escape.html(controller?.storyboardIdentifier ?? "") + "</td><td>"
             out += ([scene.nibName, scene.viewNibName].compactMap { $0 }).map { name in
-                documentAnchor([name], in: input).map { "<a href=\"#" + $0 + "\">" + Self.escape(name) + "</a>" } ?? Self.escape(name)
+                documentAnchor([name], in: input).map { "<a href=\"#" + $0 + "\">" + Escape.html(name) + "</a>" } ?? Escape.html(name)
             }.joined(separator: ", ")
             out += "</td></tr>\n"
         }
@@ -239,27 +240,27 @@ struct HTMLReport {
             + Self.plural(warnings, "warning") + ", \(findings.count - errors - warnings) info.</p>\n"
         out += "<table class=\"findings\">\n<thead><tr><th>Severity</th><th>Rule</th><th>Document</th><th>Object</th><th>Message</th></tr></thead>\n<tbody>\n"
         for f in findings.prefix(limits.rows) {
-            out += "<tr class=\"sev-" + f.severity.rawValue + "\"><td>" + Self.escape(f.severity.rawValue) + "</td>"
-            out += "<td><code>" + Self.escape(f.code.rawValue) + "</code></td><td>"
+            out += "<tr class=\"sev-" + f.severity.rawValue + "\"><td>" + Escape.html(f.severity.rawValue) + "</td>"
+            out += "<td><code>" + Escape.html(f.code.rawValue) + "</code></td><td>"
             let entry = f.document.flatMap { name in
                 entries.first { $0.document.name == name && (f.path == nil || $0.document.path == f.path) }
                     ?? entries.first { $0.document.name == name }
             }
             if let entry {
-                out += "<a href=\"#" + entry.anchor + "\">" + Self.escape(entry.document.name) + "</a>"
+                out += "<a href=\"#" + entry.anchor + "\">" + Escape.html(entry.document.name) + "</a>"
             } else {
-                out += Self.escape(f.document ?? f.sources.first ?? "")
+                out += Escape.html(f.document ?? f.sources.first ?? "")
             }
             if let line = f.line { out += ":\(line)" }
             out += "</td><td>"
             let objectText = f.object ?? f.objectID?.rawValue ?? ""
             if let entry, let id = f.objectID, let a = entry.objectAnchors[id] {
-                out += "<a href=\"#" + a + "\">" + Self.escape(objectText) + "</a>"
+                out += "<a href=\"#" + a + "\">" + Escape.html(objectText) + "</a>"
             } else {
-                out += Self.escape(objectText)
+                out += Escape.html(objectText)
             }
-            out += "</td><td>" + Self.escape(f.message)
-            if let fix = f.fix { out += "<div class=\"fix\">Fix: " + Self.escape(fix) + "</div>" }
+            out += "</td><td>" + Escape.html(f.message)
+            if let fix = f.fix { out += "<div class=\"fix\">Fix: " + Escape.html(fix) + "</div>" }
             out += "</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
@@ -273,20 +274,20 @@ struct HTMLReport {
 
     private mutating func documentSection(_ e: Entry) -> String {
         let d = e.document
-        var out = "<section class=\"document\" id=\"" + e.anchor + "\">\n<h2>" + Self.escape(d.name) + "</h2>\n"
-        out += "<p class=\"meta\">" + Self.escape(d.platform.rawValue) + " · " + Self.escape(formatText(d)) + " · "
+        var out = "<section class=\"document\" id=\"" + e.anchor + "\">\n<h2>" + Escape.html(d.name) + "</h2>\n"
+        out += "<p class=\"meta\">" + Escape.html(d.platform.rawValue) + " · " + Escape.html(formatText(d)) + " · "
             + Self.plural(d.objects.count, "object") + " · " + Self.plural(d.connections.count, "connection")
-        if let path = d.path { out += " · <span class=\"path\">" + Self.escape(path) + "</span>" }
+        if let path = d.path { out += " · <span class=\"path\">" + Escape.html(path) + "</span>" }
         out += "</p>\n"
         if !d.diagnostics.isEmpty {
             out += "<h3>Diagnostics</h3>\n<ul class=\"diagnostics\">\n"
             for diag in d.diagnostics.prefix(limits.rows) {
-                out += "<li class=\"sev-" + diag.severity.rawValue + "\">" + Self.escape(diag.severity.rawValue)
-                    + " <code>" + Self.escape(diag.code.rawValue) + "</code> "
+                out += "<li class=\"sev-" + diag.severity.rawValue + "\">" + Escape.html(diag.severity.rawValue)
+                    + " <code>" + Escape.html(diag.code.rawValue) + "</code> "
                 if let id = diag.location.object, let a = e.objectAnchors[id] {
-                    out += "<a href=\"#" + a + "\">" + Self.escape(id.rawValue) + "</a> "
+                    out += "<a href=\"#" + a + "\">" + Escape.html(id.rawValue) + "</a> "
                 }
-                out += Self.escape(Context.located(diag)) + "</li>\n"
+                out += Escape.html(Context.located(diag)) + "</li>\n"
             }
             out += "</ul>\n"
         }
@@ -303,12 +304,12 @@ struct HTMLReport {
         var out = "<h3>Placeholders</h3>\n<table class=\"placeholders\">\n<thead><tr><th>Id</th><th>Placeholder</th><th>Class</th><th>Stands for</th></tr></thead>\n<tbody>\n"
         for o in list {
             guard let p = o.placeholder else { continue }
-            out += "<tr id=\"" + (e.objectAnchors[o.id] ?? "") + "\"><td>" + Self.escape(o.id.rawValue) + "</td>"
-            out += "<td>" + Self.escape(p.kind.displayName)
-            if p.kind == .external || p.kind == .upstream, !p.identifier.isEmpty { out += " “" + Self.escape(p.identifier) + "”" }
+            out += "<tr id=\"" + (e.objectAnchors[o.id] ?? "") + "\"><td>" + Escape.html(o.id.rawValue) + "</td>"
+            out += "<td>" + Escape.html(p.kind.displayName)
+            if p.kind == .external || p.kind == .upstream, !p.identifier.isEmpty { out += " “" + Escape.html(p.identifier) + "”" }
             out += "</td><td>"
             if let custom = o.customClass {
-                out += Self.escape((o.customModule.map { $0 + "." } ?? "") + custom)
+                out += Escape.html((o.customModule.map { $0 + "." } ?? "") + custom)
             } else if p.kind == .firstResponder {
                 out += "<span class=\"muted\">responder chain</span>"
             } else {
@@ -316,9 +317,9 @@ struct HTMLReport {
             }
             out += "</td><td>"
             if let target = p.target {
-                out += Self.escape(target.effectiveClass + (target.storyboardIdentifier.map { " “" + $0 + "”" } ?? ""))
+                out += Escape.html(target.effectiveClass + (target.storyboardIdentifier.map { " “" + $0 + "”" } ?? ""))
             } else if let resolved = p.resolvedTarget {
-                out += Self.escape(resolved)
+                out += Escape.html(resolved)
             }
             out += "</td></tr>\n"
         }
@@ -327,11 +328,11 @@ struct HTMLReport {
 
     /// `UIButton (LoginKit.SignInButton) “Sign In”` as HTML.
     private func objectLabel(_ o: NibObject) -> String {
-        var s = "<span class=\"cls\">" + Self.escape(o.effectiveClass) + "</span>"
+        var s = "<span class=\"cls\">" + Escape.html(o.effectiveClass) + "</span>"
         if let custom = o.customClass, custom != o.className {
-            s += " <span class=\"muted\">(" + Self.escape(o.className) + ")</span>"
+            s += " <span class=\"muted\">(" + Escape.html(o.className) + ")</span>"
         }
-        if let name = o.name, !name.isEmpty { s += " <q>" + Self.escape(Self.shortened(name)) + "</q>" }
+        if let name = o.name, !name.isEmpty { s += " <q>" + Escape.html(Self.shortened(name)) + "</q>" }
         if case .bool(true)? = o.property("separator") { s += " <span class=\"muted\">(separator)</span>" }
         return s
     }
@@ -353,7 +354,7 @@ struct HTMLReport {
             guard rows <= limits.rows else { return }
             close(to: step.depth)
             let anchor = e.objectAnchors[step.object.id] ?? ""
-            let label = "<span class=\"oid\">" + Self.escape(step.object.id.rawValue) + "</span> " + objectLabel(step.object)
+            let label = "<span class=\"oid\">" + Escape.html(step.object.id.rawValue) + "</span> " + objectLabel(step.object)
             if step.children.isEmpty {
                 out += "<li id=\"" + anchor + "\">" + label + (step.truncated ? " <span class=\"muted\">(deeper objects not shown)</span>" : "") + "</li>\n"
             } else {
@@ -480,10 +481,10 @@ struct HTMLReport {
         do {
             rendering = try SVGRenderer.render(dot: DOTWriter.write(graph))
         } catch {
-            return "<p class=\"error\">Graph not drawn: " + Self.escape(error.description) + "</p>\n"
+            return "<p class=\"error\">Graph not drawn: " + Escape.html(error.description) + "</p>\n"
         }
         return "<figure class=\"graph\">" + Self.inlineSVG(rendering.svg, idPrefix: anchor + "-g-")
-            + "<figcaption>" + Self.escape(caption) + "</figcaption></figure>\n"
+            + "<figcaption>" + Escape.html(caption) + "</figcaption></figure>\n"
     }
 
     /// Graphviz's SVG made fit for inlining: the XML prolog, doctype and comments dropped, every
@@ -507,43 +508,13 @@ struct HTMLReport {
 
     // MARK: Text
 
-    /// `text` escaped for HTML text and double- or single-quoted attribute values; control
-    /// characters and bidirectional overrides are shown as escapes (as in terminal output).
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in terminalSafe(text).unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
-    }
-
     /// JSON that may sit inside `<script>`: `<`, `>` and `&` as `\u003c` escapes (so no
     /// `</script>` or `<!--` can end or change the element), U+2028 and U+2029 escaped too.
     /// Rows are written as a compact array of objects with string values, one row per line.
     static func scriptSafeJSON(_ rows: [[(String, String)]]) -> String {
-        let json = "[" + rows.map { row in
-            "{" + row.map { JSONValue.escape($0.0) + ":" + JSONValue.escape(terminalSafe($0.1)) }.joined(separator: ",") + "}"
-        }.joined(separator: ",\n") + "]"
-        var out = ""
-        for scalar in json.unicodeScalars {
-            switch scalar {
-            case "<": out += "\\u003c"
-            case ">": out += "\\u003e"
-            case "&": out += "\\u0026"
-            case "\u{2028}": out += "\\u2028"
-            case "\u{2029}": out += "\\u2029"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        Escape.scriptSafeJSON("[" + rows.map { row in
+            "{" + row.map { Escape.json($0.0) + ":" + Escape.json(Escape.terminal($0.1)) }.joined(separator: ",") + "}"
+        }.joined(separator: ",\n") + "]")
     }
 
     static func shortened(_ s: String) -> String { s.count <= 80 ? s : String(s.prefix(79)) + "…" }

@@ -1,4 +1,5 @@
 import Foundation
+import TextEscaping
 
 /// A JSON value with deterministic output: object keys sorted, two-space indentation.
 enum JSONValue: Equatable {
@@ -26,7 +27,7 @@ enum JSONValue: Equatable {
         case .double(let d):
             if d.isFinite { out += d == d.rounded() && abs(d) < 1e15 ? String(Int64(d)) + ".0" : String(d) }
             else { out += "null" }
-        case .string(let s): out += JSONValue.escape(s)
+        case .string(let s): out += Escape.json(s)
         case .array(let items):
             if items.isEmpty { out += "[]"; return }
             out += "[\n"
@@ -41,33 +42,12 @@ enum JSONValue: Equatable {
             out += "{\n"
             let keys = dict.keys.sorted()
             for (i, key) in keys.enumerated() {
-                out += String(repeating: "  ", count: indent + 1) + JSONValue.escape(key) + " : "
+                out += String(repeating: "  ", count: indent + 1) + Escape.json(key) + " : "
                 dict[key]!.write(into: &out, indent: indent + 1)
                 out += i == keys.count - 1 ? "\n" : ",\n"
             }
             out += String(repeating: "  ", count: indent) + "}"
         }
-    }
-
-    static func escape(_ s: String) -> String {
-        var out = "\""
-        for ch in s.unicodeScalars {
-            switch ch {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default:
-                if ch.value < 0x20 {
-                    let hex = String(ch.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(ch)
-                }
-            }
-        }
-        return out + "\""
     }
 }
 
@@ -102,7 +82,7 @@ indirect enum LazyJSON {
             console.write("{\n")
             let keys = members.keys.sorted()
             for (i, key) in keys.enumerated() {
-                console.write(String(repeating: "  ", count: indent + 1) + JSONValue.escape(key) + " : ")
+                console.write(String(repeating: "  ", count: indent + 1) + Escape.json(key) + " : ")
                 members[key]?.write(to: console, indent: indent + 1)
                 console.write(i == keys.count - 1 ? "\n" : ",\n")
             }

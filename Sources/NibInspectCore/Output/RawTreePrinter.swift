@@ -1,4 +1,5 @@
 import ArchiveReader
+import TextEscaping
 
 /// Prints an ``ObjectGraph`` as a tree from its root, following each object reference once: a
 /// reference seen before prints as a back-reference (`↑ see #12`), so cycles terminate.
@@ -63,7 +64,7 @@ struct RawTreePrinter {
     /// One line. Class names, keys and type encodings come from the input: no control character
     /// of theirs reaches the terminal (the lines hold nothing of ours that needs one).
     private mutating func emit(_ line: String) {
-        let safe = terminalSafe(line)
+        let safe = Escape.terminal(line)
         if let sink { sink(safe + "\n") } else { out.append(safe) }
     }
 
@@ -71,7 +72,7 @@ struct RawTreePrinter {
         guard let object = graph[ref] else { return "\(ref) <invalid>" }
         var s = "\(ref) \(object.className)"
         if let swapped = swapperLabel(object) { s += " " + swapped }
-        if let text = graph.string(.object(ref)) { s += " " + quote(text) }
+        if let text = graph.string(.object(ref)) { s += " " + Escape.quoted(text) }
         else if let n = inlineNumber(object) { s += " " + n }
         return s
     }
@@ -176,7 +177,7 @@ enum RawValueFormatter {
         case .bool(let b): return b ? "true" : "false"
         case .float(let f): return Geometry.formatNumber(Double(f))
         case .double(let d): return Geometry.formatNumber(d)
-        case .string(let s): return quote(s)
+        case .string(let s): return Escape.quoted(s)
         case .date(let t): return "date(\(Geometry.formatNumber(t)))"
         case .null: return "nil"
         case .object(let r): return r.description
@@ -188,7 +189,7 @@ enum RawValueFormatter {
             if bytes.starts(with: Array("bplist00".utf8)) { return "<nested binary plist, \(bytes.count) bytes>" }
             if !bytes.isEmpty, bytes.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == 0 || $0 == 0x0A }),
                let s = String(validating: bytes.last == 0 ? Array(bytes.dropLast()) : bytes, as: UTF8.self) {
-                return "<\(bytes.count) bytes> " + quote(s)
+                return "<\(bytes.count) bytes> " + Escape.quoted(s)
             }
             let hex = bytes.prefix(16).map { h2($0) }.joined(separator: " ")
             return "<\(bytes.count) bytes\(bytes.isEmpty ? "" : ": " + hex)\(bytes.count > 16 ? " …" : "")>"
@@ -199,18 +200,4 @@ enum RawValueFormatter {
 private func h2(_ b: UInt8) -> String {
     let s = String(b, radix: 16, uppercase: true)
     return b < 16 ? "0" + s : s
-}
-
-/// A string in double quotes with `"`, `\` and control characters escaped, one line
-/// (``terminalSafe(_:)`` for the control characters).
-func quote(_ s: String) -> String {
-    var out = ""
-    for ch in s.unicodeScalars {
-        switch ch {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        default: out.unicodeScalars.append(ch)
-        }
-    }
-    return "\"" + terminalSafe(out) + "\""
 }

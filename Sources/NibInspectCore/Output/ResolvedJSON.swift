@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import TextEscaping
 
 /// Version of the resolved JSON of `json` and `connections --format json`
 /// (Schemas/nibinspect.schema.json); bumped on any incompatible change (2: typed property values;
@@ -51,7 +52,8 @@ enum ResolvedJSON {
     /// The output format of every resolved JSON: pretty-printed, keys sorted, slashes as is.
     static let formatting: JSONEncoder.OutputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
 
-    /// Pretty-printed JSON with sorted keys and a trailing newline. Arrays keep the model's
+    /// Pretty-printed JSON with sorted keys and a trailing newline; control and bidi characters in
+    /// strings as `\u` escapes (``Escape/jsonText(_:)-([UInt8])``). Arrays keep the model's
     /// stable order (objects by id, connections in archive order). The commands write the same
     /// text piece by piece (``write(_:to:)-(ResolvedOutput,_)``); this is the reference it is
     /// tested against.
@@ -59,6 +61,6 @@ enum ResolvedJSON {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting
         let data = try encoder.encode(value)
-        return String(decoding: data, as: UTF8.self) + "\n"
+        return String(decoding: Escape.jsonText([UInt8](data)), as: UTF8.self) + "\n"
     }
 }

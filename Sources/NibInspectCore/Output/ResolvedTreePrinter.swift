@@ -1,4 +1,5 @@
 import ArchiveReader
+import TextEscaping
 
 /// Prints a resolved ``NibDocument`` as a box-drawn tree: a header line, the placeholders, then
 /// the object hierarchy; under every object its outgoing connections, one per line
@@ -143,7 +144,7 @@ struct ResolvedTreePrinter {
             }
         }
         let cls = o.customClass ?? o.className
-        if let name = o.name, !name.isEmpty { return cls + "(" + quote(ConnectionText.shortened(name)) + ")" }
+        if let name = o.name, !name.isEmpty { return cls + "(" + Escape.quoted(ConnectionText.shortened(name)) + ")" }
         return cls + "(" + id.rawValue + ")"
     }
 

@@ -1,7 +1,9 @@
 import Foundation
+import TextEscaping
 
 /// Writes JSON byte for byte as ``ResolvedJSON/render(_:)`` does (Foundation's `JSONEncoder`:
-/// pretty-printed, keys sorted, slashes not escaped, `"key" : value`, two-space indentation), but
+/// pretty-printed, keys sorted, slashes not escaped, `"key" : value`, two-space indentation;
+/// control and bidi characters as `\u` escapes, ``Escape/jsonText(_:)-([UInt8])``), but
 /// piece by piece to a ``Console``, so that neither the text nor an encoded tree of the whole
 /// output is ever held.
 ///
@@ -38,7 +40,7 @@ struct StreamedJSON {
     /// Writes `value` as `JSONEncoder` encodes it, re-indented to `depth` (the first line is not
     /// indented: the caller has written what precedes it).
     func write<T: Encodable>(_ value: T, depth: Int) throws {
-        let bytes = [UInt8](try encoder.encode(value))
+        let bytes = Escape.jsonText([UInt8](try encoder.encode(value)))
         writeIndented(bytes, 0..<bytes.count, depth: depth)
     }
 
@@ -83,7 +85,7 @@ struct StreamedJSON {
     /// - Throws: what the closures throw; ``SkeletonError`` when a member's empty value does not
     ///   occur exactly once in the encoded skeleton.
     func write<T: Encodable>(_ skeleton: T, depth: Int, replacing members: [Member]) throws {
-        let bytes = [UInt8](try encoder.encode(skeleton))
+        let bytes = Escape.jsonText([UInt8](try encoder.encode(skeleton)))
         var splices: [(range: Range<Int>, member: Member)] = []
         for m in members {
             guard let range = Self.emptyMember(m.path, in: bytes) else { throw SkeletonError(path: m.path) }

@@ -1,3 +1,4 @@
+import TextEscaping
 /// ANSI colouring for text output: on when stdout is a terminal (`--color auto`, the default)
 /// unless `NO_COLOR` is set to a non-empty value (<https://no-color.org>), or forced with
 /// `--color always|never`.
@@ -17,15 +18,15 @@ struct TerminalStyle: Sendable {
         }
     }
 
-    /// `s` made terminal-safe (``terminalSafe(_:)``), in colour when enabled: every styled span is
+    /// `s` made terminal-safe (``Escape/terminal(_:)``), in colour when enabled: every styled span is
     /// safe whatever it holds, and the only escape sequences in the output are these.
     private func wrap(_ s: String, _ code: String) -> String {
-        let s = terminalSafe(s)
+        let s = Escape.terminal(s)
         return enabled ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s
     }
 
     /// Input text without colour, terminal-safe.
-    func text(_ s: String) -> String { terminalSafe(s) }
+    func text(_ s: String) -> String { Escape.terminal(s) }
 
     /// Object ids (`#12`): dim.
     func id(_ s: String) -> String { wrap(s, "2") }
