@@ -202,8 +202,8 @@ struct ContainerBuilder {
                 throw VariantNotFound(requested: requested, container: name, available: bundle.variants.map(\.name))
             } else {
                 (chosen, notes) = try bundle.choose(nil, displayName: name)
-                notes.append(Diagnostic(.variantNotFound, "\(name): no variant '\(requested)'; read \(chosen)",
-                                        location: .init(path: path)))
+                notes.append(Diagnostic(.variantNotFound, "no variant '\(requested)'; read \(chosen)",
+                                        location: .init(document: name, path: path)))
                 for v in bundle.variants where !variantsSeen.contains(v.name) { variantsSeen.append(v.name) }
             }
         } else {
@@ -267,7 +267,7 @@ struct ContainerBuilder {
     /// A nib named with two device modifiers (`Foo~iphone~iphone.nib`), which no loader asks for;
     /// `name` is its display name in the container.
     static func doubledDeviceModifier(_ name: String, path: String) -> Diagnostic {
-        Diagnostic(.doubledDeviceModifier, "\(name): doubled device modifier; no loader resolves this name",
+        Diagnostic(.doubledDeviceModifier, "doubled device modifier; no loader resolves this name",
                    location: .init(document: name, path: path))
     }
 

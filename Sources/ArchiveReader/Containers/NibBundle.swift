@@ -112,7 +112,7 @@ public struct NibBundle: Sendable {
         guard let usable = compiled.first(where: { $0.size > 0 }) else { return (first.name, []) }
         let skipped = compiled.prefix { $0.size == 0 }.map(\.name)
         let diagnostics = skipped.map { file in
-            Diagnostic(.emptyVariantSkipped, "\(bundleName)/\(file) is empty (0 bytes); read \(usable.name) instead",
+            Diagnostic(.emptyVariantSkipped, "empty variant (0 bytes); read \(usable.name) instead",
                        location: .init(document: bundleName + "/" + file, path: FileTree.join(path, file)))
         }
         return (usable.name, diagnostics)

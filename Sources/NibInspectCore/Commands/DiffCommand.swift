@@ -97,7 +97,7 @@ enum DiffCommand: Command {
             if items.isEmpty { out += "no differences\n" }
             context.console.write(out)
         }
-        let status = s1 != .success ? s1 : s2
+        let status = context.finish([old, new], status: s1 != .success ? s1 : s2)
         if status != .success { return status }
         return items.isEmpty ? .success : .findings
     }

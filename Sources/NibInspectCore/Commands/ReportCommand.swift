@@ -52,8 +52,7 @@ enum ReportCommand: Command {
         } else {
             context.console.write(page)
         }
-        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
+        context.finish(inputs, sources: sources)
         return status
     }
 }

@@ -118,7 +118,7 @@ struct HTMLReport {
                     + " of the input</summary><ul class=\"diagnostics\">"
                 for d in input.diagnostics.prefix(limits.rows) {
                     out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Self.escape(d.severity.rawValue) + " "
-                        + Self.escape(Context.located(d)) + "</li>"
+                        + Self.escape(DiagnosticText.located(d, input: input.path)) + "</li>"
                 }
                 out += "</ul></details>"
             }
@@ -286,7 +286,7 @@ struct HTMLReport {
                 if let id = diag.location.object, let a = e.objectAnchors[id] {
                     out += "<a href=\"#" + a + "\">" + Self.escape(id.rawValue) + "</a> "
                 }
-                out += Self.escape(Context.located(diag)) + "</li>\n"
+                out += Self.escape(DiagnosticText.located(diag, input: d.path ?? d.name)) + "</li>\n"
             }
             out += "</ul>\n"
         }
@@ -428,7 +428,7 @@ struct HTMLReport {
                 ("destination", destination.text),
                 ("destinationClass", destination.cls),
                 ("detail", detail.joined(separator: " ")),
-                ("unresolved", c.unresolved?.message ?? ""),
+                ("unresolved", c.unresolved?.messageWithLine ?? ""),
             ]
             if let a = c.source.flatMap({ e.objectAnchors[$0] }) { row.append(("sourceAnchor", a)) }
             if let a = destinationAnchor { row.append(("destinationAnchor", a)) }
