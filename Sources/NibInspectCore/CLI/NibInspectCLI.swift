@@ -147,7 +147,7 @@ public enum NibInspectCLI {
         } catch {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
-            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error)?.description else {
+            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error).map(QueryMessage.variant) else {
                 console.diagnostic("nibinspect: error: \(describe(error))")
                 return exitCode(for: error)
             }

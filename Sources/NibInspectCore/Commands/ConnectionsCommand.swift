@@ -48,10 +48,10 @@ enum ConnectionsCommand: Command {
                 d.objects.contains { q.matches($0.id, in: d) }
             } || (option == "--destination" && isFirstResponder(query))
             if !known {
-                throw UsageError(UnmatchedQuery(option: option, query: query, noun: "object",
-                                                candidates: objectNames(input.documents),
-                                                listCommand: "'nibinspect tree \(args.positionals[0])'",
-                                                hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"").description)
+                throw UsageError(QueryMessage.text(UnmatchedQuery(query: query, subject: .object, candidates: objectNames(input.documents)),
+                                                   option: option,
+                                                   hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"",
+                                                   listCommand: "'nibinspect tree \(args.positionals[0])'"))
             }
         }
         switch args.value("--format") ?? "text" {

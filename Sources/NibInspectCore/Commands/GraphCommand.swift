@@ -83,7 +83,7 @@ enum GraphCommand: Command {
         do {
             graph = try GraphExport.graph(for: input, options: options, scene: args.value("--scene"))
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(QueryMessage.graph(error))
         }
         if let graphvizFormat = SVGRenderer.formats[format] {
             // libgvc lays out the whole graph in memory and renders it at once.
