@@ -106,6 +106,52 @@ struct WarningRendererTests {
         #expect(!r.out.contains("nibinspect: warning"))
     }
 
+    /// `Main.storyboardc` with a scene nib and its view nib; `broken` cuts the view nib to 30 bytes.
+    func storyboard(_ tree: TempTree, _ name: String, broken: Bool) throws -> String {
+        let info: [String: Any] = [
+            "UIStoryboardDesignatedEntryPointIdentifier": "Home", "UIStoryboardVersion": 1,
+            "UIViewControllerIdentifiersToNibNames": ["Home": "Home"],
+        ]
+        try tree.writePlist("\(name)/Main.storyboardc/Info.plist", info)
+        try tree.write("\(name)/Main.storyboardc/Home.nib", TinyNib.simple("HomeVC"))
+        let view = TinyNib.simple("HomeView")
+        try tree.write("\(name)/Main.storyboardc/Home-view-V1.nib", broken ? Array(view.prefix(30)) : view)
+        return tree.path("\(name)/Main.storyboardc")
+    }
+
+    @Test("a .storyboardc with one unreadable scene nib: exit 65 and one line naming that nib",
+          arguments: [["tree"], ["tree", "--raw"], ["json"], ["connections"], ["graph"], ["textconv"], ["lifecycle"],
+                      ["lint"], ["why"], ["strings"]])
+    func unreadableSceneNib(_ command: [String]) throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let path = try storyboard(tree, "v2", broken: true)
+        let r = run(command + [path])
+        #expect(r.code == .dataError, "\(command): \(r.err)")
+        #expect(r.err == "nibinspect: error: \(path)/Home-view-V1.nib: byte 0x0: truncated: the NIBArchive header needs 50 bytes, "
+                + "30 available in header [document-not-read]\n", "\(command)")
+    }
+
+    @Test("diff of two versions of a .storyboardc, one with an unreadable nib: the intact nib is neither added nor removed")
+    func diffKeepsTheIntactNib() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let good = try storyboard(tree, "v1", broken: false)
+        let bad = try storyboard(tree, "v2", broken: true)
+        for (old, new) in [(good, bad), (bad, good)] {
+            let r = run(["diff", old, new])
+            #expect(r.code == .dataError)
+            #expect(!r.out.contains("added") && !r.out.contains("removed"), "\(r.out)")
+            #expect(r.out == "no differences\n", "\(r.out)")
+            #expect(r.err == "nibinspect: error: \(bad)/Home-view-V1.nib: byte 0x0: truncated: the NIBArchive header needs 50 bytes, "
+                    + "30 available in header [document-not-read]\n")
+        }
+        // A real difference in the intact nib is still shown, paired by name.
+        try tree.write("v1/Main.storyboardc/Home.nib", TinyNib.simple("HomeController"))
+        let changed = run(["diff", good, bad])
+        #expect(changed.out.contains("Home.nib") && !changed.out.contains("document"), "\(changed.out)")
+    }
+
     @Test("why and lint print a source file they could not parse as a warning at its line and column")
     func sourceProblems() throws {
         let tree = try TempTree()
