@@ -269,25 +269,29 @@ extension ConnectionGraph.Cluster {
 
 /// Why a graph could not be built.
 public enum GraphError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// `--focus` matched no object; `candidates` lists the names and classes of connected objects.
+    /// ``GraphOptions/focus`` matched no object; `candidates` lists the names and classes of
+    /// connected objects.
     case focusNotFound(String, candidates: [String])
-    /// `--scene` matched no scene or document of the input.
+    /// The scene asked for matched no scene or document of the input.
     case sceneNotFound(String, candidates: [String])
     /// The input resolved to no document at all.
     case noDocuments(String)
 
+    /// The focus or scene query that matched nothing, as data; nil for ``noDocuments(_:)``.
+    public var unmatchedQuery: UnmatchedQuery? {
+        switch self {
+        case let .focusNotFound(query, candidates): return UnmatchedQuery(query: query, subject: .object, candidates: candidates)
+        case let .sceneNotFound(query, candidates): return UnmatchedQuery(query: query, subject: .scene, candidates: candidates)
+        case .noDocuments: return nil
+        }
+    }
+
+    /// `'Zap' matches no object; objects: Login, Sign In`, or `PATH: no document to draw`.
     public var description: String {
         switch self {
-        case let .focusNotFound(query, candidates):
-            return UnmatchedQuery(option: "--focus", query: query, noun: "object", candidates: candidates,
-                                  listCommand: "'nibinspect tree <file>'",
-                                  hint: "give an id like #12, a name, or a class").description
-        case let .sceneNotFound(query, candidates):
-            return UnmatchedQuery(option: "--scene", query: query, noun: "scene", candidates: candidates,
-                                  listCommand: "'nibinspect tree <file>'",
-                                  hint: "give a storyboard identifier, nib name or class").description
-        case let .noDocuments(path):
-            return "\(path): no document to draw"
+        case let .focusNotFound(query, candidates): return UnmatchedQuery(query: query, subject: .object, candidates: candidates).description
+        case let .sceneNotFound(query, candidates): return UnmatchedQuery(query: query, subject: .scene, candidates: candidates).description
+        case let .noDocuments(path): return "\(path): no document to draw"
         }
     }
 }

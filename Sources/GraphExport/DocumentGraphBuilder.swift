@@ -218,7 +218,7 @@ struct DocumentGraphBuilder {
     /// the end had to be drawn as `?`.
     private mutating func end(_ id: ObjectID?, role: String, _ c: Connection) -> (String, ObjectID?, Bool) {
         if let id, objects[id] != nil { return (nodeID(id), id, false) }
-        let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved?.message ?? "no \(role)"
+        let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved?.messageWithLine ?? "no \(role)"
         unresolvedCount += 1
         let node = synthetic("@unresolved-\(unresolvedCount)", .unresolved, ["?", truncate(reason)], tooltip: reason)
         return (node, nil, true)
@@ -279,7 +279,7 @@ struct DocumentGraphBuilder {
             // An edge at an object drawn for another document says which nib it lives in.
             let crossing = [c.source, c.destination].contains { $0.map { aliases[$0] != nil } ?? false }
             var edge = Edge(from: from.0, to: to.0, kind: kind, lines: broken ? lines + ["(unresolved)"] : lines,
-                            isUnresolved: broken, tooltip: c.unresolved?.message ?? (crossing ? "in \(document.name)" : nil))
+                            isUnresolved: broken, tooltip: c.unresolved?.messageWithLine ?? (crossing ? "in \(document.name)" : nil))
             edge.fromPort = from.1.flatMap { menuPorts[$0]?.port }
             edge.toPort = to.1.flatMap { menuPorts[$0]?.port }
             // A menu item stands for its menu's node.

@@ -389,7 +389,7 @@ struct LoadSequenceBuilder {
             step.call = "establishConnection"
             step.value = c.value.map(valueText)
         }
-        if let why = c.unresolved { notes.append("unresolved: \(why.message)") }
+        if let why = c.unresolved { notes.append("unresolved: \(why.messageWithLine)") }
         step.note = notes.isEmpty ? nil : notes.joined(separator: "; ")
         return step
     }

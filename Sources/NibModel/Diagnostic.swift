@@ -5,7 +5,9 @@
 /// Readers never stop for these: an unknown version word, trailing bytes, a connection whose
 /// destination names no object, a nested archive that cannot be read. A lint rule, a SARIF writer
 /// or a test tells them apart by ``code``; people read ``message``, which is also the
-/// ``description`` (`4 byte(s) after the last table at byte 0x45 (LNE\0 trailer)`).
+/// ``description`` (`4 byte(s) after the last table (LNE\0 trailer)`). The message is a plain
+/// sentence: where the problem is (file, line, byte offset, object) is in ``location``, never in
+/// the text.
 ///
 /// Encodes as `{"code": "trailing-bytes", "severity": "warning", "message": "…",
 /// "location": {"byteOffset": 69}}`; location fields that are unknown are left out.
@@ -20,25 +22,43 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         case info
     }
 
-    /// Where a diagnostic points. Every field is optional: readers fill in what they know.
+    /// Where a diagnostic points, as data: the file, the document in it, the place in the file
+    /// (line and column of an XML source, byte offset of a compiled archive) and the object.
+    /// Every field is optional: readers fill in what they know, and ``NibDocument`` names itself
+    /// and its file in each of its diagnostics. Messages never repeat these: the command line
+    /// prints them before the message (`Main.storyboard:42:9: …`, `Login.nib: byte 0xD2D: …`).
+    ///
+    /// Encodes each known field under its name (`{"path": "Login.xib", "sourceLine": 12,
+    /// "sourceColumn": 5, "object": "a-b-c", "objectPath": "View › Button \"OK\""}`).
     public struct Location: Hashable, Sendable, Codable {
         /// Display name of the document (`Login.nib`, `Main.storyboardc/UIViewController-abc.nib`,
-        /// `Main.storyboard/scene-id`).
+        /// `Main.storyboard/scene-id`); a nested archive is named `<parent> > <where it is nested>`
+        /// (`Table.nib > prototype "Cell"`).
         public var document: String?
         /// The object concerned, in the document's ids (`#12`, a xib id).
         public var object: ObjectID?
+        /// The object's semantic path (``NibDocument/semanticPath(of:)``: `View › Button "OK"`),
+        /// where the document's objects were at hand when it was located (XML sources and
+        /// documents resolved whole; not the deferred objects of `nibinspect json`).
+        public var objectPath: String?
         /// Line of the XML element in a xib or storyboard (1-based).
         public var sourceLine: Int?
+        /// Column of the element's `<` on ``sourceLine`` (1-based, counted in UTF-8 bytes as
+        /// compilers count them), where the reader found it.
+        public var sourceColumn: Int?
         /// Absolute byte offset in the file (for a nested archive: in the outermost file).
         public var byteOffset: Int?
-        /// Path of the file on disk.
+        /// Path of the file on disk that the diagnostic is about (for a document of a directory
+        /// or `.storyboardc`: that document's file, not the directory).
         public var path: String?
 
-        public init(document: String? = nil, object: ObjectID? = nil, sourceLine: Int? = nil,
-                    byteOffset: Int? = nil, path: String? = nil) {
+        public init(document: String? = nil, object: ObjectID? = nil, objectPath: String? = nil,
+                    sourceLine: Int? = nil, sourceColumn: Int? = nil, byteOffset: Int? = nil, path: String? = nil) {
             self.document = document
             self.object = object
+            self.objectPath = objectPath
             self.sourceLine = sourceLine
+            self.sourceColumn = sourceColumn
             self.byteOffset = byteOffset
             self.path = path
         }
@@ -69,5 +89,12 @@ public struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
         if copy.location.document == nil { copy.location.document = document }
         if copy.location.path == nil { copy.location.path = path }
         return copy
+    }
+
+    /// ``message`` followed by ` (line N)` when the diagnostic points at a source line: the form
+    /// connection listings (`tree`, `connections`, `graph`, `lifecycle`) give an unresolved
+    /// connection's reason in, beside the connection rather than under a file name.
+    public var messageWithLine: String {
+        location.sourceLine.map { "\(message) (line \($0))" } ?? message
     }
 }

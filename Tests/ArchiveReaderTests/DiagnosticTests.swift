@@ -26,13 +26,20 @@ struct DiagnosticTests {
 
     @Test("a diagnostic prints its message and encodes code, severity, message and location")
     func encoding() throws {
-        let d = Diagnostic(.trailingBytes, "4 byte(s) after the last table at byte 0x45",
+        let d = Diagnostic(.trailingBytes, "4 byte(s) after the last table",
                            location: .init(document: "A.nib", byteOffset: 0x45))
-        #expect(d.description == "4 byte(s) after the last table at byte 0x45" && d.severity == .warning)
+        #expect(d.description == "4 byte(s) after the last table" && d.severity == .warning)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let json = String(decoding: try encoder.encode(d), as: UTF8.self)
-        #expect(json == #"{"code":"trailing-bytes","location":{"byteOffset":69,"document":"A.nib"},"message":"4 byte(s) after the last table at byte 0x45","severity":"warning"}"#)
+        #expect(json == #"{"code":"trailing-bytes","location":{"byteOffset":69,"document":"A.nib"},"message":"4 byte(s) after the last table","severity":"warning"}"#)
+        // Every location field, by its name.
+        let full = Diagnostic(.duplicateObjectID, "duplicate object id 'a'",
+                              location: .init(document: "A.xib", object: ObjectID("a"), objectPath: "View › Button",
+                                              sourceLine: 3, sourceColumn: 9, byteOffset: 40, path: "/x/A.xib"))
+        #expect(String(decoding: try encoder.encode(full.location), as: UTF8.self)
+                == #"{"byteOffset":40,"document":"A.xib","object":"a","objectPath":"View › Button","path":"\/x\/A.xib","sourceColumn":9,"sourceLine":3}"#)
+        #expect(try JSONDecoder().decode(Diagnostic.self, from: encoder.encode(full)) == full)
         #expect(try JSONDecoder().decode(Diagnostic.self, from: Data(json.utf8)) == d)
         #expect(d.located(document: "B.nib", path: "/x/A.nib").location
                 == .init(document: "A.nib", byteOffset: 0x45, path: "/x/A.nib"))
@@ -78,7 +85,7 @@ struct DiagnosticTests {
         #expect(ghost.source == ObjectID("#\(view)") && ghost.destination == nil)
         #expect(why.code == .unresolvedDestination && why.severity == .warning)
         #expect(why.message == "no destination archived")
-        #expect(why.location == .init(document: "Ghost.nib", object: ObjectID("#\(view)"),
+        #expect(why.location == .init(document: "Ghost.nib", object: ObjectID("#\(view)"), objectPath: "UIView",
                                       byteOffset: try #require(graph.objects[connection].offset)))
     }
 
@@ -89,10 +96,14 @@ struct DiagnosticTests {
         let ghost = try #require(doc.connections.first { $0.label == "ghost" })
         let why = try #require(ghost.unresolved)
         #expect(why.code == .unresolvedDestination && why.severity == .warning)
-        #expect(why.location == .init(document: "Login.xib", object: ObjectID("-1"), sourceLine: 10, path: "/src/Login.xib"))
+        #expect(why.location == .init(document: "Login.xib", object: ObjectID("-1"), objectPath: "File's Owner (LoginViewController)",
+                                      sourceLine: 10, sourceColumn: 17, path: "/src/Login.xib"))
+        // The message is a plain sentence: the line is in the location; connection listings add it.
+        #expect(why.message == "destination 'does-not-exist' not found")
+        #expect(why.messageWithLine == "destination 'does-not-exist' not found (line 10)")
         // The document lists the same problem, naming the connection.
         let listed = try #require(doc.diagnostics.first { $0.code == .unresolvedDestination })
-        #expect(listed.message == "outlet 'ghost' of -1: destination 'does-not-exist' not found (line 10)")
+        #expect(listed.message == "outlet 'ghost' of -1: destination 'does-not-exist' not found")
         #expect(listed.location == why.location)
     }
 
@@ -103,22 +114,34 @@ struct DiagnosticTests {
         let doc = try #require(try SourceReader.read(bytes: Array(xib.utf8), name: "Login.xib").documents.first)
         let labels = try #require(doc.connections.first { $0.label == "labels" })
         #expect(labels.unresolved?.code == .unresolvedMember)
-        #expect(labels.unresolved?.message == "member 'nowhere' not found (line 8)")
+        #expect(labels.unresolved?.message == "member 'nowhere' not found")
+        #expect(labels.unresolved?.location.sourceLine == 8)
     }
 
-    @Test("xib duplicate ids and storyboard entry points are located by line")
+    @Test("xib duplicate ids and storyboard entry points are located by line and column, each reported once")
     func sourceLines() throws {
         let xib = XIBFixtures.iOSXib.replacingOccurrences(of: #"id="ext""#, with: #"id="btn""#)
         let input = try SourceReader.read(bytes: Array(xib.utf8), name: "Dup.xib")
-        let dup = try #require(input.diagnostics.first)
-        #expect(dup.code == .duplicateObjectID && dup.location.sourceLine != nil && dup.location.object == ObjectID("btn"))
-        let inDocument = try #require(input.documents.first?.diagnostics.first { $0.code == .duplicateObjectID })
-        #expect(inDocument.location.sourceLine == dup.location.sourceLine && inDocument.location.document == "Dup.xib")
+        // The document reports the duplicate among its objects; the file-wide index does not repeat it.
+        #expect(input.diagnostics.isEmpty)
+        let dup = try #require(input.documents.first?.diagnostics.first { $0.code == .duplicateObjectID })
+        let lines = xib.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = try #require(dup.location.sourceLine), column = try #require(dup.location.sourceColumn)
+        // The later element, the button, at its '<'.
+        #expect(lines[line - 1].utf8.dropFirst(column - 1).starts(with: "<button ".utf8) && lines[line - 1].contains(#"id="btn""#))
+        #expect(dup.location.object != nil && dup.location.document == "Dup.xib")
+        #expect(!dup.message.contains("line"))
         let storyboard = XIBFixtures.iOSStoryboard.replacingOccurrences(of: #"initialViewController="nav""#,
                                                                        with: #"initialViewController="gone""#)
         let sb = try SourceReader.read(bytes: Array(storyboard.utf8), name: "Main.storyboard", path: "/src/Main.storyboard")
-        #expect(sb.diagnostics == [Diagnostic(.unknownEntryPoint, "initialViewController 'gone' (line 2) names no object",
-                                              location: .init(sourceLine: 2, path: "/src/Main.storyboard"))])
+        #expect(sb.diagnostics == [Diagnostic(.unknownEntryPoint, "initialViewController 'gone' names no object",
+                                              location: .init(sourceLine: 2, sourceColumn: 1, path: "/src/Main.storyboard"))])
+        // Ids repeated across the scenes of a storyboard: the file reports them (each scene has one).
+        let across = XIBFixtures.iOSStoryboard.replacingOccurrences(of: #"id="back""#, with: #"id="nav""#)
+        #expect(across != XIBFixtures.iOSStoryboard)
+        let crossed = try SourceReader.read(bytes: Array(across.utf8), name: "Main.storyboard")
+        let all = crossed.diagnostics + crossed.documents.flatMap(\.diagnostics)
+        #expect(all.filter { $0.code == .duplicateObjectID }.count == 1)
     }
 
     @Test("compare notes carry codes; nested archives repeat none of the placeholder notes")
@@ -144,8 +167,8 @@ struct DiagnosticTests {
         let bad = try tree.write("Mixed/Bad.nib", [])
         let input = NibResolver.resolve(try NibLoader().loadContainer(at: tree.path("Mixed")))
         #expect(input.documents.map(\.name) == ["Good.nib"])
-        #expect(input.diagnostics == [Diagnostic(.documentNotRead, "Bad.nib: empty file", severity: .error,
-                                                 location: .init(document: "Bad.nib", byteOffset: 0, path: bad))])
+        #expect(input.diagnostics == [Diagnostic(.documentNotRead, "empty file", severity: .error,
+                                                 location: .init(document: "Bad.nib", path: bad))])
     }
 
     @Test("a directory's unreadable source is a document-not-read error too, once per failure")
@@ -158,7 +181,8 @@ struct DiagnosticTests {
         let errors = opened.input.diagnostics.filter { $0.severity == .error }
         #expect(errors.count == opened.failures.count && errors.map(\.code) == [.documentNotRead])
         let error = try #require(errors.first)
-        #expect(error.message.hasPrefix("Broken.xib: ") && error.location.document == "Broken.xib")
+        #expect(error.message.hasPrefix("truncated or malformed XML") && error.location.document == "Broken.xib")
+        #expect(!error.message.contains("at byte 0x"))
         #expect(error.location.path == broken && error.location.byteOffset != nil)
     }
 
@@ -170,7 +194,8 @@ struct DiagnosticTests {
         let loaded = try NibLoader().loadContainer(at: tree.path("d"))
         let doubled = try #require(loaded.container.diagnostics.first)
         #expect(doubled.code == .doubledDeviceModifier)
-        #expect(doubled.message == "MyNib~iphone~iphone.nib: doubled device modifier; no loader resolves this name")
+        #expect(doubled.message == "doubled device modifier; no loader resolves this name")
+        #expect(doubled.location.document == "MyNib~iphone~iphone.nib" && doubled.location.path == tree.path("d/MyNib~iphone~iphone.nib"))
         for code in DiagnosticCode.allCases { #expect(!code.explanation.contains("§"), "\(code.rawValue)") }
     }
 }

@@ -20,7 +20,7 @@ struct NibArchiveLayoutTests {
         #expect(archive.trailer == [0x4C, 0x4E, 0x45, 0x00])
         #expect(archive.hasLNETrailer)
         #expect(archive.trailerOffset == 69)
-        #expect(archive.diagnostics == [Diagnostic(.trailingBytes, "4 byte(s) after the last table at byte 0x45 (LNE\\0 trailer)",
+        #expect(archive.diagnostics == [Diagnostic(.trailingBytes, "4 byte(s) after the last table (LNE\\0 trailer)",
                                                    severity: .warning, location: .init(byteOffset: 0x45))])
         let other = try NibArchive(bytes: B.archive(trailer: [1, 2]))
         #expect(other.trailer == [1, 2] && !other.hasLNETrailer && other.diagnostics.map(\.code) == [.trailingBytes])

@@ -97,7 +97,10 @@ struct NibBundleTests {
         try tree.write("E.nib/runtime.nib", TinyNib.simple("Runtime"))
         let loaded = try NibLoader().loadContainer(at: tree.path("E.nib"))
         #expect(loaded.archives.map(\.name) == ["E.nib/runtime.nib"])
-        #expect(loaded.container.diagnostics.contains { $0.message.contains("objects-8.0+.nib is empty") && $0.code == .emptyVariantSkipped })
+        #expect(loaded.container.diagnostics.contains {
+            $0.message == "empty variant (0 bytes); read runtime.nib instead" && $0.code == .emptyVariantSkipped
+                && $0.location.path == tree.path("E.nib/objects-8.0+.nib") && $0.location.document == "E.nib/objects-8.0+.nib"
+        })
         // Asked for explicitly, the empty variant is an error naming it.
         do {
             _ = try NibLoader(variant: "objects-8.0+.nib").loadContainer(at: tree.path("E.nib"))

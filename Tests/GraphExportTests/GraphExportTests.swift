@@ -94,7 +94,7 @@ import Testing
 
     @Test func errorsReadWell() {
         let focus = GraphError.focusNotFound("Zap", candidates: ["Login", "Sign In"])
-        #expect(focus.description == "--focus 'Zap' matches no object (give an id like #12, a name, or a class); objects: Login, Sign In")
+        #expect(focus.description == "'Zap' matches no object; objects: Login, Sign In")
         #expect(RenderError(stage: .parse, message: "syntax error in line 1").description
                 == "Graphviz parse failed: syntax error in line 1")
     }

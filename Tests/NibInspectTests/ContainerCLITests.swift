@@ -150,11 +150,11 @@ struct ContainerCLITests {
         let mixed = run(["tree", "--raw", tree.path("Mixed")])
         #expect(mixed.code == .dataError)
         #expect(mixed.out.contains("== Good.nib ==") && mixed.out.contains("GoodView"))
-        #expect(mixed.err == "nibinspect: error: \(tree.path("Mixed")): Bad.nib: empty file\n")
+        #expect(mixed.err == "nibinspect: error: \(tree.path("Mixed/Bad.nib")): empty file [document-not-read]\n")
         // The resolved tree reports the broken document the same way and prints the good one.
         let resolved = run(["tree", tree.path("Mixed")])
         #expect(resolved.code == .dataError)
         #expect(resolved.out.contains("Good.nib — "))
-        #expect(resolved.err == "nibinspect: error: \(tree.path("Mixed")): Bad.nib: empty file\n")
+        #expect(resolved.err == "nibinspect: error: \(tree.path("Mixed/Bad.nib")): empty file [document-not-read]\n")
     }
 }

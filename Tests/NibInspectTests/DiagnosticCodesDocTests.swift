@@ -14,9 +14,12 @@ struct DiagnosticCodesDocTests {
         # Diagnostic codes
 
         Every non-fatal problem `nibinspect` reports is a diagnostic: a stable code, a severity, a one-line
-        message and a location (document, object, source line, byte offset, file). JSON output carries them
-        in `diagnostics` arrays; stderr shows the message (`nibinspect: warning: …`). Malformed input that
-        cannot be read at all is an error with its byte offset instead (exit 65), not a diagnostic.
+        message and a location (file, document, line and column in a xib or storyboard or byte offset in a
+        compiled file, object id and path). JSON output carries them in `diagnostics` arrays; every command
+        prints each one on stderr, once: `nibinspect: warning: Main.storyboard:42:13: … [code]` or
+        `nibinspect: warning: Login.nib: byte 0xD2D: … [code]` (README, "Errors and exit status").
+        Malformed input that cannot be read at all is an error with its byte offset instead (exit 65), not
+        a diagnostic.
 
         This list is generated from `Sources/NibModel/DiagnosticCode.swift` and checked by the tests.
 

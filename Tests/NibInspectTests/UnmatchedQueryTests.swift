@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import TestSupport
 import NibModel
+import ArchiveReader
+import GraphExport
 @testable import NibInspectCore
 
 /// One rule for queries that match nothing (issue 11 item 8): `--source`, `--destination`,
@@ -18,16 +20,33 @@ struct UnmatchedQueryTests {
 
     @Test("few candidates are listed in full; many as a count, the first ones and how to list them")
     func messageShape() {
-        let few = UnmatchedQuery(option: "--scene", query: "Nope", noun: "scene", candidates: ["Home", "Login"],
-                                 listCommand: "'nibinspect tree X'")
-        #expect(few.description == "--scene 'Nope' matches no scene; scenes: Home, Login")
+        let few = UnmatchedQuery(query: "Nope", subject: .scene, candidates: ["Home", "Login"])
+        #expect(QueryMessage.text(few, option: "--scene", listCommand: "'nibinspect tree X'")
+                == "--scene 'Nope' matches no scene; scenes: Home, Login")
         let names = (1...30).map { "Item \($0)" }
-        let many = UnmatchedQuery(option: "--focus", query: "Zap", noun: "object", candidates: names,
-                                  listCommand: "'nibinspect tree X'", hint: "give an id")
-        #expect(many.description == "--focus 'Zap' matches no object (give an id); 30 objects, the first 12: "
+        let many = UnmatchedQuery(query: "Zap", subject: .object, candidates: names)
+        #expect(QueryMessage.text(many, option: "--focus", hint: "give an id", listCommand: "'nibinspect tree X'")
+                == "--focus 'Zap' matches no object (give an id); 30 objects, the first 12: "
                 + names.prefix(12).joined(separator: ", ") + ", …; 'nibinspect tree X' lists them all")
-        let none = UnmatchedQuery(option: "--variant", query: "a.nib", noun: "variant in x.nib", pluralNoun: "variants", candidates: [])
-        #expect(none.description == "--variant 'a.nib' matches no variant in x.nib; there are no variants to choose from")
+        let none = UnmatchedQuery(query: "a.nib", subject: .variant, scope: "x.nib", candidates: [])
+        #expect(QueryMessage.text(none, option: "--variant") == "--variant 'a.nib' matches no variant in x.nib; there are no variants to choose from")
+    }
+
+    @Test("the library says what matched nothing as data and in words without an option; the command line names the option")
+    func libraryNamesNoOption() {
+        let focus = GraphError.focusNotFound("Zap", candidates: ["Login", "Sign In"])
+        #expect(focus.unmatchedQuery == UnmatchedQuery(query: "Zap", subject: .object, candidates: ["Login", "Sign In"]))
+        #expect(focus.description == "'Zap' matches no object; objects: Login, Sign In")
+        #expect(QueryMessage.graph(focus)
+                == "--focus 'Zap' matches no object (give an id like #12, a name, or a class); objects: Login, Sign In")
+        let scene = GraphError.sceneNotFound("Nope", candidates: ["Home"])
+        #expect(QueryMessage.graph(scene)
+                == "--scene 'Nope' matches no scene (give a storyboard identifier, nib name or class); scenes: Home")
+        let variant = VariantNotFound(requested: "a.nib", container: "x.nib", available: [])
+        #expect(variant.unmatchedQuery.subject == .variant && variant.unmatchedQuery.scope == "x.nib")
+        #expect(!variant.description.contains("--"))
+        #expect(QueryMessage.variant(variant) == "--variant 'a.nib' matches no variant in x.nib "
+                + "(--variant applies to nib bundle directories); there are no variants to choose from")
     }
 
     @Test("every query option: exit 64, 'OPTION 'QUERY' matches no …' on stderr, nothing on stdout", arguments: [

@@ -94,8 +94,8 @@ extension CompiledStoryboard {
             }
             diagnostics.append(Diagnostic(
                 .infoPlistInDeviceStoryboards,
-                "\(displayName) has no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here",
-                location: .init(path: path)))
+                "no Info.plist; the device storyboards \(siblings.joined(separator: ", ")) hold it and read their nibs from here",
+                location: .init(document: displayName, path: path)))
         }
 
         var nibDir = path
@@ -124,13 +124,13 @@ extension CompiledStoryboard {
             for (id, nib) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
                 sb.scenes.append(Scene(identifier: id, nibName: nib, isEntryPoint: id == info.entryPoint, documents: []))
                 if !nibNames.contains(nib) {
-                    diagnostics.append(Diagnostic(.missingSceneNib, "\(displayName): scene \(id) names nib \(nib).nib, which is missing",
-                                                  location: .init(path: sb.infoFile.map { FileTree.join(path, $0) })))
+                    diagnostics.append(Diagnostic(.missingSceneNib, "scene \(id) names nib \(nib).nib, which is missing",
+                                                  location: .init(document: displayName, path: sb.infoFile.map { FileTree.join(path, $0) })))
                 }
             }
             if let entry = info.entryPoint, info.identifiersToNibNames[entry] == nil {
-                diagnostics.append(Diagnostic(.unknownEntryPoint, "\(displayName): entry point \(entry) is not among the scene identifiers",
-                                              location: .init(path: sb.infoFile.map { FileTree.join(path, $0) })))
+                diagnostics.append(Diagnostic(.unknownEntryPoint, "entry point \(entry) is not among the scene identifiers",
+                                              location: .init(document: displayName, path: sb.infoFile.map { FileTree.join(path, $0) })))
             }
         }
         return (sb, sb.nibs.map { FileTree.join(nibDir, $0.fileName) }, diagnostics)

@@ -124,8 +124,8 @@ struct ContainerBuilder {
     var variantsSeen: [String] = []
     /// Main document name by file path, so a nib read twice (device storyboards) is listed once.
     private var documentByPath: [String: String] = [:]
-    /// Name of the bundle variant document whose decoding just failed (for failure messages).
-    private var failedDocument: String?
+    /// Name and file of the bundle variant whose decoding just failed (for failure messages).
+    private var failedDocument: (name: String, path: String)?
     /// Diagnostics taken over by ``absorb(_:)``, to keep each once.
     private var absorbedDiagnostics = Set<Diagnostic>()
 
@@ -202,8 +202,8 @@ struct ContainerBuilder {
                 throw VariantNotFound(requested: requested, container: name, available: bundle.variants.map(\.name))
             } else {
                 (chosen, notes) = try bundle.choose(nil, displayName: name)
-                notes.append(Diagnostic(.variantNotFound, "\(name): no variant '\(requested)'; read \(chosen)",
-                                        location: .init(path: path)))
+                notes.append(Diagnostic(.variantNotFound, "no variant '\(requested)'; read \(chosen)",
+                                        location: .init(document: name, path: path)))
                 for v in bundle.variants where !variantsSeen.contains(v.name) { variantsSeen.append(v.name) }
             }
         } else {
@@ -220,7 +220,7 @@ struct ContainerBuilder {
         } catch let e as ArchiveError where strict {
             throw e.within(chosen)
         } catch {
-            failedDocument = name + "/" + chosen
+            failedDocument = (name + "/" + chosen, FileTree.join(path, chosen))
             throw error
         }
     }
@@ -245,7 +245,8 @@ struct ContainerBuilder {
                     : try addFile(nibPath, name: docName, info: info)
                 sb.nibs[i].documents = [added]
             } catch {
-                failures.append(.init(name: failedDocument ?? docName, path: nibPath, error: Self.sendable(error)))
+                failures.append(.init(name: failedDocument?.name ?? docName, path: failedDocument?.path ?? nibPath,
+                                      error: Self.sendable(error)))
             }
             failedDocument = nil
         }
@@ -260,14 +261,14 @@ struct ContainerBuilder {
     /// Records a failed document of a directory or storyboard; the name is the bundle variant's
     /// when a variant was being read.
     mutating func recordFailure(name: String, path: String, error: any Error) {
-        failures.append(.init(name: failedDocument ?? name, path: path, error: Self.sendable(error)))
+        failures.append(.init(name: failedDocument?.name ?? name, path: failedDocument?.path ?? path, error: Self.sendable(error)))
         failedDocument = nil
     }
 
     /// A nib named with two device modifiers (`Foo~iphone~iphone.nib`), which no loader asks for;
     /// `name` is its display name in the container.
     static func doubledDeviceModifier(_ name: String, path: String) -> Diagnostic {
-        Diagnostic(.doubledDeviceModifier, "\(name): doubled device modifier; no loader resolves this name",
+        Diagnostic(.doubledDeviceModifier, "doubled device modifier; no loader resolves this name",
                    location: .init(document: name, path: path))
     }
 

@@ -138,8 +138,8 @@ private struct DirectoryWalker {
 
     mutating func walk(_ dir: String, relative: String, depth: Int) {
         guard depth < 64 else {
-            pendingNotes.append(Diagnostic(.directoryTooDeep, "\(relative): directory nesting deeper than 64 levels; not read",
-                                           location: .init(path: dir)))
+            pendingNotes.append(Diagnostic(.directoryTooDeep, "directory nesting deeper than 64 levels; not read",
+                                           location: .init(document: relative, path: dir)))
             return
         }
         let real = files.resolved(dir)

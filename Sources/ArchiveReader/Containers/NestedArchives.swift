@@ -150,7 +150,7 @@ extension ContainerBuilder {
             let name = loaded.name + " > " + candidate.location
             guard depth <= loader.limits.maxNestingDepth else {
                 let error = ArchiveError(.limitExceeded(.nestingDepth, value: depth), at: candidate.offset ?? 0)
-                diagnostics.append(Diagnostic(.nestedArchiveTooDeep, "\(name): \(error); not read",
+                diagnostics.append(Diagnostic(.nestedArchiveTooDeep, "\(error.messageWithoutOffset); not read",
                                               location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
                 continue
             }
@@ -161,7 +161,7 @@ extension ContainerBuilder {
                 if nestedBytesLeft >= 0 {   // one warning per input
                     diagnostics.append(Diagnostic(
                         .nestedArchivesTooLarge,
-                        "\(name): nested archives exceed \(loader.limits.maxNestingDepth)× the input size "
+                        "nested archives exceed \(loader.limits.maxNestingDepth)× the input size "
                             + "(one data value referenced many times); it and later ones not read",
                         location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
                 }
@@ -192,10 +192,11 @@ extension ContainerBuilder {
             } catch var error as ArchiveError {
                 // Readers other than NibArchive count from the nested bytes; make it absolute.
                 if !isNIBArchive, let base = candidate.offset { error.offset += base }
-                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, "\(name): \(error)",
-                                              location: .init(document: name, byteOffset: error.offset, path: loaded.path)))
+                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, error.messageWithoutOffset,
+                                              location: .init(document: name, byteOffset: error.hasOffset ? error.offset : candidate.offset,
+                                                              path: loaded.path)))
             } catch {
-                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, "\(name): \(error)",
+                diagnostics.append(Diagnostic(.nestedArchiveUnreadable, "\(error)",
                                               location: .init(document: name, byteOffset: candidate.offset, path: loaded.path)))
             }
         }

@@ -31,8 +31,9 @@ public struct NibVariant: Hashable, Sendable, Codable {
     }
 }
 
-/// `--variant NAME` names no file of a nib bundle (or the input has no nib bundle at all).
-/// The CLI reports it as a usage error (exit 64).
+/// A variant asked for (`NibLoader(variant:)`, the CLI's `--variant NAME`) names no file of a nib
+/// bundle (or the input has no nib bundle at all). The CLI reports it as a usage error (exit 64),
+/// from ``unmatchedQuery``.
 public struct VariantNotFound: Error, Hashable, Sendable, CustomStringConvertible {
     public var requested: String
     /// The bundle (or input) it was looked up in.
@@ -46,11 +47,13 @@ public struct VariantNotFound: Error, Hashable, Sendable, CustomStringConvertibl
         self.available = available
     }
 
-    public var description: String {
-        UnmatchedQuery(option: "--variant", query: requested, noun: "variant in \(container)", pluralNoun: "variants",
-                       candidates: available, listCommand: "'nibinspect tree --list-variants \(container)'",
-                       hint: available.isEmpty ? "--variant applies to nib bundle directories" : nil).description
+    /// The query that matched nothing: `requested`, a variant, in `container`, among `available`.
+    public var unmatchedQuery: UnmatchedQuery {
+        UnmatchedQuery(query: requested, subject: .variant, scope: container, candidates: available)
     }
+
+    /// `'a.nib' matches no variant in Login.nib; variants: runtime.nib, …`
+    public var description: String { unmatchedQuery.description }
 }
 
 /// A `Foo.nib/` directory and its variants in the order a loader prefers them (nib-format.md §8.2,
@@ -112,7 +115,7 @@ public struct NibBundle: Sendable {
         guard let usable = compiled.first(where: { $0.size > 0 }) else { return (first.name, []) }
         let skipped = compiled.prefix { $0.size == 0 }.map(\.name)
         let diagnostics = skipped.map { file in
-            Diagnostic(.emptyVariantSkipped, "\(bundleName)/\(file) is empty (0 bytes); read \(usable.name) instead",
+            Diagnostic(.emptyVariantSkipped, "empty variant (0 bytes); read \(usable.name) instead",
                        location: .init(document: bundleName + "/" + file, path: FileTree.join(path, file)))
         }
         return (usable.name, diagnostics)

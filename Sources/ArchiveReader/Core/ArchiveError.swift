@@ -99,15 +99,26 @@ public struct ArchiveError: Error, Hashable, Sendable, CustomStringConvertible {
     /// offset) and the breadcrumb.
     public var description: String {
         var text = detail ?? kindDescription
-        if case .emptyFile = kind {
-        } else if case .notAnArchive = kind {
-        } else if case .unsupportedFormat = kind {
-        } else if case .invalidContainer = kind {
-        } else {
-            text += " at byte 0x\(String(offset, radix: 16, uppercase: true))"
-        }
+        if hasOffset { text += " at byte 0x\(String(offset, radix: 16, uppercase: true))" }
         if !path.isEmpty { text += " in " + path.joined(separator: " > ") }
         return text
+    }
+
+    /// ``description`` without the byte offset (what, and the breadcrumb): the message of a
+    /// ``Diagnostic`` that carries the offset in its location.
+    public var messageWithoutOffset: String {
+        var text = detail ?? kindDescription
+        if !path.isEmpty { text += " in " + path.joined(separator: " > ") }
+        return text
+    }
+
+    /// False for the kinds that concern the file as a whole (empty, not an archive, an
+    /// unsupported format, a container lacking a file), whose ``offset`` is 0 and means nothing.
+    public var hasOffset: Bool {
+        switch kind {
+        case .emptyFile, .notAnArchive, .unsupportedFormat, .invalidContainer: return false
+        default: return true
+        }
     }
 
     /// The message for ``kind`` alone.

@@ -92,8 +92,7 @@ struct NibArchiveDecoder {
             let lne = trailer == [0x4C, 0x4E, 0x45, 0x00]
             diagnostics.append(Diagnostic(
                 .trailingBytes,
-                "\(trailer.count) byte(s) after the last table at byte 0x\(String(base + lastEnd, radix: 16, uppercase: true))"
-                    + (lne ? " (LNE\\0 trailer)" : ""),
+                "\(trailer.count) byte(s) after the last table" + (lne ? " (LNE\\0 trailer)" : ""),
                 location: .init(byteOffset: base + lastEnd)))
         }
         return NibArchive(

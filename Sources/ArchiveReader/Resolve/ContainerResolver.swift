@@ -122,18 +122,19 @@ extension NibResolver {
         return (input, deferred)
     }
 
-    /// A document that could not be read, as an error diagnostic: `<name>: <why>`, with the path
-    /// an ``InputError`` concerns (`Main.storyboardc/X.nib: truncated … at byte 0x1A`).
+    /// A document that could not be read, as an error diagnostic: the reader's error as the
+    /// message (`truncated: … in header`), the document, its file (for an ``InputError``: the file
+    /// it concerns) and the byte offset in the location.
     static func notRead(_ failure: LoadedContainer.Failure) -> Diagnostic {
         var why = "\(failure.error)"
+        var path = failure.path
         var offset: Int?
         switch failure.error {
-        case let e as InputError: why = "\(e.path): \(e)"
-        case let e as ArchiveError: offset = e.offset
+        case let e as InputError: why = e.description; path = e.path
+        case let e as ArchiveError: why = e.messageWithoutOffset; offset = e.hasOffset ? e.offset : nil
         default: break
         }
-        return Diagnostic(.documentNotRead, "\(failure.name): \(why)",
-                          location: .init(document: failure.name, byteOffset: offset, path: failure.path))
+        return Diagnostic(.documentNotRead, why, location: .init(document: failure.name, byteOffset: offset, path: path))
     }
 
     /// Upstream placeholders of nested prototype-cell nibs resolve through the parent table view's
@@ -208,4 +209,10 @@ private struct PrototypeExternalObjects {
         for i in positions { for (id, target) in entries[i].pairs { table[id] = target } }
         return table
     }
+}
+
+extension LoadedContainer {
+    /// One ``DiagnosticCode/documentNotRead`` error per ``failures`` entry, as resolving the
+    /// container lists them in ``NibInput/diagnostics``.
+    public var failureDiagnostics: [Diagnostic] { failures.map(NibResolver.notRead) }
 }

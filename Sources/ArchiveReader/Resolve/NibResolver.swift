@@ -19,6 +19,7 @@ public enum NibResolver {
     public static func resolve(_ graph: ObjectGraph, name: String, path: String? = nil, variant: String? = nil) -> NibDocument {
         var (document, objects) = resolveDeferringObjects(graph, name: name, path: path, variant: variant)
         document.objects = Array(objects)
+        document.locateDiagnostics()   // again, now that the objects' paths are known
         return document
     }
 
@@ -34,7 +35,8 @@ public enum NibResolver {
     ///   objects: ``NibDocument/objects`` is empty, so ``NibDocument/object(_:)``,
     ///   ``NibDocument/placeholders`` and ``NibDocument/roots`` find nothing; and `objects`, which
     ///   makes each ``NibObject`` when it is read, in id order. Assigning `Array(objects)` to the
-    ///   document's objects gives exactly the document `resolve` returns.
+    ///   document's objects gives the document `resolve` returns, except that its diagnostics
+    ///   name their objects by id only (``Diagnostic/Location/objectPath`` needs the objects).
     /// - Complexity: the resolution's, less the objects' properties; `objects` holds the graph
     ///   (it stays alive as long as `objects` does) and the per-object tables.
     public static func resolveDeferringObjects(_ graph: ObjectGraph, name: String, path: String? = nil,

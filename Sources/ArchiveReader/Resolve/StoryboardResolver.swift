@@ -50,7 +50,7 @@ extension NibResolver {
                 guard let reference = table[placeholder.identifier] else {
                     diagnostics.append(Diagnostic(
                         .unresolvedUpstreamPlaceholder,
-                        "\(documents[d].name): \(placeholder.identifier) is not in any parent scene's external objects table",
+                        "upstream placeholder \(placeholder.identifier) is not in any parent scene's external objects table",
                         location: .init(document: documents[d].name, object: documents[d].objects[o].id,
                                         byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
                     continue

@@ -121,8 +121,8 @@ public enum TypedstreamUnarchiver {
                     diagnostics.append(Diagnostic(
                         .unrecognizedClassLayout,
                         "object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
-                            + "recognised at byte 0x\(String(at, radix: 16, uppercase: true)) (expected "
-                            + "\(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); values kept raw",
+                            + "recognised (expected \(error.expected), found \(error.found.map { "'\($0)'" } ?? "nothing")); "
+                            + "values kept raw",
                         location: .init(object: ObjectID(ObjectRef(index)), byteOffset: at)))
                 }
                 ctx.fields.removeSubrange(mark...)

@@ -58,12 +58,12 @@ struct XIBDocumentReader {
         Self.indexObjects(root, into: &index, duplicates: &duplicates, depth: 0)
         let duplicateIDs = duplicates.map { e in
             Diagnostic(.duplicateObjectID, "duplicate object id '\(e["id"] ?? "")'",
-                       location: .init(object: e["id"].map(ObjectID.init), sourceLine: e.line, path: path))
+                       location: .init(object: e["id"].map(ObjectID.init), sourceLine: e.line, sourceColumn: e.column, path: path))
         }
         if isStoryboard {
             var reader = XIBStoryboardReader(root: root, name: name, path: path, platform: platform, index: index)
             var input = reader.read()
-            input.diagnostics += duplicateIDs
+            input.diagnostics += Self.unreported(duplicateIDs, in: input.documents)
             return input
         }
         var builder = XIBObjectBuilder(platform: platform, globalIndex: index)
@@ -79,7 +79,17 @@ struct XIBDocumentReader {
         document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
         document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
-                        diagnostics: duplicateIDs)
+                        diagnostics: Self.unreported(duplicateIDs, in: [document]))
+    }
+
+    /// The file-wide duplicate ids that no document reported already: a document reports the
+    /// duplicates among its own objects (with the id it keeps the later one under), the file
+    /// those elsewhere (across the scenes of a storyboard, outside `<objects>`), so that each
+    /// duplicate is one warning.
+    static func unreported(_ duplicates: [Diagnostic], in documents: [NibDocument]) -> [Diagnostic] {
+        func place(_ d: Diagnostic) -> [Int?] { [d.location.sourceLine, d.location.sourceColumn] }
+        let reported = Set(documents.flatMap(\.diagnostics).filter { $0.code == .duplicateObjectID }.map(place))
+        return duplicates.filter { !reported.contains(place($0)) }
     }
 
     /// Every object element of the file by id (scenes included).
@@ -102,7 +112,7 @@ struct XIBDocumentReader {
     }
 
     /// One document diagnostic per connection with a dangling id: the connection's own, its
-    /// message prefixed with the connection (`outlet 'ghost' of 5: destination 'x' not found (line 10)`).
+    /// message prefixed with the connection (`outlet 'ghost' of 5: destination 'x' not found`).
     static func unresolvedDiagnostics(_ connections: [Connection]) -> [Diagnostic] {
         connections.compactMap { c in
             guard var d = c.unresolved else { return nil }

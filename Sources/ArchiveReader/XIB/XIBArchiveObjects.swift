@@ -158,8 +158,8 @@ enum XIBArchiveObjects {
             // swap (see above).
             var code = first.code
             if cls == "IBActionConnection" { code = code == .unresolvedSource ? .unresolvedDestination : .unresolvedSource }
-            connection.unresolved = Diagnostic(code, problems.map(\.text).joined(separator: "; ") + " (line \(c.line))",
-                                               location: .init(object: connection.source, sourceLine: c.line))
+            connection.unresolved = Diagnostic(code, problems.map(\.text).joined(separator: "; "),
+                                               location: .init(object: connection.source, sourceLine: c.line, sourceColumn: c.column))
         }
         return connection
     }

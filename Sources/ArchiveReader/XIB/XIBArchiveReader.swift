@@ -112,7 +112,7 @@ struct XIBArchiveReader {
             var document = NibDocument(name: name, path: path, platform: platform, format: .xibArchive,
                                        formatVersion: root["version"],
                                        diagnostics: [Diagnostic(.missingObjectsRecord, "no IBDocument.Objects record; no objects read",
-                                                                location: .init(sourceLine: data.line))])
+                                                                location: .init(sourceLine: data.line, sourceColumn: data.column))])
             document.locateDiagnostics()
             return document
         }
@@ -129,8 +129,9 @@ struct XIBArchiveReader {
                 let repeated = objectID
                 objectID = XIBObjectBuilder.separateID(for: repeated) { usedIDs.contains($0) }
                 diagnostics.append(Diagnostic(.duplicateObjectID,
-                                              "line \(record.line): duplicate objectID '\(repeated)'; later record kept as a separate entry, id '\(objectID)'",
-                                              location: .init(object: ObjectID(objectID), sourceLine: record.line)))
+                                              "duplicate objectID '\(repeated)'; later record kept as a separate entry, id '\(objectID)'",
+                                              location: .init(object: ObjectID(objectID), sourceLine: record.line,
+                                                              sourceColumn: record.column)))
             }
             usedIDs.insert(objectID)
             let element = resolve(record.child(key: "object"))
@@ -141,8 +142,9 @@ struct XIBArchiveReader {
         var top: [ObjectID] = []
         for info in recordInfo where info.objectID != "0" {
             guard let element = info.element else {
-                diagnostics.append(Diagnostic(.emptyObjectRecord, "line \(info.record.line): object record \(info.objectID) has no object",
-                                              location: .init(object: ObjectID(info.objectID), sourceLine: info.record.line)))
+                diagnostics.append(Diagnostic(.emptyObjectRecord, "object record \(info.objectID) has no object",
+                                              location: .init(object: ObjectID(info.objectID), sourceLine: info.record.line,
+                                                              sourceColumn: info.record.column)))
                 continue
             }
             var object = XIBArchiveObjects.object(element, id: info.objectID, platform: platform,

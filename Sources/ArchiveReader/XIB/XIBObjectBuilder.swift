@@ -21,6 +21,8 @@ struct XIBObjectBuilder {
     private(set) var connections: [Connection] = []
     private(set) var diagnostics: [Diagnostic] = []
     private var objectIndex: [ObjectID: Int] = [:]
+    /// The column of a `<connections>` child's start tag, by connection index, for diagnostics.
+    private var connectionColumns: [Int: Int] = [:]
 
     init(platform: Platform, globalIndex: [String: XMLElementNode], sceneOfObject: [String: String] = [:]) {
         self.platform = platform
@@ -55,8 +57,8 @@ struct XIBObjectBuilder {
     private mutating func walk(_ element: XMLElementNode, parent: ObjectID?, depth: Int, topLevel: inout [ObjectID]) {
         guard depth < maxDepth else {
             diagnostics.append(Diagnostic(.elementNestingTooDeep,
-                                          "line \(element.line): nesting deeper than \(maxDepth); rest of branch skipped",
-                                          location: .init(sourceLine: element.line)))
+                                          "nesting deeper than \(maxDepth); rest of branch skipped",
+                                          location: .init(sourceLine: element.line, sourceColumn: element.column)))
             return
         }
         if Self.isObject(element), let rawID = element["id"] {
@@ -65,8 +67,8 @@ struct XIBObjectBuilder {
                 // Kept under an id of its own (`2~2`); references to the id go to the first element.
                 id = ObjectID(Self.separateID(for: rawID) { objectIndex[ObjectID($0)] != nil })
                 diagnostics.append(Diagnostic(.duplicateObjectID,
-                                              "line \(element.line): duplicate object id '\(rawID)'; later element kept as a separate entry, id '\(id)'",
-                                              location: .init(object: id, sourceLine: element.line)))
+                                              "duplicate object id '\(rawID)'; later element kept as a separate entry, id '\(id)'",
+                                              location: .init(object: id, sourceLine: element.line, sourceColumn: element.column)))
             }
             var object = makeObject(element, id: id, parent: parent)
             if parent == nil { topLevel.append(id) }
@@ -111,7 +113,12 @@ struct XIBObjectBuilder {
         }
         switch element.name {
         case "connections":
-            for c in element.children { connections.append(contentsOf: XIBConnections.parse(c, source: owner)) }
+            for c in element.children {
+                for connection in XIBConnections.parse(c, source: owner) {
+                    if connection.sourceLine == c.line, let column = c.column { connectionColumns[connections.count] = column }
+                    connections.append(connection)
+                }
+            }
             return
         case "userDefinedRuntimeAttributes":
             for c in element.children where c.name == "userDefinedRuntimeAttribute" {
@@ -282,10 +289,10 @@ struct XIBObjectBuilder {
             if let d = connections[i].destination { check(d, "destination", .unresolvedDestination) }
             for m in connections[i].members ?? [] { check(m, "member", .unresolvedMember) }
             if let first = problems.first {
-                let line = connections[i].sourceLine.map { " (line \($0))" } ?? ""
                 connections[i].unresolved = Diagnostic(
-                    first.code, problems.map(\.text).joined(separator: "; ") + line,
-                    location: .init(object: connections[i].source, sourceLine: connections[i].sourceLine))
+                    first.code, problems.map(\.text).joined(separator: "; "),
+                    location: .init(object: connections[i].source, sourceLine: connections[i].sourceLine,
+                                    sourceColumn: connectionColumns[i]))
             }
             if connections[i].kind == .action, let d = connections[i].destination,
                let element = globalIndex[d.rawValue], Self.isFirstResponder(element) {

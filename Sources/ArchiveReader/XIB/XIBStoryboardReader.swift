@@ -96,8 +96,8 @@ struct XIBStoryboardReader {
                                         segues: segues, controllers: controllers)
         var diagnostics: [Diagnostic] = []
         if let initial = root["initialViewController"], index[initial] == nil {
-            diagnostics.append(Diagnostic(.unknownEntryPoint, "initialViewController '\(initial)' (line \(root.line)) names no object",
-                                          location: .init(sourceLine: root.line, path: path)))
+            diagnostics.append(Diagnostic(.unknownEntryPoint, "initialViewController '\(initial)' names no object",
+                                          location: .init(sourceLine: root.line, sourceColumn: root.column, path: path)))
         }
         return NibInput(path: path ?? name, kind: SourceFormat.storyboard.displayName, documents: documents,
                         storyboard: summary, diagnostics: diagnostics)

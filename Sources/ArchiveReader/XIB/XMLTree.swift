@@ -14,14 +14,18 @@ final class XMLElementNode {
     let attributes: [String: String]
     /// 1-based line of the element's start tag (libxml2 reports the line where the tag ends).
     let line: Int
+    /// 1-based column of the start tag's `<` on ``line``, counted in UTF-8 bytes; nil when the
+    /// tag starts on an earlier line (see ``StartTagColumns``).
+    let column: Int?
     var children: [XMLElementNode] = []
     var text: String = ""
     weak var parent: XMLElementNode?
 
-    init(name: String, attributes: [String: String], line: Int) {
+    init(name: String, attributes: [String: String], line: Int, column: Int? = nil) {
         self.name = name
         self.attributes = attributes
         self.line = line
+        self.column = column
     }
 
     subscript(_ attribute: String) -> String? { attributes[attribute] }
@@ -65,7 +69,7 @@ enum XMLTreeBuilder {
             throw ArchiveError(.invalidUTF8(.xml), at: bad, path: ["line \(line)"])
         }
         try XMLInputGuard.check(bytes)
-        let delegate = Delegate()
+        let delegate = Delegate(columns: StartTagColumns(bytes: bytes))
         let parser = XMLParser.chunked(bytes)
         parser.shouldProcessNamespaces = false
         parser.shouldResolveExternalEntities = false
@@ -166,6 +170,8 @@ enum XMLTreeBuilder {
     }
 
     private final class Delegate: NSObject, XMLParserDelegate {
+        var columns: StartTagColumns
+        init(columns: StartTagColumns) { self.columns = columns }
         var root: XMLElementNode?
         var stack: [XMLElementNode] = []
         var failure: Failure?
@@ -188,7 +194,9 @@ enum XMLTreeBuilder {
                 parser.abortParsing()
                 return
             }
-            let node = XMLElementNode(name: elementName, attributes: attributeDict, line: max(1, parser.lineNumber))
+            let line = max(1, parser.lineNumber)
+            let node = XMLElementNode(name: elementName, attributes: attributeDict, line: line,
+                                      column: columns.column(of: elementName, line: line))
             if let top = stack.last {
                 node.parent = top
                 top.children.append(node)
@@ -227,5 +235,45 @@ enum XMLTreeBuilder {
         func parser(_ parser: XMLParser, foundCDATA CDATABlock: Data) {
             stack.last?.text += String(decoding: CDATABlock, as: UTF8.self)
         }
+    }
+}
+
+/// The column of each start tag's `<`, found by walking the bytes once in document order: libxml2
+/// reports only the line (and column) where a start tag ends, which for the tags Interface
+/// Builder writes, one per line, is the line it starts on.
+struct StartTagColumns {
+    let bytes: [UInt8]
+    /// The line ``cursor`` is on, and where that line starts.
+    private var line = 1
+    private var lineStart = 0
+    /// The next byte to look at: start tags come in document order.
+    private var cursor = 0
+
+    init(bytes: [UInt8]) { self.bytes = bytes }
+
+    /// The 1-based column (in bytes) of the next `<name` on line `target`, or nil when the line
+    /// has none after the previous tag found (a start tag spread over several lines, a line
+    /// number out of step).
+    mutating func column(of name: String, line target: Int) -> Int? {
+        guard target >= line else { return nil }
+        while line < target {
+            guard cursor < bytes.count, let newline = bytes[cursor...].firstIndex(of: 0x0A) else { return nil }
+            line += 1
+            lineStart = newline + 1
+            cursor = lineStart
+        }
+        let tag = Array(name.utf8)
+        var i = cursor
+        while i < bytes.count, bytes[i] != 0x0A {
+            if bytes[i] == 0x3C, i + 1 + tag.count < bytes.count, bytes[(i + 1)...].starts(with: tag) {
+                let after = bytes[i + 1 + tag.count]
+                if after == 0x20 || after == 0x09 || after == 0x0A || after == 0x0D || after == 0x2F || after == 0x3E {
+                    cursor = i + 1
+                    return i - lineStart + 1
+                }
+            }
+            i += 1
+        }
+        return nil
     }
 }

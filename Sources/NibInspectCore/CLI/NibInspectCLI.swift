@@ -23,16 +23,13 @@ struct Context {
         return try loader.loadContainer(at: path)
     }
 
-    /// Prints the container's diagnostics and failures to stderr; returns the exit status for the
-    /// failures (success when none).
+    /// Prints the diagnostics of the `--raw` commands to stderr (``DiagnosticText``): each
+    /// archive's (the readers'), the container's and one error per document that could not be
+    /// read; returns the exit status for the failures (success when none).
     func report(_ loaded: LoadedContainer, path: String) -> ExitCode {
-        for d in loaded.container.diagnostics { console.diagnostic("nibinspect: warning: \(d)") }
-        var code = ExitCode.success
-        for f in loaded.failures {
-            console.diagnostic("nibinspect: error: \(path): \(f.name): \(NibInspectCLI.describe(f.error))")
-            if code == .success { code = NibInspectCLI.exitCode(for: f.error) }
-        }
-        return code
+        let archives = loaded.archives.flatMap { a in a.graph.diagnostics.map { $0.located(document: a.name, path: a.path) } }
+        printDiagnostics(archives + loaded.container.diagnostics + loaded.failureDiagnostics, input: path == "-" ? "<stdin>" : path)
+        return loaded.failures.first.map { NibInspectCLI.exitCode(for: $0.error) } ?? .success
     }
 }
 
@@ -151,7 +148,7 @@ public enum NibInspectCLI {
         } catch {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
-            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error)?.description else {
+            guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error).map(QueryMessage.variant) else {
                 console.diagnostic("nibinspect: error: \(describe(error))")
                 return exitCode(for: error)
             }

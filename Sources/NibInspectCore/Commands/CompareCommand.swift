@@ -49,6 +49,7 @@ enum CompareCommand: Command {
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             text(report, style: style, to: context.console.write)
         }
+        context.finish([source, compiled], status: .success)
         return report.agrees ? .success : .findings
     }
 

@@ -49,10 +49,10 @@ enum ConnectionsCommand: Command {
                 d.objects.contains { q.matches($0.id, in: d) }
             } || (option == "--destination" && isFirstResponder(query))
             if !known {
-                throw UsageError(UnmatchedQuery(option: option, query: query, noun: "object",
-                                                candidates: objectNames(input.documents),
-                                                listCommand: "'nibinspect tree \(args.positionals[0])'",
-                                                hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"").description)
+                throw UsageError(QueryMessage.text(UnmatchedQuery(query: query, subject: .object, candidates: objectNames(input.documents)),
+                                                   option: option,
+                                                   hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"",
+                                                   listCommand: "'nibinspect tree \(args.positionals[0])'"))
             }
         }
         switch args.value("--format") ?? "text" {
@@ -161,7 +161,7 @@ enum ConnectionsCommand: Command {
             }
             let fields = [document.name, c.kind.rawValue, c.source?.rawValue ?? "", cls(c.source), c.label,
                           c.destination?.rawValue ?? "",
-                          c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved?.message ?? ""]
+                          c.destination == nil && c.isNilTargeted ? "First Responder" : cls(c.destination), detail.joined(separator: " "), c.unresolved?.messageWithLine ?? ""]
             out(fields.map { Escape.terminal($0.map { $0 == "\t" || $0 == "\n" || $0 == "\r" ? " " : $0 }.reduce(into: "") { $0.append($1) }) }
                 .joined(separator: "\t") + "\n")
         }

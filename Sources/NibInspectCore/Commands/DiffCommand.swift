@@ -101,7 +101,7 @@ enum DiffCommand: Command {
             if items.isEmpty { out += "no differences\n" }
             context.console.write(out)
         }
-        let status = s1 != .success ? s1 : s2
+        let status = context.finish([old, new], status: s1 != .success ? s1 : s2)
         if status != .success { return status }
         return items.isEmpty ? .success : .findings
     }
@@ -112,17 +112,25 @@ enum DiffCommand: Command {
         let objects = NibDiff.Category.objects.rawValue
         let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
         let single = old.documents.count == 1 && new.documents.count == 1
+        // Documents that could not be read (an error on stderr) take part in the pairing, so that
+        // the others pair as they would, but are neither added nor removed: what they hold is unknown.
         let oldNames = CanonicalText.headings(old.documents), newNames = CanonicalText.headings(new.documents)
-        let oldKeys = pairingKeys(oldNames), newKeys = pairingKeys(newNames)
+        let oldAll = oldNames + notRead(old), newAll = newNames + notRead(new)
+        let singleTop = tops(oldAll).count == 1 && tops(newAll).count == 1
+        let oldAllKeys = pairingKeys(oldAll, singleTop: singleTop), newAllKeys = pairingKeys(newAll, singleTop: singleTop)
+        let oldKeys = Array(oldAllKeys.prefix(oldNames.count)), newKeys = Array(newAllKeys.prefix(newNames.count))
+        let oldUnread = Set(oldAllKeys.dropFirst(oldNames.count)), newUnread = Set(newAllKeys.dropFirst(newNames.count))
         var oldByName: [String: NibDocument] = [:]
         for (k, d) in zip(oldKeys, old.documents) { oldByName[k] = d }
         var seen = Set<String>()
-        let multiFile = Self.fileCount(newNames) > 1 || Self.fileCount(oldNames) > 1
+        let multiFile = Self.fileCount(newAll) > 1 || Self.fileCount(oldAll) > 1
         for ((n, k), d) in zip(zip(newNames, newKeys), new.documents) {
             let name = single ? nil : multiFile ? n : base(n)
             seen.insert(k)
             guard let o = single ? old.documents.first : oldByName[k] else {
-                if documentsShown { items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name)) }
+                if documentsShown && !oldUnread.contains(k) {
+                    items.append(Item(document: name, change: "added", kind: "document", category: objects, path: name ?? d.name))
+                }
                 continue
             }
             for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
@@ -131,7 +139,7 @@ enum DiffCommand: Command {
             }
         }
         if !single && documentsShown {
-            for (n, k) in zip(oldNames.map { multiFile ? $0 : base($0) }, oldKeys) where !seen.contains(k) {
+            for (n, k) in zip(oldNames.map { multiFile ? $0 : base($0) }, oldKeys) where !seen.contains(k) && !newUnread.contains(k) {
                 items.append(Item(document: n, change: "removed", kind: "document", category: objects, path: n))
             }
         }
@@ -170,11 +178,24 @@ enum DiffCommand: Command {
             }
     }
 
+    /// The names of the documents of `input` that could not be read (its
+    /// ``DiagnosticCode/documentNotRead`` errors).
+    static func notRead(_ input: NibInput) -> [String] {
+        input.diagnostics.filter { $0.code == .documentNotRead }.compactMap(\.location.document)
+    }
+
+    /// The names of the top documents (not nested archives) among `headings`, without their file.
+    static func tops(_ headings: [String]) -> Set<String> {
+        Set(headings.map(base).filter { !$0.contains(" > ") })
+    }
+
     /// What documents pair by: the ``base(_:)`` of each heading, except that the file's own name
-    /// is left out when one file holds them all (`Login.nib` and `Login.nib > reusable view "Cell"`
-    /// pair with `copy.nib` and `copy.nib > reusable view "Cell"`: `git difftool` passes temporary
-    /// files under other names).
-    static func pairingKeys(_ headings: [String]) -> [String] {
+    /// is left out when both inputs hold one top document each (`singleTop`, counting documents
+    /// that could not be read): `Login.nib` and `Login.nib > reusable view "Cell"` pair with
+    /// `copy.nib` and `copy.nib > reusable view "Cell"` (`git difftool` passes temporary files
+    /// under other names), while a `.storyboardc` that lost all but one nib to read errors keeps
+    /// its nibs' names.
+    static func pairingKeys(_ headings: [String], singleTop: Bool) -> [String] {
         // Several files (a directory): each document keeps its file, so that two storyboards
         // with a scene of one name stay apart; `X.storyboardc` pairs with `X.storyboard`.
         if fileCount(headings) > 1 {
@@ -185,8 +206,8 @@ enum DiffCommand: Command {
             }
         }
         let names = headings.map(base)
-        let tops = Set(names.filter { !$0.contains(" > ") })
-        guard tops.count == 1, let top = tops.first else { return names }
+        let topNames = tops(headings)
+        guard singleTop, topNames.count == 1, let top = topNames.first else { return names }
         return names.map { $0 == top ? "\u{0}" : $0.hasPrefix(top + " > ") ? "\u{0}" + $0.dropFirst(top.count) : $0 }
     }
 

@@ -58,7 +58,6 @@ enum GraphCommand: Command {
     /// `status`: the input's exit status (``Context/loadResolvedWithStatus(_:)``); without it, 65
     /// when the input holds an error diagnostic.
     static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context, status: ExitCode? = nil) throws -> ExitCode {
-        let path = input.path
         var options = GraphOptions()
         options.hierarchy = args.flag("--hierarchy")
         options.focus = args.value("--focus")
@@ -76,15 +75,15 @@ enum GraphCommand: Command {
         let format = args.value("--format") ?? "dot"
         let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
         let output = args.value("--output")
-        let warnings = (input.diagnostics + input.documents.flatMap(\.diagnostics)).filter { $0.severity != .error }
-        context.printDiagnostics(warnings, input: path, prefix: "\(path): ")
+        // Every diagnostic first: a --focus or --scene that matches nothing stops the command.
+        context.finish(input, status: .success)
         // The graph is built whole first (a focus or scene that matches nothing is reported before
         // anything is written); DOT is then written statement by statement.
         let graph: ConnectionGraph
         do {
             graph = try GraphExport.graph(for: input, options: options, scene: args.value("--scene"))
         } catch {
-            throw UsageError(error.description)
+            throw UsageError(QueryMessage.graph(error))
         }
         if let graphvizFormat = SVGRenderer.formats[format] {
             // libgvc lays out the whole graph in memory and renders it at once.
@@ -103,8 +102,6 @@ enum GraphCommand: Command {
         } else {
             DOTWriter.write(graph, to: context.console.write)
         }
-        let errors = input.diagnostics.filter { $0.severity == .error }
-        context.printDiagnostics(errors, input: input.path)
-        return status ?? (errors.isEmpty ? .success : .dataError)
+        return status ?? (input.diagnostics.contains { $0.severity == .error } ? .dataError : .success)
     }
 }

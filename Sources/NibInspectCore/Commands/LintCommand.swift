@@ -112,8 +112,7 @@ enum LintCommand: Command {
             context.console.write(WhyText.findings(findings, style: style))
             context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
         }
-        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(Escape.terminal(p.description))") }
+        context.finish(inputs, sources: sources)
         if status != .success { return status }
         let threshold: Diagnostic.Severity = Diagnostic.Severity(rawValue: args.value("--fail-on") ?? "warning") ?? .warning
         let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }

@@ -53,8 +53,7 @@ enum ReportCommand: Command {
         } else {
             context.console.write(page)
         }
-        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(Escape.terminal(p.description))") }
+        context.finish(inputs, sources: sources)
         return status
     }
 }

@@ -14,8 +14,8 @@ extension Context {
 
     /// The resolved documents of one input: a source, a compiled file, a nib bundle, a
     /// `.storyboardc` or a directory (nib-format.md §3–5, §7). Documents that could not be read
-    /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print them with
-    /// ``finish(_:status:)``.
+    /// are error diagnostics of the input (``DiagnosticCode/documentNotRead``); print every
+    /// diagnostic with ``finish(_:status:)`` (DiagnosticText.swift).
     func loadResolved(_ path: String) throws -> NibInput {
         try loadResolvedWithStatus(path).input
     }
@@ -78,34 +78,6 @@ extension Context {
         guard path != "-", let variant = opener.sourceVariant(of: path) else { return }
         let what = variant.format == .xibArchive ? "the IB 3 XML source" : "an Interface Builder XML source"
         throw UsageError("\(variant.name) is \(what); --raw reads compiled variants only")
-    }
-
-    /// Prints an input's diagnostics to stderr, warnings first, then errors (documents that could
-    /// not be read), and returns `status`: the one exit-status rule of every command, from
-    /// ``loadResolvedWithStatus(_:)`` (the first document that could not be read: 65 malformed,
-    /// 66 unreadable; else success).
-    func finish(_ input: NibInput, status: ExitCode) -> ExitCode {
-        printDiagnostics(input.diagnostics, input: input.path)
-        return status
-    }
-
-    /// A diagnostic's message after the source line it points to (`Login.xib:23: duplicate
-    /// object id 'x'`); compiled documents' messages already name the document or byte offset.
-    static func located(_ d: Diagnostic) -> String {
-        guard let line = d.location.sourceLine,
-              let place = d.location.document ?? d.location.path.map({ ($0 as NSString).lastPathComponent }),
-              !d.message.hasPrefix(place) else { return d.message }
-        return "\(place):\(line): \(d.message)"
-    }
-
-    /// `nibinspect: warning: <where>: <message>` for every diagnostic that is not an error, then
-    /// `nibinspect: error: <input>: <message>` for the errors. `prefix` goes before each warning's
-    /// message (`graph` names the input there).
-    func printDiagnostics(_ diagnostics: [Diagnostic], input: String, prefix: String = "") {
-        for d in diagnostics where d.severity != .error {
-            console.diagnostic("nibinspect: warning: " + (prefix.isEmpty ? Self.located(d) : "\(prefix)\(d)"))
-        }
-        for d in diagnostics where d.severity == .error { console.diagnostic("nibinspect: error: \(input): \(d)") }
     }
 }
 

@@ -29,8 +29,9 @@ enum ScanCommand: Command {
         [{kind, label, source, sourceClass, destination, destinationClass}], "diagnostics",
         "error"} (Schemas/nibinspect-scan.schema.json); every key is on every line, null where it
         does not apply. A unit or document that cannot be read gives one line with "error":
-        {message, status, name} instead, also printed on stderr, and the scan goes on. json
-        writes the same objects as one JSON array.
+        {message, status, name} instead, also printed on stderr, and the scan goes on; each of
+        a line's "diagnostics" is printed on stderr too. json writes the same objects as one
+        JSON array.
         --shard i/n keeps the units whose "path" falls in shard i of n by its hash (FNV-1a of
         the path alone): shards 1/n to n/n, on one machine or many, hold every unit exactly once.
         Archive members are read up to 64 MiB each and 512 MiB per archive (a zip bomb ends in
@@ -57,7 +58,7 @@ enum ScanCommand: Command {
         let paths = args.positionals
         let summary = try Concurrently.wait { [scanner] in
             await scanner.scan(paths, progress: { progress.update($0) }) { record, line in
-                if record.error != nil { progress.clear() }
+                if record.error != nil || !record.diagnostics.isEmpty { progress.clear() }
                 output.write(record, line: line)
             }
         }
@@ -67,7 +68,8 @@ enum ScanCommand: Command {
     }
 }
 
-/// Writes the lines (or the array of `--format json`) to stdout and each error on stderr too.
+/// Writes the lines (or the array of `--format json`) to stdout, and each warning and error of a
+/// record on stderr too (``DiagnosticText``).
 final class ScanOutput: @unchecked Sendable {
     private let console: Console
     private let json: Bool
@@ -80,6 +82,7 @@ final class ScanOutput: @unchecked Sendable {
     }
 
     func write(_ record: ScanRecord, line: String) {
+        for d in record.diagnostics { console.diagnostic(DiagnosticText.line(d, input: record.path)) }
         if let error = record.error {
             let what = error.name.map { "\(record.path): \($0)" } ?? record.path
             let message = error.message.hasPrefix(what) ? error.message : "\(what): \(error.message)"

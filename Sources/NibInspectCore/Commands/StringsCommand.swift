@@ -91,7 +91,7 @@ enum StringsCommand: Command {
                 for d in input.documents {
                     units.append(Unit(name: several ? d.name : name, strings: IBStrings.extract(document: d), bestEffort: true))
                 }
-                _ = context.finish(input, status: s)
+                context.finish(input, status: s)
             }
         }
         if let file = args.value("--compare") {
@@ -165,12 +165,19 @@ enum StringsCommand: Command {
         return missing.isEmpty && unused.isEmpty ? status : .findings
     }
 
-    /// The strings of a source (exactly ibtool's) or, for other bytes, of its resolved documents.
+    /// The strings of a source (exactly ibtool's) or, for other bytes, of its resolved documents;
+    /// the warnings of reading it (`path` names its file) are printed on stderr.
     static func units(bytes: [UInt8], name: String, path: String, _ context: Context) throws -> [Unit] {
         if isDocumentSource(bytes) {
-            return [Unit(name: name, strings: try IBStrings.extract(xml: bytes), bestEffort: false)]
+            let strings = try IBStrings.extract(xml: bytes)
+            // The strings come from the XML itself; the reader only tells what is wrong with it.
+            if let input = try? context.opener.open(.bytes(bytes, name: name)).input {
+                context.printDiagnostics(input.allDiagnostics, input: path == "-" ? "<stdin>" : path)
+            }
+            return [Unit(name: name, strings: strings, bestEffort: false)]
         }
         let input = try context.opener.open(.bytes(bytes, name: name)).input
+        context.printDiagnostics(input.allDiagnostics, input: path == "-" ? "<stdin>" : path)
         return input.documents.map { Unit(name: $0.name, strings: IBStrings.extract(document: $0), bestEffort: true) }
     }
 

@@ -22,14 +22,14 @@ enum TextconvCommand: Command {
         are listed as formulas under the view that holds them. Several documents (a .storyboardc,
         a bundle, a directory) print one after another under '== NAME ==' headings.
         Use with git: '*.xib diff=nib' in .gitattributes and
-        git config diff.nib.textconv "nibinspect textconv". Only errors are written to stderr.
+        git config diff.nib.textconv "nibinspect textconv". Warnings and errors go to stderr,
+        never into the text.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let (input, status, _) = try context.loadResolvedWithStatus(args.positionals[0])
         context.console.write(CanonicalText.text(of: input.documents))
-        context.printDiagnostics(input.diagnostics.filter { $0.severity == .error }, input: input.path)
-        return status
+        return context.finish(input, status: status)
     }
 }

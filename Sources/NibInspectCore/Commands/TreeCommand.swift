@@ -80,15 +80,19 @@ enum TreeCommand: Command {
                     out += "variants: " + ContainerText.variantsLine(doc.variants) + "\n"
                 }
             }
-            for d in archive.graph.diagnostics { console.diagnostic("nibinspect: warning: \(archive.name): \(d)") }
             console.write(out)
             out = ""
             var printer = RawTreePrinter(graph: archive.graph, maxDepth: maxDepth,
                                          nestedPayloadOffsets: nested ? archive.nibArchive?.nestedPayloadOffsets : nil,
                                          limits: limits)
             printer.render(to: console.write)
-            for e in printer.nestedErrors {
-                console.diagnostic("nibinspect: warning: \(archive.name): nested archive: \(e)")
+            // Nested archives the loader could not read are among the container's diagnostics
+            // (printed by `report`); the others are printed here, once each.
+            let reported = Set(container.diagnostics.filter { $0.code == .nestedArchiveUnreadable }.map(\.location.byteOffset))
+            for e in printer.nestedErrors where !reported.contains(e.hasOffset ? e.offset : nil) {
+                let d = Diagnostic(.nestedArchiveUnreadable, e.messageWithoutOffset,
+                                   location: .init(byteOffset: e.hasOffset ? e.offset : nil))
+                console.diagnostic(DiagnosticText.line(d.located(document: archive.name, path: archive.path), input: archive.name))
             }
         }
         if !out.isEmpty { console.write(out) }

@@ -43,10 +43,7 @@ enum WhyCommand: Command {
             var seen: Set<Finding> = []
             findings = explanations.flatMap(\.findings).filter { seen.insert($0).inserted }
         }
-        var diagnostics = inputs.flatMap(\.diagnostics)
-        diagnostics += sources.problems.map {
-            Diagnostic(.sourceNotParsed, $0.message, location: .init(sourceLine: $0.location.line, path: $0.location.file))
-        }
+        let diagnostics = inputs.flatMap(\.diagnostics) + sources.diagnostics
         if args.value("--format") == "json" {
             try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
         } else {
@@ -61,8 +58,7 @@ enum WhyCommand: Command {
             context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources,
                                                   afterOutput: !explanations.isEmpty))
         }
-        for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
-        for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(Escape.terminal(p.description))") }
+        context.finish(inputs, sources: sources)
         if status != .success { return status }
         return findings.contains { $0.severity != .info } ? .findings : .success
     }

@@ -44,8 +44,6 @@ enum XIBCommand: Command {
         if let output { try OutputError.checkNotInput(output, inputs: [path]) }
         let (input, status, _) = try context.loadResolvedWithStatus(path)
         let text = try context.withFile(path) { try XIBWriter.source(for: input) }
-        let warnings = input.documents.flatMap(\.diagnostics).filter { $0.severity != .error }
-        context.printDiagnostics(warnings, input: input.path, prefix: "\(input.path): ")
         if let output {
             try OutputError.write(Array(text.utf8), to: output)
         } else {

@@ -138,7 +138,7 @@ struct ConnectionText {
             if let d = c.destination { s += " → " + endpoint(d) }
             if let v = c.value { s += " = " + valueText(v) }
         }
-        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why.message)") }
+        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why.messageWithLine)") }
         return s
     }
 
@@ -146,7 +146,7 @@ struct ConnectionText {
     func incoming(_ c: Connection) -> String {
         let kind = c.kind == .outletCollection ? "outlet collection" : c.kind.rawValue
         var s = "← " + style.kind(kind) + " " + style.text(c.label) + " from " + endpoint(c.source)
-        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why.message)") }
+        if let why = c.unresolved { s += " " + style.warning("⚠ unresolved: \(why.messageWithLine)") }
         return s
     }
 

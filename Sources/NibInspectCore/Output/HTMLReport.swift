@@ -119,7 +119,7 @@ struct HTMLReport {
                     + " of the input</summary><ul class=\"diagnostics\">"
                 for d in input.diagnostics.prefix(limits.rows) {
                     out += "<li class=\"sev-" + d.severity.rawValue + "\">" + Escape.html(d.severity.rawValue) + " "
-                        + Escape.html(Context.located(d)) + "</li>"
+                        + Escape.html(DiagnosticText.located(d, input: input.path)) + "</li>"
                 }
                 out += "</ul></details>"
             }
@@ -287,7 +287,7 @@ struct HTMLReport {
                 if let id = diag.location.object, let a = e.objectAnchors[id] {
                     out += "<a href=\"#" + a + "\">" + Escape.html(id.rawValue) + "</a> "
                 }
-                out += Escape.html(Context.located(diag)) + "</li>\n"
+                out += Escape.html(DiagnosticText.located(diag, input: d.path ?? d.name)) + "</li>\n"
             }
             out += "</ul>\n"
         }
@@ -429,7 +429,7 @@ struct HTMLReport {
                 ("destination", destination.text),
                 ("destinationClass", destination.cls),
                 ("detail", detail.joined(separator: " ")),
-                ("unresolved", c.unresolved?.message ?? ""),
+                ("unresolved", c.unresolved?.messageWithLine ?? ""),
             ]
             if let a = c.source.flatMap({ e.objectAnchors[$0] }) { row.append(("sourceAnchor", a)) }
             if let a = destinationAnchor { row.append(("destinationAnchor", a)) }

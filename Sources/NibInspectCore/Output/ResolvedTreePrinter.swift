@@ -101,7 +101,6 @@ struct ResolvedTreePrinter {
             out("Connections without a source")
             for c in orphans { out("  " + text.outgoing(c)) }
         }
-        for d in document.diagnostics { out(style.warning("\(d.severity.rawValue): ") + style.text(d.message)) }
     }
 
     private func isConstraint(_ o: NibObject) -> Bool { Self.isConstraint(o) }

@@ -90,8 +90,9 @@ struct SourceReaderTests {
     @Test func danglingDestinationIsReportedAndTheRestLoads() throws {
         let doc = try #require(try read(XIBFixtures.iOSXib).documents.first)
         let ghost = try #require(doc.connections.first { $0.label == "ghost" })
-        #expect(ghost.unresolved?.message == "destination 'does-not-exist' not found (line 10)")
-        #expect(doc.diagnostics.contains { $0.message.contains("ghost") && $0.message.contains("line 10") })
+        #expect(ghost.unresolved?.message == "destination 'does-not-exist' not found")
+        #expect(ghost.unresolved?.location.sourceLine == 10)
+        #expect(doc.diagnostics.contains { $0.message.contains("ghost") && $0.location.sourceLine == 10 })
         #expect(doc.connections.filter { $0.unresolved != nil }.count == 1)
         #expect(doc.objects.count == 7)
     }
