@@ -25,6 +25,7 @@ let package = Package(
     name: "nibinspect",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "FileWalk", targets: ["FileWalk"]),
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "ArchiveReader", targets: ["ArchiveReader"]),
         .library(name: "GraphExport", targets: ["GraphExport"]),
@@ -44,21 +45,24 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        /// The one walk of a directory tree, on disk or of a zip archive's members in memory: sorted,
+        /// symbolic links kept inside the root, FIFOs and devices skipped, one depth limit. Foundation only.
+        .target(name: "FileWalk"),
         /// The resolved model: documents, objects, connections, typed values, diagnostics. No reader.
         .target(name: "NibModel"),
         /// Every compiled and source form of Interface Builder files -> one resolved model.
-        .target(name: "ArchiveReader", dependencies: ["NibModel"]),
+        .target(name: "ArchiveReader", dependencies: ["NibModel", "FileWalk"]),
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
-        .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
+        .target(name: "SourceIndex", dependencies: ["FileWalk"], swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
-        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
+        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex", "FileWalk"], swiftSettings: hostSwiftSettings),
         /// `nibinspect scan`: units of directories, apps and zip archives (libarchive) decoded in
         /// parallel into one JSON line per document.
-        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "CArchive"]),
+        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "FileWalk", "CArchive"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan"],
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "FileWalk", "GraphExport", "NibDiagnosis", "NibScan"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.

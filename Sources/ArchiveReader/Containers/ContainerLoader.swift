@@ -18,7 +18,7 @@ extension NibLoader {
     public func loadContainer(at path: String) throws -> LoadedContainer {
         let inventory = try inventory(at: path)
         if inventory.kind == .directory && !inventory.units.contains(where: \.holdsArchives) {
-            throw InputError(.emptyDirectory, path: path)
+            throw InputError(.emptyDirectory, path: path, notes: inventory.units.flatMap(\.notes) + inventory.trailingNotes)
         }
         return try loadCompiled(inventory)
     }

@@ -9,9 +9,13 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     public var kind: Kind
     public var path: String
-    public init(_ kind: Kind, path: String) {
+    /// Warnings made before giving up, to print before the error: for ``Kind/emptyDirectory``, what
+    /// the walk skipped (a directory nested too deeply, a link leading outside, a FIFO).
+    public var notes: [Diagnostic]
+    public init(_ kind: Kind, path: String, notes: [Diagnostic] = []) {
         self.kind = kind
         self.path = path
+        self.notes = notes
     }
     public var description: String {
         switch kind {

@@ -151,6 +151,7 @@ public enum NibInspectCLI {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
             guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error)?.description else {
+                for note in (error as? InputError)?.notes ?? [] { console.diagnostic("nibinspect: warning: \(note)") }
                 console.diagnostic("nibinspect: error: \(describe(error))")
                 return exitCode(for: error)
             }

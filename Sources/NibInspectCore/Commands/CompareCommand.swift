@@ -41,6 +41,7 @@ enum CompareCommand: Command {
             throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is \(what(sourcePath))")
         }
         let (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath)
+        context.printWalkWarnings(compiled)
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
         switch args.value("--format") ?? "text" {
         case "json":

@@ -97,6 +97,8 @@ enum DiffCommand: Command {
             if items.isEmpty { out += "no differences\n" }
             context.console.write(out)
         }
+        context.printWalkWarnings(old)
+        context.printWalkWarnings(new)
         let status = s1 != .success ? s1 : s2
         if status != .success { return status }
         return items.isEmpty ? .success : .findings

@@ -112,6 +112,7 @@ enum LintCommand: Command {
             context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
+        context.printDiagnostics(WhyCommand.sourceWalkDiagnostics(sources, besides: inputs), input: "")
         for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
         if status != .success { return status }
         let threshold: Diagnostic.Severity = Diagnostic.Severity(rawValue: args.value("--fail-on") ?? "warning") ?? .warning

@@ -53,6 +53,7 @@ enum ReportCommand: Command {
             context.console.write(page)
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
+        context.printDiagnostics(WhyCommand.sourceWalkDiagnostics(sources, besides: inputs), input: "")
         for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
         return status
     }

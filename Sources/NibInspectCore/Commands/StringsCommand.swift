@@ -1,4 +1,5 @@
 import ArchiveReader
+import FileWalk
 import Foundation
 
 /// `nibinspect strings [--format strings|xliff|xcstrings|json] [--utf16] PATH`: the localizable
@@ -59,10 +60,12 @@ enum StringsCommand: Command {
         var isDirectory: ObjCBool = false
         // A directory of sources (not a nib bundle or .storyboardc, and holding a xib or storyboard).
         let ext = (path as NSString).pathExtension
-        let files = path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-            && ext != "nib" && ext != "storyboardc" ? sourceFiles(under: path) : []
+        let (files, walkWarnings) = path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            && ext != "nib" && ext != "storyboardc" ? sourceFiles(under: path) : ([], [])
         let directory = !files.isEmpty
         if directory {
+            // (Without sources the directory is opened as an input below, whose walk says the same.)
+            context.printDiagnostics(walkWarnings.map(Diagnostic.init), input: path)
             for file in files {
                 do {
                     let bytes = try NibLoader.readFile(path + "/" + file)
@@ -178,18 +181,22 @@ enum StringsCommand: Command {
         return false
     }
 
-    /// `.xib` and `.storyboard` files below `root`, relative, sorted; hidden and build
-    /// directories skipped.
-    static func sourceFiles(under root: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+    /// `.xib` and `.storyboard` files below `root`, relative, sorted, and the warnings of the walk
+    /// (``FileWalker``: links kept inside `root`, FIFOs and devices skipped, 64 levels); hidden
+    /// directories, `DerivedData` and `.build` skipped.
+    static func sourceFiles(under root: String) -> (files: [String], warnings: [WalkWarning]) {
         var out: [String] = []
-        while let item = e.nextObject() as? String {
-            let last = (item as NSString).lastPathComponent
-            if last.hasPrefix(".") || last == "DerivedData" || last == ".build" { e.skipDescendants(); continue }
-            let ext = (item as NSString).pathExtension
-            if ext == "xib" || ext == "storyboard" { out.append(item) }
+        let warnings = FileWalker().walk(root) { event in
+            switch event {
+            case .directory(let entry) where entry.name == "DerivedData": return .skipDescendants
+            case .file(let entry):
+                let ext = (entry.name as NSString).pathExtension
+                if ext == "xib" || ext == "storyboard" { out.append(entry.relative) }
+            default: break
+            }
+            return .proceed
         }
-        return out.sorted()
+        return (out.sorted(), warnings)
     }
 
     static let bestEffortNote = "nibinspect: compiled nib, best effort: object ids are xib ids only where the nib kept the strings-file key (NSLocalizableString); other texts are keyed by archive index (#N) and archived property name; the class is the archived class."

@@ -46,6 +46,8 @@ enum WhyCommand: Command {
         diagnostics += sources.problems.map {
             Diagnostic(.sourceNotParsed, $0.message, location: .init(sourceLine: $0.location.line, path: $0.location.file))
         }
+        let walked = sourceWalkDiagnostics(sources, besides: inputs)
+        diagnostics += walked
         if args.value("--format") == "json" {
             try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
         } else {
@@ -61,6 +63,7 @@ enum WhyCommand: Command {
                                                   afterOutput: !explanations.isEmpty))
         }
         for input in inputs { context.printDiagnostics(input.diagnostics, input: input.path) }
+        context.printDiagnostics(walked, input: "")
         for p in sources.problems { context.console.diagnostic("nibinspect: warning: \(terminalSafe(p.description))") }
         if status != .success { return status }
         return findings.contains { $0.severity != .info } ? .findings : .success
@@ -98,6 +101,13 @@ enum WhyCommand: Command {
             throw InputError(.emptyDirectory, path: paths.joined(separator: ", "))
         }
         return (inputs, reader.read(directories: sourceDirs), status)
+    }
+
+    /// The warnings of the walks for sources (a link leading outside a directory, a FIFO, …) as
+    /// diagnostics, leaving out those an input's walk of the same directory already gave.
+    static func sourceWalkDiagnostics(_ sources: SourceIndex, besides inputs: [NibInput]) -> [Diagnostic] {
+        let given = Set(inputs.flatMap(\.diagnostics).map { "\($0.code.rawValue) \($0.location.path ?? "")" })
+        return sources.walkWarnings.map(Diagnostic.init).filter { !given.contains("\($0.code.rawValue) \($0.location.path ?? "")") }
     }
 
     static func isEmptyDirectory(_ error: any Error) -> Bool {
