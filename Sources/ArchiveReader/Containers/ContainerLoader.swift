@@ -167,7 +167,7 @@ struct ContainerBuilder {
     @discardableResult
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
         if let existing = documentByPath[path] { return existing }
-        let bytes = try loader.readInput(path)
+        let bytes = try loader.readArchiveInput(path)
         let loaded = try loader.loadArchive(bytes: bytes, name: name, path: path, variant: info.variant)
         var doc = info
         doc.name = name

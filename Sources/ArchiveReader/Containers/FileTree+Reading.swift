@@ -28,6 +28,17 @@ extension FileTree {
         return (size ?? bytes.count, bytes)
     }
 
+    /// The first `count` bytes (or fewer) of the regular file at `path`; nil when it cannot be
+    /// opened.
+    func prefix(_ path: String, _ count: Int) -> [UInt8]? {
+        if !isDisk { return memoryContents(path).map { Array($0.prefix(count)) } }
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        var out: [UInt8] = []
+        while out.count < count, let chunk = try? handle.read(upToCount: count - out.count), !chunk.isEmpty { out += chunk }
+        return out
+    }
+
     /// The size in bytes of the regular file at `path` (symbolic links followed), without
     /// reading it; nil for anything else or when unknown.
     func size(_ path: String) -> Int? { fileSize(path) }

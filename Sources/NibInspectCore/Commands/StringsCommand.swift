@@ -79,9 +79,17 @@ enum StringsCommand: Command {
             if path != "-" && !FileManager.default.fileExists(atPath: path) { throw InputError(.notFound, path: path) }
             let bytes: [UInt8]? = try context.withFile(path) {
                 if path == "-" { return context.console.readStdin() }
-                var isDir: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                return isDir.boolValue ? nil : try NibLoader.readFile(path)   // (a pipe `<(…)` too)
+                switch FileTree.disk.kind(path) {
+                case .directory?: return nil
+                case .regular?:
+                    // Read whole only when its first bytes are a source; anything else is opened
+                    // as an input, which refuses junk from its first bytes.
+                    let handle = FileHandle(forReadingAtPath: path)
+                    let head = [UInt8]((try? handle?.read(upToCount: FileFormat.sniffLength)) ?? Data())
+                    try? handle?.close()
+                    return isDocumentSource(head) ? try NibLoader.readFile(path) : nil
+                default: return try NibLoader.readFile(path)   // a pipe `<(…)`: read once
+                }
             }
             let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
             if let bytes, isDocumentSource(bytes) {
