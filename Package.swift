@@ -72,6 +72,7 @@ let package = Package(
                           swiftSettings: hostSwiftSettings),
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
