@@ -1,4 +1,6 @@
-import FileWalk
+#if !NIBINSPECT_SINGLE_MODULE
+import FileWalk   // (Scripts/fuzz.sh compiles it into the same module)
+#endif
 import Foundation
 import Synchronization
 

@@ -1,4 +1,6 @@
-import FileWalk
+#if !NIBINSPECT_SINGLE_MODULE
+import FileWalk   // (Scripts/fuzz.sh compiles it into the same module)
+#endif
 import Foundation
 
 /// Every class, literal and problem of the sources read, merged by class name: a Swift class and
