@@ -77,7 +77,7 @@ let package = Package(
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: hostSwiftSettings),
-        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "TestSupport"], swiftSettings: hostSwiftSettings),
+        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "FileWalk", "TestSupport"], swiftSettings: hostSwiftSettings),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: hostSwiftSettings),
     ],

@@ -60,14 +60,16 @@ public struct SourceCodeReader: Sendable {
     public func containsSources(_ directory: String) -> Bool { !sourceFiles(in: directory).isEmpty }
 
     /// Reads every source file under each of `directories` (files are read in parallel; the result
-    /// does not depend on the order); the walks' warnings are ``SourceIndex/walkWarnings``, each once.
+    /// does not depend on the order), each file once however many walks reach it and by what name
+    /// (a link inside one directory to another); the walks' warnings are
+    /// ``SourceIndex/walkWarnings``, each once.
     public func read(directories: [String]) -> SourceIndex {
         var seen: Set<String> = []
         var files: [String] = []
         var warnings: [WalkWarning] = []
         for d in directories {
             let listed = listSources(in: d)
-            for f in listed.files where seen.insert(f).inserted { files.append(f) }
+            for f in listed.files where seen.insert(FileTree.disk.realPath(f) ?? f).inserted { files.append(f) }
             for w in listed.warnings where !warnings.contains(w) { warnings.append(w) }
         }
         var index = read(files: files)
