@@ -25,6 +25,7 @@ let package = Package(
     name: "nibinspect",
     platforms: [.macOS(.v15)],
     products: [
+        .library(name: "FileWalk", targets: ["FileWalk"]),
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "ArchiveReader", targets: ["ArchiveReader"]),
         .library(name: "GraphExport", targets: ["GraphExport"]),
@@ -47,21 +48,24 @@ let package = Package(
         /// How text from an input is written into each output language (terminal text, `.strings`
         /// literals, XML, HTML, DOT, JSON, GitHub workflow commands). No dependencies.
         .target(name: "TextEscaping"),
+        /// The one walk of a directory tree, on disk or of a zip archive's members in memory: sorted,
+        /// symbolic links kept inside the root, FIFOs and devices skipped, one depth limit. Foundation only.
+        .target(name: "FileWalk"),
         /// The resolved model: documents, objects, connections, typed values, diagnostics. No reader.
         .target(name: "NibModel", dependencies: ["TextEscaping"]),
         /// Every compiled and source form of Interface Builder files -> one resolved model.
-        .target(name: "ArchiveReader", dependencies: ["NibModel", "TextEscaping"]),
+        .target(name: "ArchiveReader", dependencies: ["NibModel", "TextEscaping", "FileWalk"]),
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "TextEscaping", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
-        .target(name: "SourceIndex", swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
+        .target(name: "SourceIndex", dependencies: ["FileWalk"], swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
-        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex"], swiftSettings: hostSwiftSettings),
+        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex", "FileWalk"], swiftSettings: hostSwiftSettings),
         /// `nibinspect scan`: units of directories, apps and zip archives (libarchive) decoded in
         /// parallel into one JSON line per document.
-        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "TextEscaping", "CArchive"]),
+        .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "FileWalk", "TextEscaping", "CArchive"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan", "TextEscaping"],
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan", "TextEscaping", "FileWalk"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.
@@ -72,11 +76,12 @@ let package = Package(
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
+        .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: hostSwiftSettings),
-        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "TestSupport"], swiftSettings: hostSwiftSettings),
+        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "FileWalk", "TestSupport"], swiftSettings: hostSwiftSettings),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: hostSwiftSettings),
     ],

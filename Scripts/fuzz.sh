@@ -19,7 +19,7 @@
 # .h/.m files of ../shared/projects.
 #
 # The harness (Fuzz/FuzzEntry.swift) is compiled with plain swiftc together with every file of
-# Sources/TextEscaping, Sources/NibModel and Sources/ArchiveReader into one module (-DNIBINSPECT_SINGLE_MODULE), with -parse-as-library so libFuzzer's own main() runs
+# Sources/TextEscaping Sources/FileWalk, Sources/NibModel and Sources/ArchiveReader into one module (-DNIBINSPECT_SINGLE_MODULE), with -parse-as-library so libFuzzer's own main() runs
 # (SwiftPM's `--defsym main` trap: toolchain-notes.md §6). Check the `INFO: Loaded N modules`
 # line of the output: without it the binary is not instrumented and finds nothing.
 #
@@ -48,7 +48,7 @@ build() {
     # -O keeps the exec rate useful; -g gives symbolised stacks.
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g "${flags[@]}" \
         -module-name ArchiveReader -package-name nibinspect -swift-version 6 -DNIBINSPECT_SINGLE_MODULE \
-        $(find Sources/TextEscaping Sources/NibModel Sources/ArchiveReader -name '*.swift' | sort) Fuzz/*.swift \
+        $(find Sources/TextEscaping Sources/FileWalk Sources/NibModel Sources/ArchiveReader -name '*.swift' | sort) Fuzz/*.swift \
         -o "$BIN" 2> >(grep -v "Cannot export local symbol" >&2)
     echo "built $BIN"
 }
@@ -58,10 +58,10 @@ build_sources() {
     mkdir -p "$OUT"
     local host; host=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift/host
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
-        -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -I "$host" -L "$host" \
+        -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -DNIBINSPECT_SINGLE_MODULE -I "$host" -L "$host" \
         -lSwiftParser -lSwiftSyntax \
         -Xlinker -rpath -Xlinker "$host" \
-        $(find Sources/SourceIndex -name '*.swift' | sort) Fuzz/Sources/*.swift \
+        $(find Sources/FileWalk Sources/SourceIndex -name '*.swift' | sort) Fuzz/Sources/*.swift \
         -o "$OUT/fuzz-sources" 2> >(grep -v "Cannot export local symbol" >&2)
     echo "built $OUT/fuzz-sources"
 }
@@ -93,7 +93,7 @@ build_zip() {
     swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
         -module-name NibScan -package-name nibinspect -swift-version 6 -DNIBINSPECT_SINGLE_MODULE \
         -I Sources/CArchive -larchive \
-        $(find Sources/TextEscaping Sources/NibModel Sources/ArchiveReader Sources/NibScan -name '*.swift' | sort) Fuzz/Zip/*.swift \
+        $(find Sources/TextEscaping Sources/FileWalk Sources/NibModel Sources/ArchiveReader Sources/NibScan -name '*.swift' | sort) Fuzz/Zip/*.swift \
         -o "$OUT/fuzz-zip" 2> >(grep -v "Cannot export local symbol" >&2)
     echo "built $OUT/fuzz-zip"
 }

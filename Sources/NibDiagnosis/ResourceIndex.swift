@@ -1,3 +1,4 @@
+import FileWalk
 import Foundation
 import NibModel
 
@@ -15,6 +16,11 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
     /// Asset catalogs (`.xcassets`) and compiled catalogs (`Assets.car`) seen, relative to ``root``.
     public var catalogs: [String]
     public var compiledCatalogs: [String]
+    /// What the walk of ``root`` skipped (a symbolic link leading outside it, a FIFO, a directory
+    /// nested too deeply), in walk order; not encoded.
+    public var warnings: [WalkWarning] = []
+
+    private enum CodingKeys: String, CodingKey { case root, images, sounds, assets, catalogs, compiledCatalogs }
 
     public init(root: String? = nil, images: [String: String] = [:], sounds: [String: String] = [:],
                 assets: [String: String] = [:], catalogs: [String] = [], compiledCatalogs: [String] = []) {
@@ -53,7 +59,7 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
         }
         probe = start
         for _ in 0...4 where probe.path != "/" {
-            let names = (try? fm.contentsOfDirectory(atPath: probe.path)) ?? []
+            let names = (try? FileTree.disk.list(probe.path, includingHidden: true)) ?? []
             if names.contains(where: { $0.hasSuffix(".xcodeproj") || $0.hasSuffix(".xcworkspace") || $0 == "Package.swift" || $0 == ".git" }) {
                 return index(probe)
             }
@@ -69,53 +75,57 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
 
     private static func isCompiledContainer(_ ext: String) -> Bool { ["nib", "storyboardc", "xib", "storyboard"].contains(ext) }
 
+    /// True when `dir` or its folders down to `depth` levels (names without a dot) hold an asset
+    /// catalog or `Assets.car`.
     private static func hasCatalog(_ dir: URL, depth: Int) -> Bool {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? []
-        for name in names where !skipped.contains(name) {
-            if name.hasSuffix(".xcassets") || name == "Assets.car" { return true }
-            if depth > 1, !name.contains(".") {
-                var isDirectory: ObjCBool = false
-                let child = dir.appendingPathComponent(name)
-                if FileManager.default.fileExists(atPath: child.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                   hasCatalog(child, depth: depth - 1) { return true }
+        var found = false
+        FileWalker().walk(dir.path) { event in
+            let entry: FileWalker.Entry
+            switch event {
+            case .file(let e), .directory(let e): entry = e
+            default: return .proceed
             }
+            if skipped.contains(entry.name) { return .skipDescendants }
+            if entry.name.hasSuffix(".xcassets") || entry.name == "Assets.car" { found = true; return .stop }
+            guard case .directory = event, entry.depth < depth, !entry.name.contains(".") else { return .skipDescendants }
+            return .proceed
         }
-        return false
+        return found
     }
 
-    /// Every resource under `root` (depth at most 10).
+    /// Every resource under `root`, found by one ``FileWalker`` walk (sorted, links kept inside
+    /// `root`, FIFOs and devices skipped, 64 levels; at most 50,000 entries looked at); the walk's
+    /// warnings are ``warnings``.
     static func index(_ root: URL) -> ResourceIndex {
         var out = ResourceIndex(root: root.path)
-        var stack: [(URL, String, Int)] = [(root, "", 0)]
         var seen = 0
-        let fm = FileManager.default
-        while let (dir, relative, depth) = stack.popLast(), seen < 50_000 {
-            guard let names = try? fm.contentsOfDirectory(atPath: dir.path) else { continue }
-            for name in names.sorted() where !skipped.contains(name) {
-                seen += 1
-                let rel = relative.isEmpty ? name : relative + "/" + name
-                let url = dir.appendingPathComponent(name)
-                let ext = url.pathExtension.lowercased()
-                var isDirectory: ObjCBool = false
-                guard fm.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-                if isDirectory.boolValue {
-                    if setExtensions.contains(ext) {
-                        let key = url.deletingPathExtension().lastPathComponent.lowercased()
-                        if out.assets[key] == nil { out.assets[key] = rel }
-                        continue
-                    }
-                    if ext == "xcassets" { out.catalogs.append(rel) }
-                    if depth < 10 { stack.append((url, rel, depth + 1)) }
-                } else if name == "Assets.car" {
-                    out.compiledCatalogs.append(rel)
-                } else if imageExtensions.contains(ext) {
-                    let key = normalized(name)
-                    if out.images[key] == nil { out.images[key] = rel }
-                } else if soundExtensions.contains(ext) {
-                    let key = normalized(name)
-                    if out.sounds[key] == nil { out.sounds[key] = rel }
-                }
+        out.warnings = FileWalker().walk(root.path) { event in
+            let entry: FileWalker.Entry
+            switch event {
+            case .file(let e), .directory(let e): entry = e
+            default: return .proceed
             }
+            seen += 1
+            if seen > 50_000 { return .stop }
+            if skipped.contains(entry.name) { return .skipDescendants }
+            let ext = (entry.name as NSString).pathExtension.lowercased()
+            if case .directory = event {
+                if setExtensions.contains(ext) {
+                    let key = (entry.name as NSString).deletingPathExtension.lowercased()
+                    if out.assets[key] == nil { out.assets[key] = entry.relative }
+                    return .skipDescendants
+                }
+                if ext == "xcassets" { out.catalogs.append(entry.relative) }
+            } else if entry.name == "Assets.car" {
+                out.compiledCatalogs.append(entry.relative)
+            } else if imageExtensions.contains(ext) {
+                let key = normalized(entry.name)
+                if out.images[key] == nil { out.images[key] = entry.relative }
+            } else if soundExtensions.contains(ext) {
+                let key = normalized(entry.name)
+                if out.sounds[key] == nil { out.sounds[key] = entry.relative }
+            }
+            return .proceed
         }
         out.catalogs.sort()
         out.compiledCatalogs.sort()

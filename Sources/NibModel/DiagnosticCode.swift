@@ -39,6 +39,14 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
     case nestedArchiveTooDeep = "nested-archive-too-deep"
     case nestedArchivesTooLarge = "nested-archives-too-large"
     case directoryTooDeep = "directory-too-deep"
+    /// The walk of a directory: a symbolic link leading outside the directory walked.
+    case symlinkOutsideRoot = "symlink-outside-root"
+    /// The walk of a directory: a symbolic link to a directory that holds it.
+    case symlinkCycle = "symlink-cycle"
+    /// The walk of a directory: a FIFO, socket or device.
+    case specialFileSkipped = "special-file-skipped"
+    /// The walk of a directory for sources or resources: a directory that cannot be listed.
+    case unreadableDirectory = "unreadable-directory"
     case documentNotRead = "document-not-read"
     /// `why`/`lint`: a Swift or Objective-C file that could not be read or parsed in full.
     case sourceNotParsed = "source-not-parsed"
@@ -115,7 +123,15 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
         case .nestedArchivesTooLarge:
             return "Nested archives add up to more than the decoding limit allows relative to the input (one data value referenced many times); the rest are not read."
         case .directoryTooDeep:
-            return "Directories nest deeper than the walk follows; the deeper ones are not read."
+            return "Directories nest deeper than the walk follows (64 levels); the deeper ones are not read."
+        case .symlinkOutsideRoot:
+            return "A symbolic link below a directory leads outside it; the walk does not follow it."
+        case .symlinkCycle:
+            return "A symbolic link below a directory leads back to a directory that holds it; the walk does not follow it."
+        case .specialFileSkipped:
+            return "A FIFO (named pipe), socket or device below a directory is not a file to read; the walk skips it without opening it."
+        case .unreadableDirectory:
+            return "A directory below the one walked could not be listed; what it holds is not read."
         case .documentNotRead:
             return "A document of a directory or compiled storyboard could not be read; the other documents are still read."
         case .sourceNotParsed:

@@ -37,7 +37,9 @@ public struct ScanRecord: Encodable, Sendable, Hashable {
     public var path: String
     /// What the unit is: `nib` (a compiled file), `nibBundle`, `storyboard` (a `.storyboardc`),
     /// `source` (xib or storyboard), `archive` (a zip that could not be read), `input` (a path
-    /// that could not be opened or listed).
+    /// that could not be opened or listed). `input` and `archive` also on a line with no document
+    /// and no error that carries what the walk of the path or the archive's members skipped after
+    /// its last unit (``diagnostics``: a link leading outside, a FIFO, a directory too deep).
     public var container: String
     /// The document's name (`Login.nib`, `Main.storyboardc/UIViewController-abc.nib`,
     /// `Login.nib/objects-13.0+.nib`); nil on an error line.

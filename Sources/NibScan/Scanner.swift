@@ -25,6 +25,15 @@ public struct ScanUnit: Sendable {
     var files: FileTree
     /// Set when the unit is an error already (a path that could not be listed).
     var failure: (any Error & Sendable)?
+    /// What the walk skipped with no unit after it (a link leading outside, a FIFO, a directory
+    /// nested too deeply): a line of its own with these diagnostics and no document.
+    var notes: [Diagnostic] = []
+
+    /// The line of walk warnings not attached to any unit, under `path`.
+    static func notes(_ notes: [Diagnostic], input: String, archive: String? = nil, path: String) -> ScanUnit {
+        ScanUnit(input: input, archive: archive, displayPath: path, container: archive == nil ? "input" : "archive",
+                 files: .disk, notes: notes)
+    }
 }
 
 /// `--shard i/n`: the stable subset of units whose path hashes to `i` modulo `n` (FNV-1a, 64-bit,
@@ -182,16 +191,20 @@ public struct Scanner: Sendable {
         var run: [ScanUnit] = []
         for unit in inventory.units {
             if unit.kind == .archive {
+                if !unit.notes.isEmpty { run.append(.notes(unit.notes, input: path, path: path)) }
                 if !run.isEmpty { steps.append(.units(selected(run))); run = [] }
                 steps.append(.archive(input: path, path: unit.path))
                 continue
             }
             run.append(ScanUnit(input: path, displayPath: unit.path, container: Self.container(unit.kind), unit: unit, files: .disk))
         }
+        if !inventory.units.isEmpty && !inventory.trailingNotes.isEmpty {
+            run.append(.notes(inventory.trailingNotes, input: path, path: path))
+        }
         if !run.isEmpty { steps.append(.units(selected(run))) }
         if inventory.kind == .directory && inventory.units.isEmpty {
             let unit = ScanUnit(input: path, displayPath: path, container: "input", files: .disk,
-                                failure: InputError(.emptyDirectory, path: path))
+                                failure: InputError(.emptyDirectory, path: path, notes: inventory.trailingNotes))
             steps.append(.units(selected([unit])))
         }
         return steps
@@ -261,18 +274,27 @@ public struct Scanner: Sendable {
         let tree = FileTree(files: files)
         let loader = NibLoader(limits: limits, files: tree)
         guard let inventory = try? loader.inventory(at: root) else { return ([], failures) }
-        let units = inventory.units.map { unit -> ScanUnit in
+        var units = inventory.units.map { unit -> ScanUnit in
             let member = String(unit.path.dropFirst(root.count + 1))
             return ScanUnit(input: input, archive: path, member: member, displayPath: path + "/" + member,
                             container: Self.container(unit.kind), unit: unit, files: tree)
         }
+        if !inventory.trailingNotes.isEmpty { units.append(.notes(inventory.trailingNotes, input: input, archive: path, path: path)) }
         return (selected(units), failures)
     }
 
     /// The lines of one unit: one per document, one per document that failed, or one error line.
     func decode(_ scanUnit: ScanUnit) async -> [ScanRecord] {
-        if let failure = scanUnit.failure { return [ScanRecord(failure: failure, unit: scanUnit)] }
-        guard let unit = scanUnit.unit else { return [] }
+        if let failure = scanUnit.failure {
+            return [ScanRecord(failure: failure, unit: scanUnit, notes: (failure as? InputError)?.notes ?? [])]
+        }
+        guard let unit = scanUnit.unit else {
+            guard !scanUnit.notes.isEmpty else { return [] }
+            var record = ScanRecord(input: scanUnit.input, archive: scanUnit.archive, path: scanUnit.displayPath,
+                                    container: scanUnit.container)
+            record.diagnostics = scanUnit.notes
+            return [record]
+        }
         if case .unreadableDirectory(let error) = unit.kind { return [ScanRecord(failure: error, unit: scanUnit)] }
         var opener = NibOpener(limits: limits, width: 1)
         opener.loader.files = scanUnit.files

@@ -14,7 +14,8 @@ import CArchive
 public struct ZipMembers: Sendable {
     /// Kept members by normalised path inside the archive (`Payload/App.app/Login.nib`).
     public var files: [String: [UInt8]] = [:]
-    /// Kept members that were not read, with the reason (larger than the member limit).
+    /// Kept members that were not read, with the reason (larger than the member limit), and
+    /// members whose name cannot be read (`<member N>`, N counting regular members from 1).
     public var refused: [(path: String, error: ArchiveError)] = []
     /// Set when reading stopped early because the total limit was reached; what was read is kept.
     public var stopped: ArchiveError?
@@ -71,20 +72,31 @@ public struct ZipMembers: Sendable {
         return parts.isEmpty ? nil : parts.joined(separator: "/")
     }
 
-    /// One libarchive read handle.
+    /// One libarchive read handle, used on one thread from ``init(limits:)`` to ``close()``: that
+    /// thread's character type is a UTF-8 locale meanwhile, so that member names stored as UTF-8
+    /// (`Écran.xib`, `Payload/Ünïcode.app/…`, the zip UTF-8 flag) are converted, not dropped.
     private final class Reader {
         let handle: OpaquePointer
         let limits: ArchiveLimits
+        private let locale: carchive_locale_state
         static let outOfMemory = ArchiveError(.malformed("zip: libarchive could not allocate a reader"), at: 0)
 
         init?(limits: ArchiveLimits) {
-            guard let a = archive_read_new() else { return nil }
+            let locale = carchive_enter_utf8_ctype()
+            guard let a = archive_read_new() else {
+                carchive_leave_utf8_ctype(locale)
+                return nil
+            }
             archive_read_support_format_zip(a)
             handle = a
             self.limits = limits
+            self.locale = locale
         }
 
-        func close() { archive_read_free(handle) }
+        func close() {
+            archive_read_free(handle)
+            carchive_leave_utf8_ctype(locale)
+        }
 
         var message: String { archive_error_string(handle).map { String(cString: $0) } ?? "" }
 
@@ -115,7 +127,16 @@ public struct ZipMembers: Sendable {
                 }
                 let raw = archive_entry_pathname_utf8(entry).map { String(cString: $0) }
                     ?? archive_entry_pathname(entry).map { String(cString: $0) }
-                guard let raw, let name = ZipMembers.normalise(raw) else { continue }
+                guard let raw else {
+                    // A name that cannot be converted (not valid UTF-8 under the UTF-8 flag): an
+                    // error line of its own, not a member silently missing.
+                    let detail = message
+                    out.refused.append(("<member \(out.memberCount)>", ArchiveError(
+                        .malformed("zip: the name of member \(out.memberCount) cannot be read" + (detail.isEmpty ? "" : ": \(detail)")),
+                        at: offset)))
+                    continue
+                }
+                guard let name = ZipMembers.normalise(raw) else { continue }
                 var bytes: [UInt8] = []
                 // The head, then (when kept) the rest, in chunks; never more than the member limit + 1.
                 func readMore(upTo cap: Int) throws(ArchiveError) -> Bool {

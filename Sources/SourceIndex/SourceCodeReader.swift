@@ -1,3 +1,6 @@
+#if !NIBINSPECT_SINGLE_MODULE
+import FileWalk   // (Scripts/fuzz.sh compiles it into the same module)
+#endif
 import Foundation
 import Synchronization
 
@@ -15,33 +18,38 @@ public struct SourceCodeReader: Sendable {
 
     public init() {}
 
-    /// The source files under `directory` (recursively; hidden entries and ``skippedDirectories``
-    /// skipped; symbolic links not followed), sorted by path. A regular file is returned alone
-    /// when it has a source extension.
-    public func sourceFiles(in directory: String) -> [String] {
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: directory, isDirectory: &isDir) else { return [] }
-        if !isDir.boolValue { return Self.isSourceFile(directory) ? [directory] : [] }
+    /// The source files under `directory` (recursively, through ``FileWalker``: hidden entries,
+    /// ``skippedDirectories`` and compiled containers skipped; symbolic links followed only inside
+    /// `directory`; FIFOs and devices never opened; 64 levels), sorted by path, and the walk's
+    /// warnings. A regular file is returned alone when it has a source extension.
+    public func listSources(in directory: String) -> (files: [String], warnings: [WalkWarning]) {
+        let tree = FileTree.disk
+        guard let kind = tree.kind(directory) else { return ([], []) }
+        if kind != .directory { return (kind == .regular && Self.isSourceFile(directory) ? [directory] : [], []) }
         var out: [String] = []
-        var stack = [directory]
-        while let dir = stack.popLast() {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { continue }
-            for name in names where !name.hasPrefix(".") {
-                let path = (dir as NSString).appendingPathComponent(name)
-                guard let attrs = try? FileManager.default.attributesOfItem(atPath: path),
-                      let type = attrs[.type] as? FileAttributeType else { continue }
-                if type == .typeDirectory {
-                    // Compiled containers and bundles hold no sources.
-                    let ext = (name as NSString).pathExtension
-                    if skippedDirectories.contains(name) || ["nib", "storyboardc", "xcassets", "lproj"].contains(ext) { continue }
-                    stack.append(path)
-                } else if type == .typeRegular, Self.isSourceFile(name) {
-                    out.append(path)
+        var warnings: [WalkWarning] = []
+        FileWalker(tree: tree).walk(directory) { event in
+            switch event {
+            case .directory(let entry):
+                // Compiled containers and bundles hold no sources.
+                let ext = (entry.name as NSString).pathExtension
+                if skippedDirectories.contains(entry.name) || ["nib", "storyboardc", "xcassets", "lproj"].contains(ext) {
+                    return .skipDescendants
                 }
+            case .file(let entry):
+                if Self.isSourceFile(entry.name) { out.append(entry.path) }
+            case .unreadableDirectory(let entry, let message):
+                warnings.append(WalkWarning(unreadable: entry, message: message))
+            case .warning(let warning):
+                warnings.append(warning)
             }
+            return .proceed
         }
-        return out.sorted()
+        return (out.sorted(), warnings)
     }
+
+    /// The files of ``listSources(in:)``.
+    public func sourceFiles(in directory: String) -> [String] { listSources(in: directory).files }
 
     /// True for `.swift`, `.h`, `.m` and `.mm` names.
     public static func isSourceFile(_ path: String) -> Bool {
@@ -52,14 +60,21 @@ public struct SourceCodeReader: Sendable {
     public func containsSources(_ directory: String) -> Bool { !sourceFiles(in: directory).isEmpty }
 
     /// Reads every source file under each of `directories` (files are read in parallel; the result
-    /// does not depend on the order).
+    /// does not depend on the order), each file once however many walks reach it and by what name
+    /// (a link inside one directory to another); the walks' warnings are
+    /// ``SourceIndex/walkWarnings``, each once.
     public func read(directories: [String]) -> SourceIndex {
         var seen: Set<String> = []
         var files: [String] = []
+        var warnings: [WalkWarning] = []
         for d in directories {
-            for f in sourceFiles(in: d) where seen.insert(f).inserted { files.append(f) }
+            let listed = listSources(in: d)
+            for f in listed.files where seen.insert(FileTree.disk.realPath(f) ?? f).inserted { files.append(f) }
+            for w in listed.warnings where !warnings.contains(w) { warnings.append(w) }
         }
-        return read(files: files)
+        var index = read(files: files)
+        index.walkWarnings = warnings
+        return index
     }
 
     /// Reads the given files.

@@ -1,3 +1,6 @@
+#if !NIBINSPECT_SINGLE_MODULE
+import FileWalk   // (Scripts/fuzz.sh compiles it into the same module)
+#endif
 import Foundation
 
 /// Every class, literal and problem of the sources read, merged by class name: a Swift class and
@@ -11,6 +14,9 @@ public struct SourceIndex: Sendable {
     public private(set) var problems: [SourceProblem]
     /// How many files were read, per language.
     public private(set) var fileCount: [SourceLanguage: Int]
+    /// What the walks of the directories read skipped, in walk order (a symbolic link leading
+    /// outside a directory, a FIFO, a directory nested too deeply); empty for files given one by one.
+    public internal(set) var walkWarnings: [WalkWarning] = []
     private var byName: [String: [Int]]
 
     /// Merges the facts of several files. Order of `files` does not matter: classes, members and

@@ -245,7 +245,7 @@ import Testing
             print("../shared/projects is absent beside the checkout; test skipped")
             return
         }
-        let files = StringsCommand.sourceFiles(under: base.path)
+        let files = StringsCommand.sourceFiles(under: base.path).files
         var total = 0
         for file in files {
             let path = base.appendingPathComponent(file).path

@@ -18,7 +18,7 @@ extension NibLoader {
     public func loadContainer(at path: String) throws -> LoadedContainer {
         let inventory = try inventory(at: path)
         if inventory.kind == .directory && !inventory.units.contains(where: \.holdsArchives) {
-            throw InputError(.emptyDirectory, path: path)
+            throw InputError(.emptyDirectory, path: path, notes: inventory.units.flatMap(\.notes) + inventory.trailingNotes)
         }
         return try loadCompiled(inventory)
     }
@@ -167,7 +167,7 @@ struct ContainerBuilder {
     @discardableResult
     mutating func addFile(_ path: String, name: String, info: NibContainer.Document) throws -> String {
         if let existing = documentByPath[path] { return existing }
-        let bytes = try loader.readInput(path)
+        let bytes = try loader.readArchiveInput(path)
         let loaded = try loader.loadArchive(bytes: bytes, name: name, path: path, variant: info.variant)
         var doc = info
         doc.name = name

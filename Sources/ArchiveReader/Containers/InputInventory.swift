@@ -20,7 +20,8 @@ public struct InputInventory: Sendable, Hashable {
     public var kind: NibContainer.Kind
     /// Independently decodable units, in sorted path order for a directory.
     public var units: [InputUnit]
-    /// Diagnostics made while listing after the last unit (a directory nested too deeply).
+    /// What the walk skipped after the last unit that is not a source (a link leading outside the
+    /// input, a FIFO, a directory nested too deeply).
     public var trailingNotes: [Diagnostic] = []
 
     /// The units the compiled-archive loader decodes: every unit but the XML sources of a
@@ -62,8 +63,8 @@ public struct InputUnit: Sendable, Hashable {
     public var device: String?
     /// Nib name as `UINib` looks it up (no `.nib`, no device modifier), for `.nib` names only.
     public var nibName: String?
-    /// Diagnostics made while listing (a doubled device modifier, a directory nested too deeply),
-    /// reported before this unit's own.
+    /// Diagnostics made while listing (a doubled device modifier, what the walk skipped before
+    /// this unit), reported before this unit's own; sources have none.
     public var notes: [Diagnostic] = []
 }
 
@@ -76,8 +77,10 @@ extension NibLoader {
     /// - Any other directory is walked in sorted order: nib bundles, `.storyboardc` directories,
     ///   compiled archives (by magic bytes; a `.nib` name is enough for unrecognised bytes, so a
     ///   broken nib is reported rather than skipped) and XML sources (`.xib`, `.storyboard`) are
-    ///   units; images, `info.nib`, `classes.nib` and other files are skipped quietly. Symbolic-link
-    ///   loops are cut and trees deeper than 64 levels are cut with a note.
+    ///   units; images, `info.nib`, `classes.nib` and other files are skipped quietly. The walk is
+    ///   ``FileWalker``'s: symbolic links leading outside `path` or back up the tree, FIFOs,
+    ///   sockets, devices and directories 64 levels down are skipped with a note (a diagnostic of
+    ///   the next unit, or of ``InputInventory/trailingNotes`` after the last).
     /// - `listingArchives`: zip archives (`.ipa`, `.zip`, by their first bytes) are units of kind
     ///   ``InputUnit/Kind/archive`` too, the input itself included; off, they are skipped as
     ///   other files are (a zip given as the input is a ``InputUnit/Kind/file`` whose reader says
@@ -106,14 +109,16 @@ extension NibLoader {
             return InputInventory(path: path, name: name, kind: .compiledStoryboard, units: [unit])
         }
         var walker = DirectoryWalker(limits: limits, files: files, listingArchives: listingArchives)
-        walker.walk(path, relative: "", depth: 0)
+        walker.walk(path)
         var inventory = InputInventory(path: path, name: name, kind: .directory, units: walker.units)
         inventory.trailingNotes = walker.pendingNotes
         return inventory
     }
 }
 
-/// The sorted walk of a plain directory behind ``NibLoader/inventory(at:)``.
+/// The units of a plain directory behind ``NibLoader/inventory(at:)``, found by one
+/// ``FileWalker`` walk (its rules: sorted, links kept inside the input, no special files, one
+/// depth limit); the walk's warnings become notes of the next unit.
 private struct DirectoryWalker {
     let limits: DecodingLimits
     let files: FileTree
@@ -127,55 +132,56 @@ private struct DirectoryWalker {
     }
     /// Notes not yet attached to a unit.
     var pendingNotes: [Diagnostic] = []
-    private var visited = Set<String>()
 
+    /// Appends `unit` with the pending notes, except to a source: its diagnostics are printed
+    /// after those of the compiled units, so notes wait for the next compiled unit (or the end)
+    /// to keep walk order.
     private mutating func add(_ unit: InputUnit) {
         var unit = unit
-        unit.notes = pendingNotes + unit.notes
-        pendingNotes = []
+        if unit.kind != .source {
+            unit.notes = pendingNotes + unit.notes
+            pendingNotes = []
+        }
         units.append(unit)
     }
 
-    mutating func walk(_ dir: String, relative: String, depth: Int) {
-        guard depth < 64 else {
-            pendingNotes.append(Diagnostic(.directoryTooDeep, "directory nesting deeper than 64 levels; not read",
-                                           location: .init(document: relative, path: dir)))
-            return
-        }
-        let real = files.resolved(dir)
-        guard visited.insert(real).inserted else { return }
-        let entries: [String]
-        do { entries = try files.entries(dir) } catch {
-            add(InputUnit(kind: .unreadableDirectory(error), path: dir, name: relative.isEmpty ? dir : relative))
-            return
-        }
-        for entry in entries {
-            let path = FileTree.join(dir, entry)
-            let name = relative.isEmpty ? entry : relative + "/" + entry
-            let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry)
-            let doubledNote = doubled && entry.hasSuffix(".nib") ? [ContainerBuilder.doubledDeviceModifier(name, path: path)] : []
-            if files.isDirectory(path) {
-                if entry.hasSuffix(".nib") {
-                    add(InputUnit(kind: .nibBundle(strict: false), path: path, name: name, device: device,
+    mutating func walk(_ root: String) {
+        FileWalker(tree: files).walk(root) { event in
+            switch event {
+            case .warning(let warning):
+                pendingNotes.append(Diagnostic(warning))
+            case .unreadableDirectory(let entry, let message):
+                add(InputUnit(kind: .unreadableDirectory(InputError(.unreadable(message), path: entry.path)), path: entry.path,
+                              name: entry.relative.isEmpty ? entry.path : entry.relative))
+            case .directory(let entry):
+                let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry.name)
+                if entry.name.hasSuffix(".nib") {
+                    let doubledNote = doubled ? [ContainerBuilder.doubledDeviceModifier(entry.relative, path: entry.path)] : []
+                    add(InputUnit(kind: .nibBundle(strict: false), path: entry.path, name: entry.relative, device: device,
                                   nibName: nibName, notes: doubledNote))
-                } else if entry.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(path, limits: limits, files: files) {
-                    add(InputUnit(kind: .compiledStoryboard, path: path, name: name))
-                } else {
-                    walk(path, relative: name, depth: depth + 1)
+                    return .skipDescendants
                 }
-            } else if let kind = unitKind(path, name: entry) {
-                add(InputUnit(kind: kind, path: path, name: name, device: device,
-                              nibName: entry.hasSuffix(".nib") ? nibName : nil,
-                              notes: kind == .file ? doubledNote : []))
+                if entry.name.hasSuffix(".storyboardc") || CompiledStoryboard.looksLikeCompiledStoryboard(entry.path, limits: limits, files: files) {
+                    add(InputUnit(kind: .compiledStoryboard, path: entry.path, name: entry.relative))
+                    return .skipDescendants
+                }
+            case .file(let entry):
+                guard let kind = unitKind(entry.path, name: entry.name) else { break }
+                let (nibName, device, doubled) = NibFileName.nibNameAndDevice(entry.name)
+                let doubledNote = doubled && entry.name.hasSuffix(".nib") && kind == .file
+                    ? [ContainerBuilder.doubledDeviceModifier(entry.relative, path: entry.path)] : []
+                add(InputUnit(kind: kind, path: entry.path, name: entry.relative, device: device,
+                              nibName: entry.name.hasSuffix(".nib") ? nibName : nil, notes: doubledNote))
             }
+            return .proceed
         }
     }
 
     /// Whether a loose file of a directory is a unit: a compiled archive (by magic; a `.nib` name is
     /// enough for empty or unrecognised bytes, so broken nibs are reported rather than skipped) or
     /// an XML source named `.xib` / `.storyboard`.
+    /// `path` is a regular file (the walk gives no other).
     func unitKind(_ path: String, name: String) -> InputUnit.Kind? {
-        guard files.isRegularFile(path) else { return nil }
         let isNibName = name.hasSuffix(".nib") && !["info.nib", "classes.nib", "designable.nib"].contains(name)
         guard let probe = files.head(path) else {
             // Unreadable (permissions): a file named like a unit is listed all the same, so that

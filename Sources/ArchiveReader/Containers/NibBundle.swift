@@ -123,25 +123,19 @@ public struct NibBundle: Sendable {
 
     /// Every nib bundle at or below `path` (the path itself when it is a `Foo.nib/` directory),
     /// relative names and absolute paths in sorted order, without decoding anything; for
-    /// `--list-variants`. Symbolic-link loops and trees deeper than 64 levels are cut.
-    public static func bundles(under path: String) -> [(name: String, path: String)] {
+    /// `--list-variants`. The walk is ``FileWalker``'s (links kept inside `path`, no special
+    /// files, 64 levels); its warnings are returned as diagnostics.
+    public static func bundles(under path: String) -> (bundles: [(name: String, path: String)], diagnostics: [Diagnostic]) {
         if (path as NSString).lastPathComponent.hasSuffix(".nib") && FileTree.disk.isDirectory(path) {
-            return [((path as NSString).lastPathComponent, path)]
+            return ([((path as NSString).lastPathComponent, path)], [])
         }
         var out: [(name: String, path: String)] = []
-        var visited = Set<String>()
-        func walk(_ dir: String, _ relative: String, _ depth: Int) {
-            guard depth < 64, visited.insert(URL(fileURLWithPath: dir).resolvingSymlinksInPath().path).inserted,
-                  let entries = try? FileTree.disk.entries(dir) else { return }
-            for e in entries {
-                let p = FileTree.join(dir, e)
-                guard FileTree.disk.isDirectory(p) else { continue }
-                let name = relative.isEmpty ? e : relative + "/" + e
-                if e.hasSuffix(".nib") { out.append((name, p)) } else { walk(p, name, depth + 1) }
-            }
+        let warnings = FileWalker().walk(path) { event in
+            guard case .directory(let entry) = event, entry.name.hasSuffix(".nib") else { return .proceed }
+            out.append((entry.relative, entry.path))
+            return .skipDescendants
         }
-        walk(path, "", 0)
-        return out
+        return (out, warnings.map(Diagnostic.init))
     }
 
     /// `variants` with `chosen` set on `name`.

@@ -9,9 +9,13 @@ public struct InputError: Error, Hashable, Sendable, CustomStringConvertible {
     }
     public var kind: Kind
     public var path: String
-    public init(_ kind: Kind, path: String) {
+    /// Warnings made before giving up, to print before the error: for ``Kind/emptyDirectory``, what
+    /// the walk skipped (a directory nested too deeply, a link leading outside, a FIFO).
+    public var notes: [Diagnostic]
+    public init(_ kind: Kind, path: String, notes: [Diagnostic] = []) {
         self.kind = kind
         self.path = path
+        self.notes = notes
     }
     public var description: String {
         switch kind {
@@ -115,6 +119,37 @@ public struct NibLoader: Sendable {
         return bytes
     }
 
+    /// The bytes of the compiled archive at `path`: ``readInput(_:)``, except that a regular file
+    /// whose first bytes (``FileFormat/sniffLength``) are no compiled format is refused from them,
+    /// with the error ``loadArchive(bytes:name:path:variant:)`` gives for the whole file (`PNG
+    /// image: not a nib`, `unrecognised file format`), without reading the rest: a gigabyte of
+    /// junk costs 64 KiB, not a gigabyte.
+    ///
+    /// - Throws: as ``readInput(_:)``; ``ArchiveError`` `.notAnArchive` for a file that is not a
+    ///   compiled archive.
+    public func readArchiveInput(_ path: String) throws -> [UInt8] {
+        if let size = files.size(path), size > limits.maxFileSize {
+            throw ArchiveError(.limitExceeded(.fileSize, value: size), at: 0)
+        }
+        if files.isRegularFile(path), let head = files.prefix(path, FileFormat.sniffLength), head.count < files.size(path) ?? 0,
+           let refusal = Self.refusal(FileFormat(sniffing: head), bytes: head) {
+            throw refusal
+        }
+        return try readInput(path)
+    }
+
+    /// The error for bytes of `format` that ``loadArchive(bytes:name:path:variant:)`` does not
+    /// decode (a source, an old-style plist, anything unknown); nil for the formats it decodes
+    /// and for an empty file. The same for a file's first ``FileFormat/sniffLength`` bytes as for
+    /// the whole file: sniffing looks at no more.
+    static func refusal(_ format: FileFormat, bytes: [UInt8]) -> ArchiveError? {
+        switch format {
+        case .empty, .nibArchive, .binaryPlist, .xmlPlist, .typedstream: return nil
+        case .xibDocument, .xibArchive: return ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
+        case .asciiPlist, .unknown: return ArchiveError.notANib(bytes)
+        }
+    }
+
     /// Decodes the compiled archive(s) of the input at `path` — a file, a nib bundle, a
     /// `.storyboardc` or a directory — into raw object graphs, nested archives included, in
     /// document order (see ``loadContainer(at:)``, which also describes the container).
@@ -146,10 +181,8 @@ public struct NibLoader: Sendable {
         case .typedstream:
             let graph = try TypedstreamUnarchiver.decode(bytes, limits: limits)
             return LoadedArchive(name: name, path: path, variant: variant, graph: graph, nibArchive: nil)
-        case .xibDocument, .xibArchive:
-            throw ArchiveError(.notAnArchive(detected: format.displayName), at: 0)
-        case .asciiPlist, .unknown:
-            throw ArchiveError.notANib(bytes)
+        case .xibDocument, .xibArchive, .asciiPlist, .unknown:
+            throw Self.refusal(format, bytes: bytes) ?? ArchiveError.notANib(bytes)
         }
     }
 }

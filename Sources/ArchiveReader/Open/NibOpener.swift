@@ -86,7 +86,7 @@ public struct NibOpener: Sendable {
                 return try openSource(at: path, name: inventory.name)
             }
             if inventory.kind == .directory, !inventory.units.contains(where: { $0.holdsArchives || $0.kind == .source }) {
-                throw InputError(.emptyDirectory, path: path)
+                throw InputError(.emptyDirectory, path: path, notes: inventory.units.flatMap(\.notes) + inventory.trailingNotes)
             }
             var loaded = try await loader.loadCompiled(inventory, width: width)
             loaded.releaseBeforeResolving(retention)

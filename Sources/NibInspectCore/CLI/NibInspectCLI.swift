@@ -149,6 +149,7 @@ public enum NibInspectCLI {
             // A --variant that matches nothing is a query that matches nothing, like --source or
             // --scene: the same message shape and exit status.
             guard let message = (error as? UsageError)?.message ?? unmatchedVariant(error).map(QueryMessage.variant) else {
+                for note in (error as? InputError)?.notes ?? [] { console.diagnostic(DiagnosticText.line(note, input: "")) }
                 console.diagnostic("nibinspect: error: \(describe(error))")
                 return exitCode(for: error)
             }

@@ -1,4 +1,5 @@
 import ArchiveReader
+import FileWalk
 import Foundation
 import TextEscaping
 
@@ -60,10 +61,12 @@ enum StringsCommand: Command {
         var isDirectory: ObjCBool = false
         // A directory of sources (not a nib bundle or .storyboardc, and holding a xib or storyboard).
         let ext = (path as NSString).pathExtension
-        let files = path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-            && ext != "nib" && ext != "storyboardc" ? sourceFiles(under: path) : []
+        let (files, walkWarnings) = path != "-" && FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            && ext != "nib" && ext != "storyboardc" ? sourceFiles(under: path) : ([], [])
         let directory = !files.isEmpty
         if directory {
+            // (Without sources the directory is opened as an input below, whose walk says the same.)
+            context.printDiagnostics(walkWarnings.map(Diagnostic.init), input: path)
             for file in files {
                 do {
                     let bytes = try NibLoader.readFile(path + "/" + file)
@@ -77,9 +80,17 @@ enum StringsCommand: Command {
             if path != "-" && !FileManager.default.fileExists(atPath: path) { throw InputError(.notFound, path: path) }
             let bytes: [UInt8]? = try context.withFile(path) {
                 if path == "-" { return context.console.readStdin() }
-                var isDir: ObjCBool = false
-                _ = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
-                return isDir.boolValue ? nil : try NibLoader.readFile(path)   // (a pipe `<(…)` too)
+                switch FileTree.disk.kind(path) {
+                case .directory?: return nil
+                case .regular?:
+                    // Read whole only when its first bytes are a source; anything else is opened
+                    // as an input, which refuses junk from its first bytes.
+                    let handle = FileHandle(forReadingAtPath: path)
+                    let head = [UInt8]((try? handle?.read(upToCount: FileFormat.sniffLength)) ?? Data())
+                    try? handle?.close()
+                    return isDocumentSource(head) ? try NibLoader.readFile(path) : nil
+                default: return try NibLoader.readFile(path)   // a pipe `<(…)`: read once
+                }
             }
             let name = path == "-" ? "<stdin>" : (path as NSString).lastPathComponent
             if let bytes, isDocumentSource(bytes) {
@@ -187,18 +198,22 @@ enum StringsCommand: Command {
         return false
     }
 
-    /// `.xib` and `.storyboard` files below `root`, relative, sorted; hidden and build
-    /// directories skipped.
-    static func sourceFiles(under root: String) -> [String] {
-        guard let e = FileManager.default.enumerator(atPath: root) else { return [] }
+    /// `.xib` and `.storyboard` files below `root`, relative, sorted, and the warnings of the walk
+    /// (``FileWalker``: links kept inside `root`, FIFOs and devices skipped, 64 levels); hidden
+    /// directories, `DerivedData` and `.build` skipped.
+    static func sourceFiles(under root: String) -> (files: [String], warnings: [WalkWarning]) {
         var out: [String] = []
-        while let item = e.nextObject() as? String {
-            let last = (item as NSString).lastPathComponent
-            if last.hasPrefix(".") || last == "DerivedData" || last == ".build" { e.skipDescendants(); continue }
-            let ext = (item as NSString).pathExtension
-            if ext == "xib" || ext == "storyboard" { out.append(item) }
+        let warnings = FileWalker().walk(root) { event in
+            switch event {
+            case .directory(let entry) where entry.name == "DerivedData": return .skipDescendants
+            case .file(let entry):
+                let ext = (entry.name as NSString).pathExtension
+                if ext == "xib" || ext == "storyboard" { out.append(entry.relative) }
+            default: break
+            }
+            return .proceed
         }
-        return out.sorted()
+        return (out.sorted(), warnings)
     }
 
     static let bestEffortNote = "nibinspect: compiled nib, best effort: object ids are xib ids only where the nib kept the strings-file key (NSLocalizableString); other texts are keyed by archive index (#N) and archived property name; the class is the archived class."

@@ -40,8 +40,9 @@ enum TreeCommand: Command {
         let path = args.positionals[0]
         if args.flag("--list-variants") {
             guard FileManager.default.fileExists(atPath: path) else { throw InputError(.notFound, path: path) }
-            let list = ContainerText.variantList(path: path, requested: args.value("--variant"))
+            let (list, diagnostics) = ContainerText.variantList(path: path, requested: args.value("--variant"))
             context.console.write(list.isEmpty ? "\((path as NSString).lastPathComponent): no nib bundle, no variants\n" : list)
+            context.printDiagnostics(diagnostics, input: path)
             return .success
         }
         if args.flag("--raw") || args.flag("--nested") {

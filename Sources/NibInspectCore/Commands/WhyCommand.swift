@@ -43,7 +43,7 @@ enum WhyCommand: Command {
             var seen: Set<Finding> = []
             findings = explanations.flatMap(\.findings).filter { seen.insert($0).inserted }
         }
-        let diagnostics = inputs.flatMap(\.diagnostics) + sources.diagnostics
+        let diagnostics = inputs.flatMap(\.diagnostics) + sources.diagnostics + sourceWalkDiagnostics(sources, besides: inputs)
         if args.value("--format") == "json" {
             try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
         } else {
@@ -95,6 +95,13 @@ enum WhyCommand: Command {
             throw InputError(.emptyDirectory, path: paths.joined(separator: ", "))
         }
         return (inputs, reader.read(directories: sourceDirs), status)
+    }
+
+    /// The warnings of the walks for sources (a link leading outside a directory, a FIFO, …) as
+    /// diagnostics, leaving out those an input's walk of the same directory already gave.
+    static func sourceWalkDiagnostics(_ sources: SourceIndex, besides inputs: [NibInput]) -> [Diagnostic] {
+        let given = Set(inputs.flatMap(\.diagnostics).map { "\($0.code.rawValue) \($0.location.path ?? "")" })
+        return sources.walkWarnings.map(Diagnostic.init).filter { !given.contains("\($0.code.rawValue) \($0.location.path ?? "")") }
     }
 
     static func isEmptyDirectory(_ error: any Error) -> Bool {

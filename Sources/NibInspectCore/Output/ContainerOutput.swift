@@ -63,11 +63,12 @@ enum ContainerText {
     }
 
     /// `--list-variants`: each nib bundle at or below `path` with its files, one a line, `*`
-    /// marking the one that would be read (`requested` or the default). Nothing is decoded, so
-    /// a bundle whose variants are broken can still be listed.
-    static func variantList(path: String, requested: String?) -> String {
+    /// marking the one that would be read (`requested` or the default), and the warnings of the
+    /// walk. Nothing is decoded, so a bundle whose variants are broken can still be listed.
+    static func variantList(path: String, requested: String?) -> (text: String, diagnostics: [Diagnostic]) {
         var s = ""
-        for bundle in NibBundle.bundles(under: path) {
+        let (bundles, diagnostics) = NibBundle.bundles(under: path)
+        for bundle in bundles {
             guard let nib = try? NibBundle(path: bundle.path) else { continue }
             let chosen = (try? nib.choose(requested))?.name ?? (try? nib.choose(nil))?.name
             let variants = nib.marking(chosen ?? "")
@@ -78,7 +79,7 @@ enum ContainerText {
                 s += "\(v.chosen ? "*" : " ") \(name)  \(v.role.rawValue)  \(v.format)  \(v.size) bytes\n"
             }
         }
-        return s
+        return (s, diagnostics)
     }
 }
 

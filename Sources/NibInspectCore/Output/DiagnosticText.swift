@@ -75,10 +75,11 @@ extension Context {
 
 extension Context {
     /// ``finish(_:status:)`` for the inputs of `why`, `lint` and `report`, then one warning per
-    /// source file problem (``SourceIndex/diagnostics``).
+    /// source file problem (``SourceIndex/diagnostics``) and per entry the source walk skipped
+    /// that the input walk did not already report.
     func finish(_ inputs: [NibInput], sources: SourceIndex) {
         finish(inputs, status: .success)
-        printDiagnostics(sources.diagnostics, input: "")
+        printDiagnostics(sources.diagnostics + WhyCommand.sourceWalkDiagnostics(sources, besides: inputs), input: "")
     }
 }
 

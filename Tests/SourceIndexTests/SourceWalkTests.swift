@@ -1,0 +1,36 @@
+import FileWalk
+import Foundation
+import SourceIndex
+import TestSupport
+import Testing
+
+/// The sources of `why` and `lint` are found by ``FileWalker``: links inside the directory are
+/// followed (they were never followed before), links leading out and special files are skipped
+/// and said, build and compiled directories are left out.
+@Suite("Source walk")
+struct SourceWalkTests {
+    @Test("sources: links inside followed, links outside and FIFOs skipped with warnings, build directories left out")
+    func rules() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("outside/Secret.swift", text: "class Secret {}")
+        try tree.write("p/App/Feed.swift", text: "class Feed {}")
+        try tree.write("p/Shared/Util.m", text: "@implementation Util @end")
+        try tree.write("p/build/Generated.swift", text: "class Generated {}")
+        try tree.write("p/Login.nib/Fake.swift", text: "class Fake {}")
+        try tree.symlink("p/App/Common", to: "../Shared")
+        try tree.symlink("p/Other", to: "../outside")
+        try tree.fifo("p/pipe.swift")
+        let reader = SourceCodeReader()
+        let (files, warnings) = reader.listSources(in: tree.path("p"))
+        #expect(files == [tree.path("p/App/Common/Util.m"), tree.path("p/App/Feed.swift")])
+        #expect(warnings.map { "\($0.kind.rawValue) \($0.relative)" } == ["symlink-outside-root Other", "special-file-skipped pipe.swift"])
+        // Util.m is read once though two walks reach it by two names; each warning is kept once.
+        let index = reader.read(directories: [tree.path("p"), tree.path("p/Shared"), tree.path("p")])
+        #expect(index.fileCount[.swift] == 1 && index.fileCount[.objectiveC] == 1)
+        #expect(index.walkWarnings == warnings)
+        // A file given alone is its own list, whatever its kind.
+        #expect(reader.listSources(in: tree.path("p/App/Feed.swift")).files == [tree.path("p/App/Feed.swift")])
+        #expect(reader.listSources(in: tree.path("p/pipe.swift")).files.isEmpty)
+    }
+}
