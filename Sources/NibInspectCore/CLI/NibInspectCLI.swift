@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibWriters
 
 /// A `nibinspect` subcommand.
 protocol Command: Sendable {

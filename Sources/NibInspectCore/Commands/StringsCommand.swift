@@ -1,9 +1,11 @@
 import ArchiveReader
 import Foundation
+import NibWriters
 
 /// `nibinspect strings [--format strings|xliff|xcstrings|json] [--utf16] PATH`: the localizable
-/// strings of a xib or storyboard as `ibtool --generate-strings-file` writes them (``IBStrings``),
-/// or an XLIFF 1.2, String Catalog or JSON list of them; best effort for compiled nibs.
+/// strings of a xib or storyboard (``IBStrings``) as `ibtool --generate-strings-file` writes them
+/// (``IBStringsWriter``), or an XLIFF 1.2, String Catalog or JSON list of them; best effort for
+/// compiled nibs.
 enum StringsCommand: Command {
     static let spec = CommandSpec(
         name: "strings",
@@ -155,9 +157,9 @@ enum StringsCommand: Command {
                 + "\(translated.count) in the file\(repeated > 0 ? ", \(repeated) more given again" : ""))\n"
             for m in missing {
                 let s = m.string, at = m.file.map { "\($0) line" } ?? "source line"
-                out += "missing \"\(IBStrings.escape(s.key))\" = \"\(IBStrings.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
+                out += "missing \"\(IBStringsWriter.escape(s.key))\" = \"\(IBStringsWriter.escape(s.value))\";  (\(s.className) \(s.property)\(s.line.map { ", \(at) \($0)" } ?? ""))\n"
             }
-            for e in unused { out += "unused  \"\(IBStrings.escape(e.key))\"" + (e.line.map { "  (line \($0) of the file)" } ?? "") + "\n" }
+            for e in unused { out += "unused  \"\(IBStringsWriter.escape(e.key))\"" + (e.line.map { "  (line \($0) of the file)" } ?? "") + "\n" }
             context.console.write(out)
         }
         return missing.isEmpty && unused.isEmpty ? status : .findings
@@ -199,9 +201,9 @@ enum StringsCommand: Command {
     static func strings(_ units: [Unit], headings: Bool) -> String {
         var out = ""
         for (i, u) in units.enumerated() {
-            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStrings.escape(u.name)) == */\n" }
+            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStringsWriter.escape(u.name)) == */\n" }
             if u.bestEffort { out += "/* \(bestEffortNote) */\n" }
-            out += IBStrings.render(u.strings)
+            out += IBStringsWriter.render(u.strings)
         }
         return out
     }
@@ -236,7 +238,7 @@ enum StringsCommand: Command {
             out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
             if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
             out += "    </header>\n    <body>\n"
-            for s in IBStrings.exportOrdered(u.strings) {
+            for s in IBStringsWriter.exportOrdered(u.strings) {
                 out += "      <trans-unit id=\"\(xml(s.key, attribute: true))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(xml(s.value))</source>\n"
                 out += "        <note>\(xml(s.comment))</note>\n"
@@ -253,7 +255,7 @@ enum StringsCommand: Command {
         var seen = Set<String>()
         var first = true
         for u in units {
-            for s in IBStrings.exportOrdered(u.strings) where seen.insert(s.key).inserted {
+            for s in IBStringsWriter.exportOrdered(u.strings) where seen.insert(s.key).inserted {
                 out += first ? "\n" : ",\n"
                 first = false
                 out += "    \(JSONValue.escape(s.key)) : {\n"

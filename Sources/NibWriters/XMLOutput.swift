@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 
 /// A small XML element tree and its serializer, for the xib and storyboard writer
 /// (``XIBWriter``): elements with ordered attributes, child elements, comments and text, written

@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 
 /// Writes a resolved compiled document back as Interface Builder source: a `<document>` xib
 /// (`com.apple.InterfaceBuilder3.CocoaTouch.XIB` for iOS, `…Cocoa.XIB` for macOS), or a
@@ -755,9 +756,9 @@ struct XIBBuilder {
         case ("objectName", _) where isMac:
             break  // written as userLabel
         case ("styleMask", .formatted(let flags)) where isMac:
-            elements.append(Self.flagsElement("windowStyleMask", key: "styleMask", flags, order: PropertyDecoder.windowStyleFlags.map(\.name)))
+            elements.append(Self.flagsElement("windowStyleMask", key: "styleMask", flags, order: XIBFlagNames.windowStyle.map(\.name)))
         case ("behavior", .formatted(let flags)) where isMac:
-            elements.append(Self.flagsElement("behavior", key: "behavior", flags, order: PropertyDecoder.behaviorFlags.map(\.name)))
+            elements.append(Self.flagsElement("behavior", key: "behavior", flags, order: XIBFlagNames.behavior.map(\.name)))
         case ("autoresizingMask", .formatted(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
             for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }

@@ -1,3 +1,5 @@
+import NibModel
+
 extension NibDocument {
     /// ``semanticPath(of:)`` of every object, made unique: a sibling whose step text an earlier
     /// sibling already has gets `[2]`, `[3]`, … (`View › Button "OK"`, `View › Button "OK"[2]`).
