@@ -28,6 +28,8 @@ let package = Package(
         .library(name: "FileWalk", targets: ["FileWalk"]),
         .library(name: "NibModel", targets: ["NibModel"]),
         .library(name: "ArchiveReader", targets: ["ArchiveReader"]),
+        .library(name: "NibCompare", targets: ["NibCompare"]),
+        .library(name: "NibWriters", targets: ["NibWriters"]),
         .library(name: "GraphExport", targets: ["GraphExport"]),
         .library(name: "SourceIndex", targets: ["SourceIndex"]),
         .library(name: "NibDiagnosis", targets: ["NibDiagnosis"]),
@@ -55,6 +57,11 @@ let package = Package(
         .target(name: "NibModel", dependencies: ["TextEscaping"]),
         /// Every compiled and source form of Interface Builder files -> one resolved model.
         .target(name: "ArchiveReader", dependencies: ["NibModel", "TextEscaping", "FileWalk"]),
+        /// Engines on the model. `compare`/`diff`: objects of two documents paired, differences,
+        /// canonical text (`textconv`).
+        .target(name: "NibCompare", dependencies: ["NibModel", "TextEscaping"]),
+        /// Writers from the model: the xib/storyboard writer (`nibinspect xib`), the strings writer.
+        .target(name: "NibWriters", dependencies: ["NibModel", "TextEscaping"]),
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "TextEscaping", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
@@ -65,7 +72,7 @@ let package = Package(
         /// parallel into one JSON line per document.
         .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "FileWalk", "TextEscaping", "CArchive"]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan", "TextEscaping", "FileWalk"],
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "TextEscaping", "FileWalk"],
                 swiftSettings: hostSwiftSettings),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
         /// Writes Samples/ with the project's own archive writers.
@@ -77,13 +84,15 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
-        .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "TestSupport"]),
+        .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "NibCompare", "NibWriters", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
                     swiftSettings: hostSwiftSettings),
         .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "FileWalk", "TestSupport"], swiftSettings: hostSwiftSettings),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],
                     exclude: ["Fixtures"], swiftSettings: hostSwiftSettings),
+        /// The target graph of this manifest and the imports of every source file: no arrow back.
+        .testTarget(name: "PackageGraphTests", dependencies: ["TestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -18,7 +18,7 @@ extension NibDocument {
     }
 
     /// One step of ``semanticPath(of:)``.
-    static func step(_ o: NibObject) -> String {
+    package static func step(_ o: NibObject) -> String {
         if let p = o.placeholder {
             let cls = p.target?.effectiveClass ?? o.customClass
             return p.kind.displayName + (cls.map { " (\($0))" } ?? "")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// Diagnostics as data: the code list, and codes, severities and locations as the readers,
 /// the resolver and `compare` emit them.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// Fidelity on real inputs (issue 11): legacy typedstream titles and separators, Swift runtime
 /// names and standard toolbar items in sources, storyboards without scenes.

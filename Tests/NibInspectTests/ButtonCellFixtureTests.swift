@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibModel
 import Testing
+import NibWriters
 
 /// An AppKit button cell's look (`NSButtonFlags`, `NSButtonFlags2`, `NSBezelStyle`, the switch
 /// image) on hand-made keyed archives, so it is covered without the corpus.

@@ -3,6 +3,7 @@ import ArchiveReader
 import Foundation
 import Testing
 @testable import NibInspectCore
+import NibWriters
 
 /// `-o FILE` never replaces what it should write through (devices, FIFOs, the target of a link)
 /// and never overwrites an input, also one inside an input directory; `xib` bounds its depth.

@@ -3,6 +3,7 @@ import ArchiveReader
 import Foundation
 import Testing
 @testable import NibInspectCore
+import NibCompare
 
 /// The outputs written piece by piece are the bytes of the whole-value renderings they replace:
 /// resolved JSON as `JSONEncoder` writes it (``ResolvedJSON/render(_:)``), raw JSON as

@@ -6,6 +6,7 @@ import FoundationXML
 #endif
 import Testing
 @testable import NibInspectCore
+import NibWriters
 
 /// `nibinspect strings`: ibtool's strings file, XLIFF, String Catalog and JSON.
 @Suite struct StringsCLITests {
@@ -49,9 +50,9 @@ import Testing
     @Test func keyOrder() {
         let keys = ["5Qf-No-6KB.title", "29.title", "56.title", "103.title", "203.headerCell.title", "471.title",
                     "LAY-qA-dcS.title", "Og3-wg-ENb.title", "fku-RV-THJ.title"]
-        #expect(keys.shuffled().sorted(by: IBStrings.exportPrecedes) == keys)
-        #expect(IBStrings.exportPrecedes("seg.segmentTitles[2]", "seg.segmentTitles[10]"))
-        #expect(!IBStrings.exportPrecedes("a", "a"))
+        #expect(keys.shuffled().sorted(by: IBStringsWriter.exportPrecedes) == keys)
+        #expect(IBStringsWriter.exportPrecedes("seg.segmentTitles[2]", "seg.segmentTitles[10]"))
+        #expect(!IBStringsWriter.exportPrecedes("a", "a"))
     }
 
     @Test func xliffParses() throws {

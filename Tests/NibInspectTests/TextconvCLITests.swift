@@ -3,6 +3,7 @@ import ArchiveReader
 import Foundation
 import Testing
 @testable import NibInspectCore
+import NibCompare
 
 /// `nibinspect textconv`: goldens on the samples, determinism, unique paths, and a real
 /// `git diff` through a `diff.nib.textconv` driver.

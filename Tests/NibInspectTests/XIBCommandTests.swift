@@ -6,6 +6,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import NibInspectCore
+import NibCompare
+import NibWriters
 
 /// `nibinspect xib`: xib and storyboard sources rebuilt from compiled nibs, read back and compared.
 @Suite struct XIBCommandTests {

@@ -46,19 +46,12 @@ struct PropertyDecoder {
         return names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }.sorted().joined(separator: "|")
     }
 
-    /// `NSWindowStyleMask` bits and their `<windowStyleMask>` attribute names, in Xcode's order.
-    static let windowStyleFlags: [(bit: Int64, name: String)] = [
-        (1, "titled"), (2, "closable"), (4, "miniaturizable"), (8, "resizable"), (16, "utility"), (64, "docModal"),
-        (128, "nonactivatingPanel"), (256, "texturedBackground"), (4096, "unifiedTitleAndToolbar"), (8192, "HUD"),
-        (16384, "fullScreen"), (32768, "fullSizeContentView"),
-    ]
-
     /// The set bits of an `NSWindowStyleMask` as the xib's attribute names, sorted, `|`-joined,
     /// `none` for 0 (a borderless window): titled 1, closable 2, miniaturizable 4, resizable 8,
     /// utility 16, docModal 64, nonactivatingPanel 128, texturedBackground 256,
     /// unifiedTitleAndToolbar 4096, HUD 8192, fullScreen 16384, fullSizeContentView 32768.
     static func styleMaskText(_ mask: Int64) -> String {
-        let set = windowStyleFlags.filter { mask & $0.bit != 0 }.map(\.name).sorted()
+        let set = XIBFlagNames.windowStyle.filter { mask & $0.bit != 0 }.map(\.name).sorted()
         return set.isEmpty ? "none" : set.joined(separator: "|")
     }
 
@@ -155,17 +148,10 @@ struct PropertyDecoder {
         12: "roundedRect", 13: "recessed", 14: "roundedDisclosure", 15: "inline",
     ]
 
-    /// `NSButtonFlags` masks of the xib's `<behavior>` attributes, in Xcode's attribute order: how
-    /// the button highlights (bits 31–25) and whether it dims its image when disabled (bit 12).
-    static let behaviorFlags: [(mask: UInt32, name: String)] = [
-        (1 << 31, "pushIn"), (1 << 30, "changeContents"), (1 << 26, "lightByBackground"), (1 << 25, "lightByGray"),
-        (1 << 29, "changeBackground"), (1 << 28, "changeGray"), (1 << 12, "doesNotDimImage"), (1 << 27, "lightByContents"),
-    ]
-
     /// The `<behavior>` bits of an `NSButtonFlags` word as the xib's attribute names, sorted,
     /// `|`-joined (as the xib reader gives them), `none` for none.
     static func behaviorText(_ flags: UInt32) -> String {
-        let set = behaviorFlags.filter { flags & $0.mask != 0 }.map(\.name).sorted()
+        let set = XIBFlagNames.behavior.filter { flags & $0.mask != 0 }.map(\.name).sorted()
         return set.isEmpty ? "none" : set.joined(separator: "|")
     }
 

@@ -28,8 +28,8 @@ extension NibResolver {
                       let pairs = graph.pairs(table) else { continue }
                 for (key, value) in pairs {
                     guard let identifier = graph.string(key), let r = value.objectRef else { continue }
-                    let device = splitDevice(normalized(scene.nibName)).device
-                    upstream[normalized(viewNib) + device, default: [:]][identifier] =
+                    let device = SceneNibName.splitDevice(SceneNibName.normalized(scene.nibName)).device
+                    upstream[SceneNibName.normalized(viewNib) + device, default: [:]][identifier] =
                         ObjectReference(document: documents[sceneIndex].name, id: ObjectID(r))
                 }
             }
@@ -41,8 +41,8 @@ extension NibResolver {
         }
         let documentIndex = Dictionary(documents.indices.map { (documents[$0].name, $0) }, uniquingKeysWith: { a, _ in a })
         for d in documents.indices {
-            let key = normalized(documents[d].name)
-            let table = upstream[key] ?? upstream[splitDevice(key).base] ?? [:]
+            let key = SceneNibName.normalized(documents[d].name)
+            let table = upstream[key] ?? upstream[SceneNibName.splitDevice(key).base] ?? [:]
             // Mutate a copy and assign it once: the document re-indexes its objects on assignment.
             var objects = documents[d].objects
             for o in objects.indices {
@@ -70,21 +70,6 @@ extension NibResolver {
         return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, diagnostics: diagnostics)
     }
 
-    /// `Foo.nib/runtime.nib`, `Main.storyboardc/Foo.nib` and `Foo.nib` → `Foo`; `Foo~ipad.nib` →
-    /// `Foo~ipad` (device kept): the first path component that names a nib, else the first one.
-    static func normalized(_ nibName: String) -> String {
-        let parts = nibName.split(separator: "/", omittingEmptySubsequences: true)
-        var s = parts.first { $0.hasSuffix(".nib") } ?? parts.first ?? Substring(nibName)
-        if s.hasSuffix(".nib") { s = s.dropLast(4) }
-        return String(s)
-    }
-
-    /// `Foo~ipad` → (`Foo`, `~ipad`); `Foo` → (`Foo`, ``).
-    static func splitDevice(_ normalizedName: String) -> (base: String, device: String) {
-        guard let tilde = normalizedName.firstIndex(of: "~") else { return (normalizedName, "") }
-        return (String(normalizedName[..<tilde]), String(normalizedName[tilde...]))
-    }
-
     /// Scenes in identifier order with their controller class and view nib; every controller
     /// (each scene's, then those archived inside it); the segues, each once and credited to the
     /// controller that owns its template; and a relationship segue from each container to each
@@ -96,7 +81,7 @@ extension NibResolver {
         // Documents by the nib name they are a device variant of, in order: looked up per scene
         // and per view nib instead of comparing every document's name each time.
         var documentsOfNib: [String: [Int]] = [:]
-        for d in documents.indices { documentsOfNib[splitDevice(normalized(documents[d].name)).base, default: []].append(d) }
+        for d in documents.indices { documentsOfNib[SceneNibName.splitDevice(SceneNibName.normalized(documents[d].name)).base, default: []].append(d) }
         var controllerIndex: [String: Int] = [:]
         var seenSegues = Set<StoryboardSummary.SceneSegue>()
         func addSegue(_ segue: StoryboardSummary.SceneSegue) {
@@ -104,7 +89,7 @@ extension NibResolver {
         }
         for (identifier, nibName) in info.identifiersToNibNames.sorted(by: { $0.key < $1.key }) {
             var scene = StoryboardSummary.Scene(identifier: identifier, nibName: nibName)
-            let matching = documentsOfNib[normalized(nibName)] ?? []
+            let matching = documentsOfNib[SceneNibName.normalized(nibName)] ?? []
             scene.documents = matching.map { documents[$0].name }
             var viewNibs: [String] = []
             var seenViewNibs = Set<String>()
@@ -166,7 +151,7 @@ extension NibResolver {
             }
             var listed = Set(scene.documents)
             for viewNib in viewNibs {
-                for v in documentsOfNib[normalized(viewNib)] ?? [] where listed.insert(documents[v].name).inserted {
+                for v in documentsOfNib[SceneNibName.normalized(viewNib)] ?? [] where listed.insert(documents[v].name).inserted {
                     scene.documents.append(documents[v].name)
                 }
             }

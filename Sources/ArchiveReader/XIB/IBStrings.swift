@@ -3,51 +3,15 @@ import Foundation
 import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
 #endif
 
-/// One localizable string as `ibtool --generate-strings-file` lists it: the object's xib id, the
-/// framework class of its element, the strings-file property name and the development-language
-/// text.
-public struct IBString: Sendable, Hashable, Codable {
-    /// The xib object id (`kTg-3h-Qad`); for compiled nibs whose string carries no key, the
-    /// archive index (`#12`).
-    public var objectID: String
-    /// The framework class of the element (`UILabel`, `NSTextFieldCell`); custom classes are not
-    /// used, as ibtool does not use them.
-    public var className: String
-    /// ibtool's property name: `text`, `normalTitle`, `segmentTitles[0]`, `headerCell.title`.
-    public var property: String
-    /// The text.
-    public var value: String
-    /// The source line of the element the text was read from (xib/storyboard sources only).
-    public var line: Int?
-
-    public init(objectID: String, className: String, property: String, value: String, line: Int? = nil) {
-        self.objectID = objectID
-        self.className = className
-        self.property = property
-        self.value = value
-        self.line = line
-    }
-
-    /// The strings-file key: `kTg-3h-Qad.text`.
-    public var key: String { objectID + "." + property }
-
-    /// ibtool's comment text, without `/* */`:
-    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`. A `*/` in the text is
-    /// written `*\/`, so that the comment does not end inside it and the file reads back.
-    public var comment: String {
-        let q = Escape.stringsLiteral
-        return IBStrings.inComment("Class = \"\(q(className))\"; \(q(property)) = \"\(q(value))\"; ObjectID = \"\(q(objectID))\";")
-    }
-}
-
 /// The localizable strings of Interface Builder documents, as `ibtool --generate-strings-file`
-/// (Xcode's "Localizable Strings" conversion and export) lists them.
+/// (Xcode's "Localizable Strings" conversion and export) lists them: which texts of which
+/// elements, under which key, in which order. `IBStringsWriter` (NibWriters) writes them as ibtool
+/// does; its documentation says where the file format, the export order and the escaping come from.
 ///
 /// Where the rules come from (public ibtool output read with the `search` tools; nothing was run
 /// on a Mac):
-/// - Entry shape `/* Class = "UILabel"; text = "Welcome"; ObjectID = "…"; */` then
-///   `"<id>.<property>" = "<text>";`, entries separated by one blank line: generated
-///   `Main.strings`/`MainMenu.strings` files quoted in public repositories (e.g. Sparkle's
+/// - Keys `"<id>.<property>"` with ibtool's property names: generated `Main.strings`/
+///   `MainMenu.strings` files quoted in public repositories (e.g. Sparkle's
 ///   `de.lproj/SUUpdateAlert.strings`, iOS tutorials' `Main.strings` with `UIButton`
 ///   `normalTitle`, `UITextField` `placeholder`, `UILabel` `text`, `UIBarButtonItem` and
 ///   `UINavigationItem` `title`).
@@ -57,23 +21,14 @@ public struct IBString: Sendable, Hashable, Codable {
 ///   and other `.strings` quoted in public READMEs).
 /// - Order: `--generate-strings-file` sorts by key in byte order: the generated `Main.strings` of
 ///   dwkim16/WorldTrotter (commit b93ef52, `en.lproj/Main.strings` beside
-///   `Base.lproj/Main.storyboard`: ``render(_:)`` of that storyboard is byte-identical) and the
+///   `Base.lproj/Main.storyboard`: the rendered strings of that storyboard are byte-identical) and the
 ///   `MainMenu.strings` of khaapamaki/Subtitle-Tool (3d42d5f: `46P-cB-AYj` before `4EN-yA-p0u`,
-///   `78Y-hA-62v` before `7dX-Gg-3vU`). Xcode's *export* (XLIFF, String Catalogs) compares numbers
-///   in keys as numbers instead (``exportPrecedes(_:_:)``): the XLIFF in ncosgray/cuppa_mac's
-///   `XCLocalization/ga.xcloc` (6c8f5a7, Xcode 26.3, beside the exported `MainMenu.xib`) lists
-///   `5Qf-No-6KB`, `29`, `56`, … `471`, `LAY-qA-dcS`, `fku-RV-THJ`; its 64 trans-units — ids,
-///   sources, notes and order — are exactly ours for that xib.
-/// - Escaping: `"` and `\` with a backslash, line feeds as `\n`, tabs as `\t` (Subtitle-Tool's
-///   `"\tLeft to Right"`), in the comment as well as the value (`/* Class = "NSMenuItem"; title = "Fi\"le"; ObjectID = "83"; */` quoted in a public
-///   strings merger's sources).
+///   `78Y-hA-62v` before `7dX-Gg-3vU`).
 /// - `segmentTitles[0]` (UISegmentedControl segments), `accessibilityLabel`/`accessibilityHint`,
 ///   `headerTitle`/`footerTitle` (table sections), `headerCell.title` (table columns),
 ///   `ibShadowedToolTip` (macOS tool tips): the issue's list (16), matching keys seen in public
 ///   code that reads generated files (`RCb-SI-TKZ.segmentTitles[0]`); not confirmed against a
 ///   generated file here.
-/// - ibtool writes UTF-16 with a byte-order mark; ``render(_:)`` returns text, the caller picks
-///   the encoding.
 public enum IBStrings {
     /// Attributes (or `<string key="…">` children) whose text is localizable, on any element.
     static let localizableAttributes: Set<String> = [
@@ -143,51 +98,6 @@ public enum IBStrings {
         var seen = Set<String>()
         let unique = strings.filter { seen.insert($0.key).inserted }
         return unique.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
-    }
-
-    /// `strings` in the order of Xcode's localization export (XLIFF, String Catalogs).
-    public static func exportOrdered(_ strings: [IBString]) -> [IBString] {
-        strings.sorted { exportPrecedes($0.key, $1.key) }
-    }
-
-    /// The key order of Xcode's localization export: numeric-aware and case-sensitive (as
-    /// `NSNumericSearch`): runs of digits compare as numbers, other characters by code point.
-    public static func exportPrecedes(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
-        var i = 0, j = 0
-        func isDigit(_ c: UInt8) -> Bool { c >= 0x30 && c <= 0x39 }
-        while i < x.count && j < y.count {
-            if isDigit(x[i]) && isDigit(y[j]) {
-                var ei = i, ej = j
-                while ei < x.count && isDigit(x[ei]) { ei += 1 }
-                while ej < y.count && isDigit(y[ej]) { ej += 1 }
-                let dx = x[i..<ei].drop { $0 == 0x30 }, dy = y[j..<ej].drop { $0 == 0x30 }
-                if dx.count != dy.count { return dx.count < dy.count }
-                if !dx.elementsEqual(dy) { return dx.lexicographicallyPrecedes(dy) }
-                i = ei; j = ej
-                continue
-            }
-            if x[i] != y[j] { return x[i] < y[j] }
-            i += 1; j += 1
-        }
-        if x.count - i != y.count - j { return x.count - i < y.count - j }
-        return x.lexicographicallyPrecedes(y)   // equal but for leading zeros: a total order
-    }
-
-    /// Escaped text (``Escape/stringsLiteral(_:)``) made safe inside a `/* … */` comment: `*/`
-    /// written `*\/`, so that the comment does not end inside it and the file reads back.
-    public static func inComment(_ escaped: String) -> String {
-        escaped.replacingOccurrences(of: "*/", with: "*\\/")
-    }
-
-    /// ibtool's text: per string a comment and a line, separated by blank lines, starting with a
-    /// line feed as ibtool's files do.
-    public static func render(_ strings: [IBString]) -> String {
-        var out = ""
-        for s in strings {
-            out += "\n/* \(s.comment) */\n\"\(Escape.stringsLiteral(s.key))\" = \"\(Escape.stringsLiteral(s.value))\";\n"
-        }
-        return out
     }
 
     // MARK: - Walking the source

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibWriters
 import TextEscaping
 
 /// A `nibinspect` subcommand.

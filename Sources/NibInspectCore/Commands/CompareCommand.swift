@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibCompare
 
 /// `nibinspect compare SOURCE COMPILED`: does a xib/storyboard agree with the nib compiled from it?
 /// Exit 0 when they agree, 1 when they differ (see ``NibComparer``).

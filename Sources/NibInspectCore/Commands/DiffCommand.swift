@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibCompare
 import TextEscaping
 
 /// `nibinspect diff OLD NEW`: what changed, by semantic path (``NibDiff``). Exit 0 when equal,

@@ -1,11 +1,13 @@
 import ArchiveReader
 import FileWalk
 import Foundation
+import NibWriters
 import TextEscaping
 
 /// `nibinspect strings [--format strings|xliff|xcstrings|json] [--utf16] PATH`: the localizable
-/// strings of a xib or storyboard as `ibtool --generate-strings-file` writes them (``IBStrings``),
-/// or an XLIFF 1.2, String Catalog or JSON list of them; best effort for compiled nibs.
+/// strings of a xib or storyboard (``IBStrings``) as `ibtool --generate-strings-file` writes them
+/// (``IBStringsWriter``), or an XLIFF 1.2, String Catalog or JSON list of them; best effort for
+/// compiled nibs.
 enum StringsCommand: Command {
     static let spec = CommandSpec(
         name: "strings",
@@ -223,9 +225,9 @@ enum StringsCommand: Command {
     static func strings(_ units: [Unit], headings: Bool) -> String {
         var out = ""
         for (i, u) in units.enumerated() {
-            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStrings.inComment(Escape.stringsLiteral(u.name))) == */\n" }
+            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStringsWriter.inComment(Escape.stringsLiteral(u.name))) == */\n" }
             if u.bestEffort { out += "/* \(bestEffortNote) */\n" }
-            out += IBStrings.render(u.strings)
+            out += IBStringsWriter.render(u.strings)
         }
         return out
     }
@@ -246,7 +248,7 @@ enum StringsCommand: Command {
             out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
             if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
             out += "    </header>\n    <body>\n"
-            for s in IBStrings.exportOrdered(u.strings) {
+            for s in IBStringsWriter.exportOrdered(u.strings) {
                 out += "      <trans-unit id=\"\(xml(s.key, attribute: true))\" xml:space=\"preserve\">\n"
                 out += "        <source>\(xml(s.value))</source>\n"
                 out += "        <note>\(xml(s.comment))</note>\n"
@@ -263,7 +265,7 @@ enum StringsCommand: Command {
         var seen = Set<String>()
         var first = true
         for u in units {
-            for s in IBStrings.exportOrdered(u.strings) where seen.insert(s.key).inserted {
+            for s in IBStringsWriter.exportOrdered(u.strings) where seen.insert(s.key).inserted {
                 out += first ? "\n" : ",\n"
                 first = false
                 out += "    \(Escape.json(s.key)) : {\n"

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibCompare
 
 /// `nibinspect textconv FILE`: the canonical text of an input for line diffs (``CanonicalText``),
 /// meant as git's `diff.<driver>.textconv`.

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibWriters
 
 /// `nibinspect xib [-o FILE] PATH`: rebuilds Interface Builder source from a compiled nib (a xib)
 /// or a `.storyboardc` (a storyboard) with ``XIBWriter``.

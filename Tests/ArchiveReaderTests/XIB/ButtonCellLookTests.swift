@@ -3,6 +3,7 @@ import Foundation
 import NibModel
 import Testing
 @testable import ArchiveReader
+@testable import NibWriters
 
 /// An AppKit button cell's look decoded from a compiled nib (`NSButtonFlags`, `NSButtonFlags2`,
 /// `NSBezelStyle`, the alternate image) against what the xib it was compiled from says.

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// `compare` over every source ↔ Apple-compiled pair of the corpus. Every difference must be
 /// explained in `Tests/Conformance/compare-exceptions.tsv` (pair, difference kind, label or `*`, reason).

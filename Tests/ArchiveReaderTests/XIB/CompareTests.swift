@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// `NibComparer` on hand-made compiled documents and on compiled copies of source documents
 /// (ids renamed to `#N` and names dropped, as compilation does, nib-format.md §7.5).

@@ -2,6 +2,7 @@ import TestSupport
 import Foundation
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// `compare` with nested archives (nib-format.md §2.9): a table's reusable cell views compiled into
 /// nibs of their own must be compared with their source subtree, not turn the comparison into a

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 /// The candidate queues of nested-archive comparison: the first free prototypes in document order,
 /// by reuse identifier or class, with taken ones skipped wherever they are.

@@ -1,5 +1,6 @@
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
 
 @Suite("Source reader")
 struct SourceReaderTests {

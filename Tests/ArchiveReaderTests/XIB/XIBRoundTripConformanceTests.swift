@@ -5,6 +5,8 @@ import FoundationXML
 #endif
 import Testing
 @testable import ArchiveReader
+@testable import NibCompare
+@testable import NibWriters
 
 /// `nibinspect xib` on every Apple-compiled nib of the corpus (MANIFEST.tsv formats NIBArchive,
 /// bplist, xml-plist, typedstream): the rebuilt xib must be well-formed, read back without

@@ -1,3 +1,5 @@
+import NibModel
+
 /// What changed between two versions of a document, by semantic path (`nibinspect diff`).
 ///
 /// Objects are paired by id when both sides are XML sources that share at least half their ids

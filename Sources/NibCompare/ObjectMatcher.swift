@@ -1,3 +1,5 @@
+import NibModel
+
 /// Matches the objects of a source with those of its compiled nib, where ids did not survive
 /// compilation (nib-format.md §7.5). Passes, each only over objects still unmatched:
 ///

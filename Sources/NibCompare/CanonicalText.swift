@@ -1,6 +1,5 @@
-#if !NIBINSPECT_SINGLE_MODULE
-import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
-#endif
+import NibModel
+import TextEscaping
 
 extension NibDocument {
     /// ``semanticPath(of:)`` of every object, made unique: a sibling whose step text an earlier

@@ -1,7 +1,6 @@
 import Foundation
-#if !NIBINSPECT_SINGLE_MODULE
-import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
-#endif
+import NibModel
+import TextEscaping
 
 /// A small XML element tree and its serializer, for the xib and storyboard writer
 /// (``XIBWriter``): elements with ordered attributes, child elements, comments and text, written

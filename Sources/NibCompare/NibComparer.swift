@@ -1,3 +1,5 @@
+import NibModel
+
 /// Compares an Interface Builder source (xib, storyboard, `designable.nib`) with the nib compiled
 /// from it: do the objects and connections agree? (`nibinspect compare`, nib-format.md §7.4–7.5.)
 ///

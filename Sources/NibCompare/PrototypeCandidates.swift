@@ -1,3 +1,5 @@
+import NibModel
+
 /// The prototypes still free for ``NestedArchiveCompare``, by reuse identifier and by class key,
 /// in document order: the first few free ones of either kind are found without scanning past
 /// those already taken (skip pointers), so assigning many nested archives stays linear.

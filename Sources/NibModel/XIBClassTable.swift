@@ -7,9 +7,11 @@
 /// name with its first letter upper-cased (`<tableViewCell>` → `UITableViewCell`,
 /// `<textFieldCell>` → `NSTextFieldCell`). Element names change across Xcode versions
 /// (user-needs.md §A4 #28), so the rule, not the table, is what keeps unknown elements readable.
+/// Vocabulary of the xib format, not a reader: the xib reader and the xib writer (NibWriters) both
+/// use it, so that a written element reads back as the class it was written for.
 public enum XIBClassTable {
     /// Element → (UIKit class, AppKit class); nil where the framework has no such element.
-    static let table: [String: (uiKit: String?, appKit: String?)] = [
+    package static let table: [String: (uiKit: String?, appKit: String?)] = [
         "customObject": ("NSObject", "NSObject"),
         "customView": ("UIView", "NSView"),
         "view": ("UIView", "NSView"),
@@ -57,7 +59,7 @@ public enum XIBClassTable {
 
     /// Elements that are never objects even though they carry an `id` attribute: connections,
     /// design-time metadata.
-    static let nonObjectElements: Set<String> = [
+    package static let nonObjectElements: Set<String> = [
         "outlet", "outletCollection", "action", "binding", "segue",
         "device", "adaptation", "scene", "document", "plugIn", "capability", "deployment",
     ]

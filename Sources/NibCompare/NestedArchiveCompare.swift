@@ -1,3 +1,5 @@
+import NibModel
+
 /// Compares the nested archives of a compiled nib (nib-format.md §2.9: iOS
 /// `UITableViewCellPrototypeNibs`, AppKit `NSTableViewArchivedReusableViewsKey`) with the source
 /// subtree each was compiled from.

@@ -1,7 +1,9 @@
 /// Source ids that survive compilation inside localizable strings (nib-format.md §7.5): an
 /// `NSLocalizableString` is archived with `NSKey` = `<object id>.<property>`
 /// (`7xK-OR-1CE.normalTitle`), so the object holding it is the source object with that id.
-/// ``NibComparer`` uses these as the surest matches.
+/// `NibComparer` (NibCompare) uses these as the surest matches. They are read from the archive
+/// graph (every field of every object that references an `NSLocalizableString`, arrays included),
+/// not from the resolved model, so they stay with the reader.
 public enum LocalizationHints {
     /// Compiled object id (`#N`, as ``NibResolver`` names objects) → source object id, for every
     /// object with a field (directly or inside an array/dictionary value) that references an

@@ -1,3 +1,5 @@
+import NibModel
+
 /// Connection comparison of ``NibComparer``: tuples in the source's id space, multiset difference,
 /// then pairing of one-sided tuples that share kind, source object and label into
 /// "destination changed" / "details differ" differences.

@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 
 /// Why `nibinspect xib` cannot rebuild a source from an input: it is a source already, or it
 /// holds no compiled document. Printed as one line naming the input.
@@ -93,7 +94,7 @@ struct StoryboardBuilder {
         let p = summary.platform != .unknown ? summary.platform : (input.documents.first?.platform ?? .iOS)
         self.platform = p == .unknown ? .iOS : p
         self.documentsByName = Dictionary(input.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
-        self.documentsByNib = Dictionary(grouping: input.documents.filter { !$0.name.contains(" > ") }) { NibResolver.normalized($0.name) }
+        self.documentsByNib = Dictionary(grouping: input.documents.filter { !$0.name.contains(" > ") }) { SceneNibName.normalized($0.name) }
     }
 
     func document(_ name: String) -> NibDocument? { documentsByName[name] }
@@ -139,11 +140,11 @@ struct StoryboardBuilder {
         // Scene nibs no controller covers (a macOS main menu), as they are; other variants of
         // nibs written once (`~ipad` beside `~iphone`, `runtime.nib` beside `objects-8.0+.nib`)
         // are named only: a storyboard holds one layout per scene.
-        let base = { (name: String) in NibResolver.splitDevice(NibResolver.normalized(name)).base }
-        let usedBases = Set(used.map(base)), usedNibs = Set(used.map { NibResolver.normalized($0) })
+        let base = { (name: String) in SceneNibName.splitDevice(SceneNibName.normalized(name)).base }
+        let usedBases = Set(used.map(base)), usedNibs = Set(used.map { SceneNibName.normalized($0) })
         var otherDevice: [String] = []
         for d in input.documents where !used.contains(d.name) && !d.name.contains(" > ") {
-            let nib = NibResolver.normalized(d.name)
+            let nib = SceneNibName.normalized(d.name)
             // (Also a scene nib of a controller written from the nib that contains it.)
             if usedNibs.contains(nib) || (base(d.name) != nib && usedBases.contains(base(d.name))) || controllerIDs[base(d.name)] != nil {
                 otherDevice.append(d.name)
@@ -232,8 +233,8 @@ struct StoryboardBuilder {
         // File's Owner of a view nib it names that has none (a macOS view controller's).
         var viewRefs = c.objects.dropFirst().filter { $0.document != doc.name }
         if let viewNib = c.viewNibName {
-            let device = NibResolver.splitDevice(NibResolver.normalized(doc.name)).device
-            for d in documentsByNib[NibResolver.normalized(viewNib) + device] ?? [] where !viewRefs.contains(where: { $0.document == d.name }) {
+            let device = SceneNibName.splitDevice(SceneNibName.normalized(doc.name)).device
+            for d in documentsByNib[SceneNibName.normalized(viewNib) + device] ?? [] where !viewRefs.contains(where: { $0.document == d.name }) {
                 if let owner = d.placeholders.first(where: { $0.placeholder?.kind == .filesOwner }) {
                     viewRefs.append(ObjectReference(document: d.name, id: owner.id))
                 }

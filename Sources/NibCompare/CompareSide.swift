@@ -1,4 +1,5 @@
 import Foundation
+import NibModel
 
 /// One side of a comparison: the objects and connections of one or more documents (one for a xib
 /// or nib, one per scene or scene nib for storyboards) under keys unique across the side.

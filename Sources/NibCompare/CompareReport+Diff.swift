@@ -1,3 +1,5 @@
+import NibModel
+
 /// `nibinspect diff` of a source and a compiled nib: the differences `compare` finds, as
 /// ``NibDiff`` differences.
 ///

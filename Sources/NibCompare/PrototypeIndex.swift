@@ -1,3 +1,5 @@
+import NibModel
+
 /// The source objects a nested archive can have been compiled from (nib-format.md §2.9, §7.4):
 /// children of a table column (AppKit `<prototypeCellViews>`), of a table or collection view (UIKit
 /// `<prototypes>`, `<cells>`), or any object with a reuse identifier, in document order; and the

@@ -1,3 +1,5 @@
+import NibModel
+
 /// Joins the scene nibs of a compiled storyboard into one object space for comparison
 /// (nib-format.md §5.2, §5.3):
 ///
@@ -48,7 +50,7 @@ enum StoryboardAliases {
                 // A device variant (`…-view-…~ipad`) belongs to the controller of the same
                 // device's scene nib (`UIViewController-<vcID>~ipad`), whose `UINibName` has no
                 // device suffix.
-                let (base, device) = NibResolver.splitDevice(baseName(node.document))
+                let (base, device) = SceneNibName.splitDevice(baseName(node.document))
                 guard let range = base.range(of: "-view-") else { continue }
                 let vcID = String(base[..<range.lowerBound])
                 var controller: String?
@@ -58,7 +60,7 @@ enum StoryboardAliases {
                 if controller == nil {
                     if naming == nil { naming = controllersByNibName(side) }
                     let holders = naming?[base + device] ?? naming?[base] ?? []
-                    controller = holders.first { side.nodes[$0].map { NibResolver.splitDevice(baseName($0.document)).device == device } ?? false }
+                    controller = holders.first { side.nodes[$0].map { SceneNibName.splitDevice(baseName($0.document)).device == device } ?? false }
                         ?? holders.first
                 }
                 guard let controller, side.nodes[controller] != nil else { continue }

@@ -1,3 +1,5 @@
+import NibModel
+
 /// The result of comparing an Interface Builder source with its compiled nib (`nibinspect compare`).
 ///
 /// Object ids do not survive compilation (nib-format.md §7.5), so objects are matched by structure

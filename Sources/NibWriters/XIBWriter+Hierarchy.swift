@@ -1,0 +1,309 @@
+import Foundation
+import NibModel
+
+/// The object tree of a xib: the `<objects>` in order, each object with its subtree, children
+/// placed under the key or wrapper Xcode gives them, what a xib folds into its parent, and
+/// iOS prototype cells from nested nibs.
+extension XIBBuilder {
+    /// Placeholders (File's Owner, First Responder, Application, external objects), then every
+    /// root object with its subtree, then a comment for connections without a source.
+    mutating func objectNodes() -> [XMLOutput.Node] {
+        var out: [XMLOutput.Node] = []
+        var wroteFirstResponder = false
+        var unwritten: [String] = []
+        for p in document.placeholders {
+            if let kind = p.placeholder?.kind, kind == .storyboard || kind == .upstream {
+                unwritten.append("\(p.id.rawValue) \(kind.displayName) \(p.placeholder?.identifier ?? "")"
+                    + (p.placeholder?.resolvedTarget.map { " (stands for \($0))" } ?? ""))
+                continue
+            }
+            out += nodes(for: p, parent: nil)
+            if p.placeholder?.kind == .firstResponder { wroteFirstResponder = true }
+        }
+        let placeholderCount = out.count
+        for r in document.roots {
+            if let o = document.object(r) { out += nodes(for: o, parent: nil) }
+        }
+        // Xcode's xibs always have a First Responder; compiled nibs drop an unused one.
+        if !wroteFirstResponder {
+            out.insert(.element(firstResponderElement()), at: min(1, placeholderCount))
+        }
+        if !unwritten.isEmpty {
+            out.append(.comment(" nibinspect: storyboard placeholders of this scene nib (a xib has none): " + unwritten.joined(separator: "; ") + " "))
+        }
+        let segueTemplates = document.objects.filter { $0.className.contains("SegueTemplate") }
+        if !segueTemplates.isEmpty {
+            out.append(.comment(" nibinspect: segue templates (a storyboard's <segue> elements, compiled): " + segueTemplates.map { t in
+                "\(t.id.rawValue) \(t.className)" + (t.property("identifier")?.text.map { " \"\($0)\"" } ?? "")
+                    + (t.property("destination")?.text.map { " → \($0)" } ?? "")
+            }.joined(separator: "; ") + " "))
+        }
+        if !artefacts.isEmpty {
+            out.append(.comment(" nibinspect: storyboard connections added by compilation: " + artefacts.map { "\($0.source?.rawValue ?? "?") " + describe($0) }.joined(separator: "; ") + " "))
+        }
+        if !sourceless.isEmpty {
+            out.append(.comment(" nibinspect: connections without a source object: "
+                + sourceless.map(describe).joined(separator: "; ") + " "))
+        }
+        return out
+    }
+
+    func firstResponderElement() -> XMLOutput.Element {
+        if isMac {
+            return XMLOutput.Element("customObject", [("id", firstResponderID), ("userLabel", "First Responder"), ("customClass", "FirstResponder")])
+        }
+        return XMLOutput.Element("placeholder", [("placeholderIdentifier", "IBFirstResponder"), ("id", firstResponderID)])
+    }
+
+    /// The element for `o` (with its subtree), or — for an object no xib element can stand for —
+    /// a comment and its children in its place.
+    mutating func nodes(for o: NibObject, parent: NibObject?, key: String? = nil) -> [XMLOutput.Node] {
+        if skip.contains(o.id) { return [] }   // (roots too: a static table's data source)
+        guard depth < Self.maxDepth else {
+            return [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) and what it holds are not written: more than \(Self.maxDepth) levels deep ")]
+        }
+        depth += 1
+        defer { depth -= 1 }
+        var notes: [String] = []
+        if case .constraint(let lc)? = o.property("constraint"),
+           let missing = [lc.firstItem, lc.secondItem].compactMap({ $0 }).first(where: { !isWritten($0) }) {
+            // Half a constraint would say something else (a missing firstItem means the holder).
+            return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc): its item \(missing.rawValue) is not written ")]
+        }
+        guard var e = element(for: o, notes: &notes) else {
+            var out: [XMLOutput.Node] = [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) has no xib element"
+                + (properties(of: o).isEmpty ? "" : "; " + properties(of: o).map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
+                + "; its children follow in its place ")]
+            for c in o.children {
+                if let child = document.object(c) { out += nodes(for: child, parent: parent) }
+            }
+            return out
+        }
+        if let key { e.attributes.insert(("key", key), at: 0) }
+        // A cell names its built-in labels (written as `<label>`), in archive order.
+        if o.className.hasSuffix("TableViewCell") {
+            let labels = o.children.compactMap { document.object($0) }
+                .flatMap { c in [c] + c.children.compactMap { document.object($0) } }   // (in its content view)
+                .filter { $0.className == "UITableViewLabel" }.map(\.id)
+            for (attribute, label) in zip(["textLabel", "detailTextLabel"], labels) { if let id = xibID[label] { e.set(attribute, id) } }
+        }
+        // Xcode gives a table column's header cell no id.
+        if key == "headerCell" || idless.contains(o.id) { e.attributes.removeAll { $0.0 == "id" } }
+        if let title = boxTitle(o), e["title"] == nil { e.set("title", title) }
+        if let tip = outgoing[o.id]?.lazy.compactMap(Self.toolTip).first { e.set("toolTip", tip) }
+        let guideType = Self.layoutGuideType(o)
+        if let guideType { e.set("type", guideType) }
+        if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
+        var valueElements: [XMLOutput.Element] = []
+        for p in properties(of: o) where guideType == nil || !["identifier", "hidden", "frame"].contains(p.key) {
+            write(p, of: o, into: &e, elements: &valueElements, notes: &notes)
+        }
+        // Children, grouped as Xcode groups them.
+        var wrappers: [(String, XMLOutput.Element)] = []
+        var keyed: [XMLOutput.Node] = []
+        var scrollerCount = 0
+        var usedKeys = Set<String>()
+        let firstView = o.children.first { document.object($0)?.className.hasSuffix("View") == true }
+        for c in o.children where !skip.contains(c) {
+            guard let child = document.object(c) else { continue }
+            switch placement(of: child, in: o, firstView: firstView, scrollerIndex: &scrollerCount) {
+            case .key(var k):
+                // Two scrollers both looking horizontal (a hidden one's frame says little): the
+                // second is the other one.
+                let other = ["horizontalScroller": "verticalScroller", "verticalScroller": "horizontalScroller"]
+                if usedKeys.contains(k), let flipped = other[k], !usedKeys.contains(flipped) { k = flipped }
+                usedKeys.insert(k)
+                keyed += nodes(for: child, parent: o, key: k)
+            case .wrapper(let name):
+                let childNodes = nodes(for: child, parent: o)
+                if let i = wrappers.firstIndex(where: { $0.0 == name }) {
+                    wrappers[i].1.children += childNodes
+                } else {
+                    var w = XMLOutput.Element(name)
+                    w.children = childNodes
+                    wrappers.append((name, w))
+                }
+            }
+        }
+        var children: [XMLOutput.Node] = notes.isEmpty ? [] : [.comment(" nibinspect: not expressible in a xib: " + notes.joined(separator: "; ") + " ")]
+        // Frame first, then keyed children and subviews, then the other values, constraints last.
+        let (frames, values) = valueElements.partitioned { ["frame", "contentRect", "autoresizingMask"].contains($0["key"] ?? "") }
+        children += frames.filter { $0["key"] != "autoresizingMask" }.map { .element($0) } + frames.filter { $0["key"] == "autoresizingMask" }.map { .element($0) }
+        children += keyed
+        children += wrappers.filter { $0.0 != "constraints" }.map { .element($0.1) }
+        if let cells = prototypes[o.id] { children.append(.element(XMLOutput.Element("prototypes", children: cells))) }
+        if let ds = staticTables[o.id].flatMap({ document.object($0) }) {
+            e.set("dataMode", "static")
+            var sections = XMLOutput.Element("sections")
+            for s in ds.children { if let section = document.object(s) { sections.children += nodes(for: section, parent: ds) } }
+            children.append(.element(sections))
+        }
+        children += values.map { .element($0) }
+        children += wrappers.filter { $0.0 == "constraints" }.map { .element($0.1) }
+        children += injected[o.id] ?? []
+        children += connectionNodes(of: o)
+        e.children = children + e.children
+        // Xcode's attribute order: the values, then key-independent identity (id, class, label).
+        let identity = ["id", "userLabel", "customClass", "customModule", "sceneMemberID"]
+        let (valueAttributes, ident) = e.attributes.partitioned { !identity.contains($0.0) }
+        e.attributes = valueAttributes.filter { $0.0 == "key" } + valueAttributes.filter { $0.0 != "key" }
+            + ident.sorted { identity.firstIndex(of: $0.0)! < identity.firstIndex(of: $1.0)! }
+        return [.element(e)]
+    }
+
+    /// AppKit objects that a nib archives but a xib does not hold as elements: a scroll view's
+    /// header clip view (any clip view after its first; the xib has only `headerView`), a matrix's
+    /// own cell (`NSActionCell`; the xib has the matrix's `cells` and `prototype`), the search
+    /// and cancel button cells of a search field cell, and a box's title cell (its text is the
+    /// box's `title` attribute, written by ``nodes(for:parent:key:)``).
+    static func isFolded(_ o: NibObject, in document: NibDocument, firstClipViews: inout [ObjectID: ObjectID]) -> Bool {
+        guard let parent = o.parent.flatMap({ document.object($0) }) else { return false }
+        let c = o.className, p = parent.className
+        if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") {
+            if firstClipViews[parent.id] == nil {   // (once per scroll view)
+                firstClipViews[parent.id] = parent.children.first { document.object($0)?.className.hasSuffix("ClipView") == true }
+            }
+            return firstClipViews[parent.id] != o.id
+        }
+        if p.hasSuffix("Matrix") { return c == "NSActionCell" }
+        if p.hasSuffix("SearchFieldCell") { return c.hasSuffix("ButtonCell") }
+        if p == "NSBox" { return c.hasSuffix("Cell") }
+        return false
+    }
+
+    /// The title of a folded box title cell (``isFolded(_:in:)``).
+    func boxTitle(_ o: NibObject) -> String? {
+        guard o.className == "NSBox" else { return nil }
+        return o.children.lazy.compactMap { self.document.object($0) }.filter { $0.className.hasSuffix("Cell") }
+            .compactMap { $0.property("title")?.text ?? $0.property("text")?.text }.first
+    }
+
+    /// Writes each iOS prototype cell archived as a nested nib (`prototype "Cell"`, nib-format.md
+    /// §2.9) inside the `<prototypes>` of the table or collection view whose `prototypeCells`
+    /// name it; the nested nib's placeholders and their connections go into a comment.
+    mutating func addPrototypes(_ nested: [NibDocument]) {
+        for d in nested {
+            guard let r = d.name.range(of: " > prototype \"", options: .backwards), d.name.hasSuffix("\"") else { continue }
+            let identifier = String(d.name[r.upperBound...].dropLast())
+            guard let owner = document.objects.first(where: { o in
+                guard case .formatted(let list)? = o.property("prototypeCells") else { return false }
+                return list.components(separatedBy: ", ").contains(identifier)
+            }) else { continue }
+            var nb = XIBBuilder(document: d, ids: ids, seedPrefix: "prototype|\(identifier)|", storyboardMode: true)
+            nb.firstResponderID = firstResponderID
+            nb.cellSegues = cellSegues
+            var nodes: [XMLOutput.Node] = []
+            for root in d.roots { if let o = d.object(root) { nodes += nb.nodes(for: o, parent: nil) } }
+            let dropped = nb.droppedConnections() + nb.artefacts.map { "\($0.source?.rawValue ?? "?") " + nb.describe($0) }
+            if !dropped.isEmpty {
+                nodes.insert(.comment(" nibinspect: prototype \"\(identifier)\": connections of its nib's placeholders: " + dropped.joined(separator: "; ") + " "), at: 0)
+            }
+            ids = nb.ids
+            prototypes[owner.id, default: []] += nodes
+            prototypeNames.insert(identifier)
+            prototypeDocuments.insert(d.name)
+        }
+    }
+
+    /// True when `id` is written as an element of its own (so a reference to its xib id resolves).
+    func isWritten(_ id: ObjectID) -> Bool {
+        if preset[id] != nil { return true }
+        guard let o = document.object(id), xibID[id] != nil else { return false }
+        var cursor: NibObject? = o
+        var depth = 0
+        if idless.contains(id) { return false }
+        while let c = cursor, depth < 10_000 {
+            // A static table's data source is not written, its sections are (in the table).
+            if skip.contains(c.id) && !(c.id != id && staticDataSources.contains(c.id)) { return false }
+            cursor = c.parent.flatMap { document.object($0) }
+            depth += 1
+        }
+        if let kind = o.placeholder?.kind {
+            if kind == .storyboard || kind == .upstream { return false }
+            return !storyboardMode || kind == .firstResponder
+        }
+        return Self.elementName(for: o, platform: platform) != nil
+    }
+
+    /// Connections whose source is not written here (placeholders of a storyboard scene nib,
+    /// skipped objects), described for a comment.
+    func droppedConnections() -> [String] {
+        document.connections.filter { c in
+            guard let s = c.source else { return false }
+            return !isWritten(s) && preset[s] == nil && document.object(s) != nil
+        }.map { c in "\(c.source?.rawValue ?? "?") " + describe(c) }
+    }
+
+    /// The properties written for `o` (the display name is not one).
+    func properties(of o: NibObject) -> [Property] {
+        o.properties.filter { !["constraint"].contains($0.key) }
+    }
+
+    enum Placement { case key(String), wrapper(String) }
+
+    /// Where a child goes in its parent's element: a keyed element (`cell`, `contentView`,
+    /// `submenu`, `view`) or a wrapper (`subviews`, `items`, `constraints`, `tableColumns`, …).
+    /// `firstView`: the parent's first child whose class is a view (its content view or `view`).
+    func placement(of child: NibObject, in parent: NibObject, firstView: ObjectID?, scrollerIndex: inout Int) -> Placement {
+        let c = child.className, p = parent.className
+        if c == "NSLayoutConstraint" { return .wrapper("constraints") }
+        if Self.layoutGuideType(child) != nil { return .wrapper("layoutGuides") }
+        if p.hasSuffix("Menu") && c.hasSuffix("MenuItem") { return .wrapper("items") }
+        if p.hasSuffix("MenuItem") && c.hasSuffix("Menu") { return .key("submenu") }
+        if p.hasSuffix("PopUpButtonCell") && c.hasSuffix("Menu") { return .key("menu") }
+        if p.hasSuffix("Window") || p == "NSWindowTemplate" || p.hasSuffix("Panel") {
+            if c.hasSuffix("View") && firstView == child.id {
+                return .key("contentView")
+            }
+            if c.hasSuffix("Toolbar") { return .key("toolbar") }
+        }
+        if isMac && c.hasSuffix("Cell") && !p.hasSuffix("Matrix") && !p.hasSuffix("TableColumn") && !p.hasSuffix("Form") {
+            return .key("cell")
+        }
+        if p.hasSuffix("TableColumn") && c.hasSuffix("Cell") {
+            return .key(c.hasSuffix("HeaderCell") ? "headerCell" : "dataCell")
+        }
+        if case .object(child.id)? = parent.property("prototype") { return .key("prototype") }
+        if p.hasSuffix("Matrix") || p.hasSuffix("Form") || p.hasSuffix("TableViewSection") { return .wrapper("cells") }
+        if (p.hasSuffix("TableView") || p.hasSuffix("OutlineView")) && c.hasSuffix("TableColumn") { return .wrapper("tableColumns") }
+        if c == "NSTableHeaderView" { return .key("headerView") }
+        if c == "UITableViewCellContentView" || (p.hasSuffix("CollectionViewCell") && c == "UIView") { return .key("contentView") }
+        if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") { return .key("contentView") }
+        if p.hasSuffix("ScrollView") && c.hasSuffix("Scroller") {
+            scrollerIndex += 1
+            if case .rect(let r)? = child.property("frame") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
+            if case .size(let r)? = child.property("frameSize") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
+            return .key(scrollerIndex == 1 ? "horizontalScroller" : "verticalScroller")
+        }
+        // Only the first view of a box or tab is its content view (one `key` per element).
+        if (p.hasSuffix("Box") || p.hasSuffix("TabViewItem")) && c.hasSuffix("View")
+            && firstView == child.id {
+            return .key(p.hasSuffix("Box") ? "contentView" : "view")
+        }
+        if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
+        if p.hasSuffix("Toolbar") && c.hasSuffix("ToolbarItem") { return .wrapper("allowedToolbarItems") }
+        if p.hasSuffix("WindowController") && (c.hasSuffix("Window") || c == "NSWindowTemplate" || c.hasSuffix("Panel")) {
+            return .key("window")
+        }
+        if p.hasSuffix("Controller") && c.hasSuffix("View") && firstView == child.id {
+            return .key("view")
+        }
+        if c == "UINavigationItem" && p.hasSuffix("Controller") { return .key("navigationItem") }
+        if c == "UINavigationBar" && p.hasSuffix("NavigationController") { return .key("navigationBar") }
+        if c == "UIToolbar" && p.hasSuffix("NavigationController") { return .key("toolbar") }
+        if c == "UITabBar" && p.hasSuffix("TabBarController") { return .key("tabBar") }
+        if c == "UITabBarItem" && p.hasSuffix("Controller") { return .key("tabBarItem") }
+        if p.hasSuffix("NavigationBar") || p.hasSuffix("Toolbar") || p.hasSuffix("TabBar") { return .wrapper("items") }
+        if p.hasSuffix("Controller") { return .wrapper("childViewControllers") }
+        return .wrapper("subviews")
+    }
+}
+
+extension Array {
+    /// (elements for which `belongs` holds, the others), each in order.
+    func partitioned(_ belongs: (Element) -> Bool) -> ([Element], [Element]) {
+        var a: [Element] = [], b: [Element] = []
+        for x in self { if belongs(x) { a.append(x) } else { b.append(x) } }
+        return (a, b)
+    }
+}
