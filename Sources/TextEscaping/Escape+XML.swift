@@ -45,6 +45,26 @@ extension Escape {
         return String(out)
     }
 
+    /// `s` as the text of a `<string>` or `<key>` of an XML property list, as Apple's
+    /// `CFPropertyListCreateXMLData` writes it: only `&`, `<`, `>` and carriage return (`&#13;`)
+    /// escaped, every other character kept as it is, controls included. A property list is data
+    /// that is read back (``XMLPlistWriter`` round-trips keyed archives byte for byte), not text
+    /// for people, so nothing is replaced or made visible here.
+    public static func xmlPlistText(_ s: String) -> String {
+        guard s.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\r" }) else { return s }
+        var out = String.UnicodeScalarView()
+        for u in s.unicodeScalars {
+            switch u {
+            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
+            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
+            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
+            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
+            default: out.append(u)
+            }
+        }
+        return String(out)
+    }
+
     /// `s` as an XML attribute value quoted with `"`: ``xmlText(_:unrepresentable:)``, and `"` as
     /// `&quot;`, tab as `&#9;`, line feed as `&#10;` (attribute-value normalisation would turn raw
     /// ones into spaces). The value stays on one line.

@@ -11,8 +11,10 @@ import TestSupport
     /// library or executable target missing here fails the test, so that a new one is placed on
     /// purpose. Test targets may use any target.
     static let layers: [[String]] = [
-        // The model; the Swift and Objective-C source index (no nib reader); C modules; test helpers.
-        ["NibModel", "SourceIndex", "CGraphviz", "CArchive", "TestSupport"],
+        // Leaves: escaping for every output language, the one file-tree walker; C modules; test helpers.
+        ["TextEscaping", "FileWalk", "CGraphviz", "CArchive", "TestSupport"],
+        // The model; the Swift and Objective-C source index (no nib reader).
+        ["NibModel", "SourceIndex"],
         // The readers: every compiled and source form of Interface Builder files -> the model.
         ["ArchiveReader"],
         // Engines: compare and diff, writers, graphs, diagnosis, scan.

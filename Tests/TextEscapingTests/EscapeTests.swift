@@ -48,6 +48,13 @@ struct EscapeTests {
         #expect(Escape.stringsLiteral("Welcome é 日本 👋🏽") == "Welcome é 日本 👋🏽")
     }
 
+    @Test("XML property list text: only & < > and CR escaped, controls and bidi kept (data, read back exactly)")
+    func xmlPlist() {
+        #expect(Escape.xmlPlistText("a&b<c>d\re") == "a&amp;b&lt;c&gt;d&#13;e")
+        #expect(Escape.xmlPlistText("\u{1}\u{7F}\u{202E}\n\t") == "\u{1}\u{7F}\u{202E}\n\t")
+        #expect(Escape.xmlText("\u{202E}") != Escape.xmlPlistText("\u{202E}"))
+    }
+
     @Test("XML text and attributes as XML 1.0 reads them back; comments valid")
     func xml() {
         #expect(Escape.xmlText("a<b>&c\r\n\t\"'") == "a&lt;b&gt;&amp;c&#13;\n\t\"'")

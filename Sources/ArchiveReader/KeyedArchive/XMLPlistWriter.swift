@@ -31,7 +31,7 @@ package enum XMLPlistWriter {
             out += pad + "<real>\(text)</real>\n"
         case .date(let t): out += pad + "<date>\(PlistDate.format(t))</date>\n"
         case .data(let bytes): out += pad + "<data>\(Data(bytes).base64EncodedString())</data>\n"
-        case .string(let s): out += pad + "<string>\(Escape.xmlText(s))</string>\n"
+        case .string(let s): out += pad + "<string>\(Escape.xmlPlistText(s))</string>\n"
         case .uid(let n): out += pad + "<dict>\n\(pad)\t<key>CF$UID</key>\n\(pad)\t<integer>\(n)</integer>\n\(pad)</dict>\n"
         case .array(let list), .set(let list):
             if list.isEmpty { out += pad + "<array/>\n"; return }
@@ -42,7 +42,7 @@ package enum XMLPlistWriter {
             if entries.isEmpty { out += pad + "<dict/>\n"; return }
             out += pad + "<dict>\n"
             for e in entries {
-                out += pad + "\t<key>\(Escape.xmlText(e.key))</key>\n"
+                out += pad + "\t<key>\(Escape.xmlPlistText(e.key))</key>\n"
                 element(e.value, indent: indent + 1, into: &out)
             }
             out += pad + "</dict>\n"
