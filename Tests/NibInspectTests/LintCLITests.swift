@@ -120,6 +120,19 @@ struct LintCLITests {
         #expect(bad.err.contains("unknown rule 'no-such-rule' in \"disable\""))
     }
 
+    @Test func configurationWithANegativeNumberNamesTheOption() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-config-number-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.json").path
+        for (value, shown) in [("-1", "-1"), ("-0.5", "-0.5"), ("1e30", "1e+30")] {
+            try #"{"options": {"maxTopLevelObjects": \#(value)}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+            let r = run(["lint", "--config", config, Self.fixture])
+            #expect(r.code == .dataError && r.out.isEmpty)
+            #expect(r.err == "nibinspect: error: \(config): option \"maxTopLevelObjects\" of large-nib is \(shown); expected a whole number, 0 or more\n")
+        }
+    }
+
     @Test func listRulesPrintsEveryRule() throws {
         let r = run(["lint", "--list-rules"])
         #expect(r.code == .success)

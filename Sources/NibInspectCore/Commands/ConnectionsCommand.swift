@@ -8,7 +8,7 @@ enum ConnectionsCommand: Command {
         abstract: "List the outlets, actions, bindings and other connections of a nib.",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "tsv", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
             .option("--kind", value: "kind", help: "Only connections of this kind (repeatable).",
                     allowed: Connection.Kind.allCases.map(\.rawValue)),
             .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
@@ -54,8 +54,8 @@ enum ConnectionsCommand: Command {
                                                 hint: "use an id such as #12, a class, a custom class, a name or a placeholder such as \"File's Owner\"").description)
             }
         }
-        switch args.value("--format") ?? "text" {
-        case "json":
+        switch args.value("--format", as: Format.self) ?? .text {
+        case .json:
             let controllers = input.controllerIDs()   // one table, not a search of every controller per row
             func controller(_ id: ObjectID?, _ document: String) -> String? {
                 id.flatMap { controllers[ObjectReference(document: document, id: $0)] }
@@ -66,9 +66,9 @@ enum ConnectionsCommand: Command {
                       destinationController: controller(c.destination, document.name))
             })
             try ResolvedJSON.write(output, to: context.console)
-        case "tsv":
+        case .tsv:
             tsv(rows, to: context.console.write)
-        default:
+        case .text:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             text(rows, documents: input.documents, style: style, to: context.console.write)
         }
