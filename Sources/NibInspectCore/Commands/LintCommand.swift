@@ -53,6 +53,9 @@ enum LintCommand: Command {
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
+        if let file = args.value("--write-baseline") {
+            try OutputError.checkNotInput(file, inputs: args.positionals + args.values("--sources"), option: "--write-baseline")
+        }
 
         var config = LintConfiguration()
         if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
