@@ -157,6 +157,15 @@ struct LintCLITests {
         }
     }
 
+    @Test func listRulesShowsAnotherLintersNamesForARule() throws {
+        let rule = RuleInfo(.largeNib, severity: .info, aliases: [RuleAlias(tool: "xiblint", id: "large_nib"), RuleAlias(tool: "IBLinter", id: "big")],
+                            "Big.")
+        #expect(RuleList.text([rule]) == "large-nib (info; every input; also: xiblint large_nib, IBLinter big)\n    Big.\n")
+        let json = try RuleList.json([rule])
+        #expect(json.contains(#""aliases" : ["#) && json.contains(#""xiblint large_nib""#))
+        #expect(try !RuleList.json(LintRules.all).contains("aliases"))
+    }
+
     @Test func listRulesPrintsEveryRule() throws {
         let r = run(["lint", "--list-rules"])
         #expect(r.code == .success)
