@@ -36,17 +36,16 @@ public struct LintConfiguration: Sendable, Hashable {
     private struct File: Decodable {
         var disable: [String]?
         var severity: [String: String]?
-        var options: Options?
+        var options: [String: LintOptionValue]?
         var exclude: [String]?
-        struct Options: Decodable {
-            var bannedClasses: [String: String]?
-            var maxObjects: Int?
-            var maxTopLevelObjects: Int?
-        }
     }
 
-    /// Reads a configuration file. Throws ``Problem`` for malformed JSON, unknown rule ids and
-    /// unknown severities.
+    /// Reads a configuration file. Rules are named by id or by another linter's name for them
+    /// (``LintRules/rule(named:)``); each option is checked by the rule that reads it.
+    ///
+    /// - Throws: ``Problem`` for malformed JSON, unknown keys, rules, options and severities, and
+    ///   option values a rule does not allow (a negative count: the key, the value and what is
+    ///   allowed).
     public static func load(_ path: String) throws -> LintConfiguration {
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
@@ -55,8 +54,8 @@ public struct LintConfiguration: Sendable, Hashable {
                 throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: disable, severity, options, exclude)")
             }
             if let options = object["options"] as? [String: Any],
-               let unknown = options.keys.sorted().first(where: { !["bannedClasses", "maxObjects", "maxTopLevelObjects"].contains($0) }) {
-                throw Problem(file: path, message: "unknown option \"\(unknown)\" (known: bannedClasses, maxObjects, maxTopLevelObjects)")
+               let unknown = options.keys.sorted().first(where: { LintRules.options[$0] == nil }) {
+                throw Problem(file: path, message: "unknown option \"\(unknown)\" (known: \(LintRules.options.keys.sorted().joined(separator: ", ")))")
             }
         }
         let file: File
@@ -66,20 +65,24 @@ public struct LintConfiguration: Sendable, Hashable {
         var config = LintConfiguration()
         config.baseDirectory = (path as NSString).deletingLastPathComponent
         for id in file.disable ?? [] {
-            guard let code = FindingCode(rawValue: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"disable\"") }
-            config.disabled.insert(code)
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"disable\"") }
+            config.disabled.insert(rule.code)
         }
         for (id, level) in file.severity ?? [:] {
-            guard let code = FindingCode(rawValue: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"severity\"") }
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"severity\"") }
             guard let severity = Diagnostic.Severity(rawValue: level) else {
                 throw Problem(file: path, message: "severity of '\(id)' must be error, warning or info, not '\(level)'")
             }
-            config.severities[code] = severity
+            config.severities[rule.code] = severity
         }
-        if let o = file.options {
-            if let b = o.bannedClasses { config.options.bannedClasses = b }
-            if let n = o.maxObjects { config.options.maxObjects = n }
-            if let n = o.maxTopLevelObjects { config.options.maxTopLevelObjects = n }
+        for (key, value) in (file.options ?? [:]).sorted(by: { $0.key < $1.key }) where value != .null {
+            guard let (option, rule) = LintRules.options[key] else {
+                throw Problem(file: path, message: "unknown option \"\(key)\" (known: \(LintRules.options.keys.sorted().joined(separator: ", ")))")
+            }
+            guard option.accepts(value) else {
+                throw Problem(file: path, message: "option \"\(key)\" of \(rule.code.rawValue) is \(value); expected \(option.allowed)")
+            }
+            config.options.values[key] = value
         }
         config.exclude = file.exclude ?? []
         return config

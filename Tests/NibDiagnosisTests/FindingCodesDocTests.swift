@@ -4,7 +4,7 @@ import TestSupport
 import NibDiagnosis
 
 /// Documentation/why.md lists every finding code of `why` with its severity and meaning, exactly
-/// as `FindingCode` defines them (`RECORD_GOLDENS=1` rewrites the file after a change).
+/// as the rule registry (`LintRules`) defines them (`RECORD_GOLDENS=1` rewrites the file after a change).
 @Suite struct FindingCodesDocTests {
     static let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Documentation/why.md")
@@ -33,7 +33,7 @@ import NibDiagnosis
         `lint` runs every code below as a rule of the same name: the ones marked "sources" only when
         Swift or Objective-C sources are read, the others on any input.
 
-        This list is generated from `Sources/NibDiagnosis/Finding.swift` and checked by the tests.
+        This list is generated from the rule registry (`Sources/NibDiagnosis/Rules/`) and checked by the tests.
 
         | Code | Severity | Needs | Meaning |
         |---|---|---|---|

@@ -120,6 +120,52 @@ struct LintCLITests {
         #expect(bad.err.contains("unknown rule 'no-such-rule' in \"disable\""))
     }
 
+    @Test func writeBaselineRefusesToOverwriteAnInputOrASource() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-baseline-input-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let xib = dir.appendingPathComponent("About.xib").path
+        try FileManager.default.copyItem(atPath: Self.fixture + "/Resources/AboutViewController.xib", toPath: xib)
+        let sources = dir.appendingPathComponent("Sources")
+        try FileManager.default.createDirectory(at: sources, withIntermediateDirectories: true)
+        let swift = sources.appendingPathComponent("About.swift").path
+        try "import UIKit\nclass AboutViewController: UIViewController {}\n".write(toFile: swift, atomically: true, encoding: .utf8)
+        let before = try [xib, swift].map { try Data(contentsOf: URL(fileURLWithPath: $0)) }
+        let input = run(["lint", "--write-baseline", xib, xib])
+        #expect(input.code == .usage && input.err.contains("--write-baseline '\(xib)' is the input file; nibinspect never overwrites its input"))
+        let source = run(["lint", "--write-baseline", swift, "--sources", sources.path, xib])
+        #expect(source.code == .usage && source.err.contains("--write-baseline '\(swift)' is a file inside the input '\(sources.path)'"))
+        let inDirectory = run(["lint", "--write-baseline", xib, dir.path])
+        #expect(inDirectory.code == .usage && inDirectory.err.contains("is a file inside the input '\(dir.path)' that nibinspect reads"))
+        #expect(try [xib, swift].map { try Data(contentsOf: URL(fileURLWithPath: $0)) } == before)
+        // A baseline of its own beside the inputs is written, as the README shows.
+        let baseline = dir.appendingPathComponent(".nibinspect-baseline.json").path
+        #expect(run(["lint", "--write-baseline", baseline, dir.path]).code == .success)
+        #expect(FileManager.default.fileExists(atPath: baseline))
+    }
+
+    @Test func configurationWithANegativeNumberNamesTheOption() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("lint-config-number-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let config = dir.appendingPathComponent("config.json").path
+        for (value, shown) in [("-1", "-1"), ("-0.5", "-0.5"), ("1e30", "1e+30")] {
+            try #"{"options": {"maxTopLevelObjects": \#(value)}}"#.write(toFile: config, atomically: true, encoding: .utf8)
+            let r = run(["lint", "--config", config, Self.fixture])
+            #expect(r.code == .dataError && r.out.isEmpty)
+            #expect(r.err == "nibinspect: error: \(config): option \"maxTopLevelObjects\" of large-nib is \(shown); expected a whole number, 0 or more\n")
+        }
+    }
+
+    @Test func listRulesShowsAnotherLintersNamesForARule() throws {
+        let rule = RuleInfo(.largeNib, severity: .info, aliases: [RuleAlias(tool: "xiblint", id: "large_nib"), RuleAlias(tool: "IBLinter", id: "big")],
+                            "Big.")
+        #expect(RuleList.text([rule]) == "large-nib (info; every input; also: xiblint large_nib, IBLinter big)\n    Big.\n")
+        let json = try RuleList.json([rule])
+        #expect(json.contains(#""aliases" : ["#) && json.contains(#""xiblint large_nib""#))
+        #expect(try !RuleList.json(LintRules.all).contains("aliases"))
+    }
+
     @Test func listRulesPrintsEveryRule() throws {
         let r = run(["lint", "--list-rules"])
         #expect(r.code == .success)

@@ -43,14 +43,17 @@ struct OutputError: Error, CustomStringConvertible {
         return (URL(fileURLWithPath: path).resolvingSymlinksInPath().path, false)
     }
 
-    /// Refuses `-o` naming an input (inputs are never modified): the same file as an input (same
-    /// path after resolving links, or same device and inode), or an existing file inside an input
-    /// directory that the tool reads (a nib, archive, plist, xib, storyboard, strings file or
-    /// Swift/Objective-C source). Standard input (`-`) is skipped.
+    /// Refuses `-o` (or `option`, such as `--write-baseline`) naming an input (inputs are never
+    /// modified): the same file as an input (same path after resolving links, or same device and
+    /// inode), or an existing file inside an input directory that the tool reads (a nib, archive,
+    /// plist, xib, storyboard, strings file or Swift/Objective-C source). Standard input (`-`) is
+    /// skipped.
     ///
-    /// - Throws: ``UsageError`` naming the output and the input.
-    static func checkNotInput(_ output: String, inputs: [String]) throws {
-        if output.isEmpty { throw UsageError("--output needs a file name ('-' for standard output), not an empty string") }
+    /// - Throws: ``UsageError`` naming the option, the output and the input.
+    static func checkNotInput(_ output: String, inputs: [String], option: String = "--output") throws {
+        if output.isEmpty {
+            throw UsageError("\(option) needs a file name\(option == "--output" ? " ('-' for standard output)" : ""), not an empty string")
+        }
         let fm = FileManager.default
         let out = URL(fileURLWithPath: output).standardizedFileURL.resolvingSymlinksInPath()
         let outAttributes = try? fm.attributesOfItem(atPath: out.path)
@@ -62,11 +65,11 @@ struct OutputError: Error, CustomStringConvertible {
                let dx = x[.systemNumber] as? UInt64, let dy = y[.systemNumber] as? UInt64 {
                 same = ix == iy && dx == dy
             }
-            if same { throw UsageError("--output '\(output)' is the input file; nibinspect never overwrites its input") }
+            if same { throw UsageError("\(option) '\(output)' is the input file; nibinspect never overwrites its input") }
             var isDirectory: ObjCBool = false
             if outAttributes != nil, fm.fileExists(atPath: inURL.path, isDirectory: &isDirectory), isDirectory.boolValue,
                out.path.hasPrefix(inURL.path.hasSuffix("/") ? inURL.path : inURL.path + "/"), isReadAsInput(out.path) {
-                throw UsageError("--output '\(output)' is a file inside the input '\(input)' that nibinspect reads; it never overwrites its input")
+                throw UsageError("\(option) '\(output)' is a file inside the input '\(input)' that nibinspect reads; it never overwrites its input")
             }
         }
     }

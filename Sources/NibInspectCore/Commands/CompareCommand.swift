@@ -11,7 +11,7 @@ enum CompareCommand: Command {
         arguments: [("source", "A .xib, .storyboard or designable.nib (XML source)."),
                     ("compiled", "The nib, nib bundle, keyedobjects.nib or .storyboardc compiled from it.")],
         options: [
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
@@ -43,10 +43,10 @@ enum CompareCommand: Command {
         }
         let (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath)
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
-        switch args.value("--format") ?? "text" {
-        case "json":
+        switch args.value("--format", as: Format.self) ?? .text {
+        case .json:
             try writeJSON(Output(report), to: context.console)
-        default:
+        case .text:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             text(report, style: style, to: context.console.write)
         }

@@ -9,7 +9,7 @@ enum ConnectionsCommand: Command {
         abstract: "List the outlets, actions, bindings and other connections of a nib.",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "tsv", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
             .option("--kind", value: "kind", help: "Only connections of this kind (repeatable).",
                     allowed: Connection.Kind.allCases.map(\.rawValue)),
             .option("--source", value: "object", help: "Only connections from this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
@@ -55,8 +55,8 @@ enum ConnectionsCommand: Command {
                                                    listCommand: "'nibinspect tree \(args.positionals[0])'"))
             }
         }
-        switch args.value("--format") ?? "text" {
-        case "json":
+        switch args.value("--format", as: Format.self) ?? .text {
+        case .json:
             let controllers = input.controllerIDs()   // one table, not a search of every controller per row
             func controller(_ id: ObjectID?, _ document: String) -> String? {
                 id.flatMap { controllers[ObjectReference(document: document, id: $0)] }
@@ -67,9 +67,9 @@ enum ConnectionsCommand: Command {
                       destinationController: controller(c.destination, document.name))
             })
             try ResolvedJSON.write(output, to: context.console)
-        case "tsv":
+        case .tsv:
             tsv(rows, to: context.console.write)
-        default:
+        case .text:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
             text(rows, documents: input.documents, style: style, to: context.console.write)
         }

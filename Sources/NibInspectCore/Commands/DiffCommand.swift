@@ -12,7 +12,7 @@ enum DiffCommand: Command {
         arguments: [("old", "The old version (any input the tool opens)."),
                     ("new", "The new version.")],
         options: [
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .option("--ignore", value: "category", help: "Leave out a category of differences (repeatable).",
                     allowed: NibDiff.Category.allCases.map(\.rawValue)),
@@ -71,7 +71,7 @@ enum DiffCommand: Command {
         } else {
             items = pairedDocuments(old: old, new: new, ignoring: ignoring, only: only)
         }
-        if args.value("--format") == "json" {
+        if args.value("--format", as: Format.self) == .json {
             struct Output: Encodable {
                 var differences: [Item]
                 var summary: [String: Int]

@@ -11,12 +11,12 @@ enum GraphCommand: Command {
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
             .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process.",
-                    allowed: ["dot", "svg", "png", "pdf"]),
+                    values: Format.self),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
             .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters (a menu is one node listing its items)."),
             .option("--rankdir", value: "dir",
                     help: "Edge direction: left to right or top to bottom (default: auto = LR, for a scene flow the one that fits a page).",
-                    allowed: ["auto", "LR", "TB"]),
+                    values: GraphOptions.RankDirection.self),
             .flag("--responder-chain", help: "Also draw nil-targeted actions to First Responder and the key-view loop (nextKeyView, initialFirstResponder)."),
             .flag("--no-legend", help: "Leave out the legend of edge styles."),
             .option("--kinds", value: "list",
@@ -61,9 +61,7 @@ enum GraphCommand: Command {
         var options = GraphOptions()
         options.hierarchy = args.flag("--hierarchy")
         options.focus = args.value("--focus")
-        if let dir = args.value("--rankdir") {
-            options.rankDirection = GraphOptions.RankDirection(rawValue: dir) ?? .automatic
-        }
+        if let direction = args.value("--rankdir", as: GraphOptions.RankDirection.self) { options.rankDirection = direction }
         options.showsResponderChain = args.flag("--responder-chain")
         options.legend = !args.flag("--no-legend")
         if let list = args.value("--kinds") {
@@ -72,7 +70,7 @@ enum GraphCommand: Command {
             }
             options.kinds = kinds
         }
-        let format = args.value("--format") ?? "dot"
+        let format = args.value("--format", as: Format.self) ?? .dot
         let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
         let output = args.value("--output")
         // Every diagnostic first: a --focus or --scene that matches nothing stops the command.
@@ -85,14 +83,14 @@ enum GraphCommand: Command {
         } catch {
             throw UsageError(QueryMessage.graph(error))
         }
-        if let graphvizFormat = SVGRenderer.formats[format] {
+        if let graphvizFormat = SVGRenderer.formats[format.rawValue] {
             // libgvc lays out the whole graph in memory and renders it at once.
             let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: engine, format: graphvizFormat)
             if let note = rendering.note { context.console.diagnostic("nibinspect: note: \(note)") }
             for warning in rendering.warnings { context.console.diagnostic("nibinspect: warning: graphviz: \(warning)") }
             if let output {
                 try OutputError.write(rendering.bytes, to: output)
-            } else if format == "svg" {
+            } else if format == .svg {
                 context.console.write(rendering.svg)
             } else {
                 context.console.writeBytes(rendering.bytes)

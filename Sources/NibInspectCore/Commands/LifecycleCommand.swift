@@ -10,7 +10,7 @@ enum LifecycleCommand: Command {
         abstract: "Print the load sequence of a nib: load, instantiate, connect, awake, show.",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
@@ -47,7 +47,7 @@ enum LifecycleCommand: Command {
         withGraphs.opener.retention = .graphs
         let (input, status, loaded) = try withGraphs.loadResolvedWithStatus(path)
         let sequence = build(input, loaded: loaded)
-        if args.value("--format") == "json" {
+        if args.value("--format", as: Format.self) == .json {
             try ResolvedJSON.write(sequence, to: context.console)
         } else {
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)

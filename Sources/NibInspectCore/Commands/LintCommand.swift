@@ -12,7 +12,7 @@ enum LintCommand: Command {
         abstract: "Check nibs against review rules; text, Xcode, JSON, SARIF or GitHub output for CI.",
         arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, or directories (one or more). A directory holding .swift, .h, .m or .mm files also runs the source checks of 'why'.")],
         options: [
-            .option("--format", value: "format", help: "Reporter.", allowed: ["text", "xcode", "json", "sarif", "github"]),
+            .option("--format", value: "format", help: "Reporter.", values: Format.self),
             .option("--sources", value: "dir", help: "Also read the sources under DIR (repeatable)."),
             .option("--only", value: "rule", help: "Run only this rule (repeatable)."),
             .option("--disable", value: "rule", help: "Do not run this rule (repeatable)."),
@@ -20,7 +20,7 @@ enum LintCommand: Command {
             .option("--baseline", value: "file", help: "Do not report findings recorded in FILE."),
             .option("--write-baseline", value: "file", help: "Record the current findings in FILE and exit 0."),
             .option("--fail-on", value: "severity", help: "Exit 1 when a finding at or above this severity is reported (default warning).",
-                    allowed: ["error", "warning", "info"]),
+                    values: Diagnostic.Severity.self),
             .flag("--list-rules", help: "Print every rule (id, default severity, inputs, meaning) and exit."),
         ],
         discussion: """
@@ -37,31 +37,26 @@ enum LintCommand: Command {
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
-        let format = args.value("--format") ?? "text"
+        let format = args.value("--format", as: Format.self) ?? .text
         func rules(_ option: String) throws -> Set<FindingCode> {
             Set(try args.values(option).map { id in
-                guard let code = FindingCode(rawValue: id) else {
+                guard let rule = LintRules.rule(named: id) else {
                     throw UsageError("Unknown rule '\(id)' for \(option); 'nibinspect lint --list-rules' lists them")
                 }
-                return code
+                return rule.code
             })
         }
         let only = try rules("--only")
         let disabled = try rules("--disable")
         if args.flag("--list-rules") {
-            let all = FindingCode.allCases.filter { only.isEmpty || only.contains($0) }
-            if format == "json" {
-                struct Rule: Encodable { var id, severity, appliesTo, description: String; var needsSources: Bool }
-                context.console.write(try ResolvedJSON.render(["rules": all.map {
-                    Rule(id: $0.rawValue, severity: $0.defaultSeverity.rawValue, appliesTo: $0.appliesTo,
-                         description: $0.explanation, needsSources: $0.needsSources)
-                }]))
-            } else {
-                context.console.write(LintReporter.rulesText(all))
-            }
+            let all = LintRules.all.filter { only.isEmpty || only.contains($0.code) }
+            context.console.write(format == .json ? try RuleList.json(all) : RuleList.text(all))
             return .success
         }
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
+        if let file = args.value("--write-baseline") {
+            try OutputError.checkNotInput(file, inputs: args.positionals + args.values("--sources"), option: "--write-baseline")
+        }
 
         var config = LintConfiguration()
         if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
@@ -100,21 +95,14 @@ enum LintCommand: Command {
             findings = baseline.filter(findings, root: root.isEmpty ? "." : root)
         }
 
-        switch format {
-        case "xcode": context.console.write(LintReporter.xcode(findings))
-        case "github": context.console.write(LintReporter.github(findings))
-        case "json": context.console.write(try LintReporter.json(findings))
-        case "sarif":
-            let ran = FindingCode.allCases.filter { (only.isEmpty || only.contains($0)) && !disabled.contains($0) && !config.disabled.contains($0) }
-            context.console.write(try LintReporter.sarif(findings, rules: ran))
-        default:
-            let style = TerminalStyle.resolve(mode: nil, console: context.console)
-            context.console.write(WhyText.findings(findings, style: style))
-            context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources))
+        let ran = LintRules.all.filter {
+            (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) && !config.disabled.contains($0.code)
         }
+        let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console)
+        context.console.write(try format.reporter.render(findings, of: run))
         context.finish(inputs, sources: sources)
         if status != .success { return status }
-        let threshold: Diagnostic.Severity = Diagnostic.Severity(rawValue: args.value("--fail-on") ?? "warning") ?? .warning
+        let threshold = args.value("--fail-on", as: Diagnostic.Severity.self) ?? .warning
         let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }
         return findings.contains { rank($0.severity) >= rank(threshold) } ? .findings : .success
     }

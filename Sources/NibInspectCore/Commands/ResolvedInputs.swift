@@ -83,4 +83,4 @@ extension Context {
 
 /// The shared `--color` option.
 let colorOption = OptionSpec.option("--color", value: "when", help: "Colour the output.",
-                                    allowed: ["auto", "always", "never"])
+                                    values: ColorMode.self)

@@ -12,7 +12,7 @@ enum ScanCommand: Command {
         arguments: [("path", "Directories, .app bundles, .ipa or .zip archives, nib bundles, .storyboardc, nibs or sources (one or more).")],
         options: [
             .option("--jobs", "-j", value: "n", help: "Units decoded at once (default: the number of cores)."),
-            .option("--format", value: "format", help: "Output format (default: jsonl).", allowed: ["jsonl", "json"]),
+            .option("--format", value: "format", help: "Output format (default: jsonl).", values: Format.self),
             .option("--shard", value: "i/n", help: "Decode only shard i of n: the units whose path hashes to i (stable across machines and runs)."),
         ],
         discussion: """
@@ -53,7 +53,7 @@ enum ScanCommand: Command {
             guard let shard = Shard(text) else { throw UsageError("--shard takes i/n with 1 <= i <= n (e.g. 2/8), not '\(text)'") }
             scanner.shard = shard
         }
-        let output = ScanOutput(console: context.console, json: args.value("--format") == "json")
+        let output = ScanOutput(console: context.console, json: args.value("--format", as: Format.self) == .json)
         let progress = ProgressLine(console: context.console)
         let paths = args.positionals
         let summary = try Concurrently.wait { [scanner] in

@@ -14,7 +14,7 @@ enum StringsCommand: Command {
         abstract: "List the localizable strings as ibtool --generate-strings-file does.",
         arguments: [("path", "A xib, storyboard, compiled nib, nib bundle, .storyboardc, a directory of sources, or '-' for standard input.")],
         options: [
-            .option("--format", value: "format", help: "Output format (default: strings).", allowed: ["strings", "xliff", "xcstrings", "json"]),
+            .option("--format", value: "format", help: "Output format (default: strings).", values: Format.self),
             .flag("--utf16", help: "Write UTF-16 little-endian with a byte-order mark (as ibtool does) instead of UTF-8."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .option("--compare", value: "file", help: "A .strings file (a translation) to check: keys it lacks and keys it has that the input no longer has."),
@@ -108,17 +108,17 @@ enum StringsCommand: Command {
             }
         }
         if let file = args.value("--compare") {
-            let format = args.value("--format") ?? "strings"
-            guard format == "strings" || format == "json" else { throw UsageError("--compare writes its report as text (--format strings) or json, not \(format)") }
+            let format = args.value("--format", as: Format.self) ?? .strings
+            guard format == .strings || format == .json else { throw UsageError("--compare writes its report as text (--format strings) or json, not \(format.rawValue)") }
             if args.flag("--utf16") { throw UsageError("--utf16 is for the strings file written without --compare; --compare writes its report in UTF-8") }
-            return try compare(units, with: file, json: format == "json", context: context, status: status)
+            return try compare(units, with: file, json: format == .json, context: context, status: status)
         }
         let text: String
-        switch args.value("--format") ?? "strings" {
-        case "xliff": text = xliff(units, utf16: args.flag("--utf16"))
-        case "xcstrings": text = xcstrings(units)
-        case "json": text = json(units, withFile: directory)
-        default: text = strings(units, headings: directory || units.count > 1)
+        switch args.value("--format", as: Format.self) ?? .strings {
+        case .xliff: text = xliff(units, utf16: args.flag("--utf16"))
+        case .xcstrings: text = xcstrings(units)
+        case .json: text = json(units, withFile: directory)
+        case .strings: text = strings(units, headings: directory || units.count > 1)
         }
         if args.flag("--utf16") {
             var bytes: [UInt8] = [0xFF, 0xFE]

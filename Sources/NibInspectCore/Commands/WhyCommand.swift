@@ -15,7 +15,7 @@ enum WhyCommand: Command {
             .option("--sources", value: "dir", help: "Also read the sources under DIR (repeatable)."),
             .option("--class", value: "name", help: "Explain one class: declarations, appearances, every outlet and action, the verdict."),
             .option("--member", value: "name", help: "With --class: one outlet name or action selector."),
-            .option("--format", value: "format", help: "Output format.", allowed: ["text", "json"]),
+            .option("--format", value: "format", help: "Output format.", values: Format.self),
         ],
         discussion: """
         Without --class, prints every finding, grouped by document: a stable code (see
@@ -44,7 +44,7 @@ enum WhyCommand: Command {
             findings = explanations.flatMap(\.findings).filter { seen.insert($0).inserted }
         }
         let diagnostics = inputs.flatMap(\.diagnostics) + sources.diagnostics + sourceWalkDiagnostics(sources, besides: inputs)
-        if args.value("--format") == "json" {
+        if args.value("--format", as: Format.self) == .json {
             try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
         } else {
             let style = TerminalStyle.resolve(mode: nil, console: context.console)
@@ -181,7 +181,7 @@ enum WhyText {
         if e.declarations.isEmpty {
             out += "  declared in no source read\n"
         } else {
-            let places = e.declarations.map(LintReporter.relative)
+            let places = e.declarations.map(LintReport.relative)
             out += "  declared: \(e.language.map { $0 == "objc" ? "Objective-C, " : "Swift, " } ?? "")\(Escape.terminal(places.joined(separator: ", ")))\n"
         }
         if !e.superclasses.isEmpty { out += "  superclasses: " + Escape.terminal(e.superclasses.joined(separator: " → ")) + "\n" }

@@ -9,10 +9,10 @@ struct TerminalStyle: Sendable {
 
     /// The style for `--color <mode>` (`auto`, `always`, `never`) on `console`.
     static func resolve(mode: String?, console: Console) -> TerminalStyle {
-        switch mode ?? "auto" {
-        case "always": return TerminalStyle(enabled: true)
-        case "never": return TerminalStyle(enabled: false)
-        default:
+        switch mode.flatMap(ColorMode.init(rawValue:)) ?? .auto {
+        case .always: return TerminalStyle(enabled: true)
+        case .never: return TerminalStyle(enabled: false)
+        case .auto:
             let noColor = console.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
             return TerminalStyle(enabled: console.stdoutIsTerminal && !noColor)
         }
