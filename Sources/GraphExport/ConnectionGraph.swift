@@ -193,7 +193,7 @@ public struct ConnectionGraph: Hashable, Sendable {
     /// storyboard controller is one node with the outlets and actions of its scene nib and its
     /// view nib, and an edge drawn at it from another document has that document's name as its
     /// tooltip. `controllerObjects` (from ``NibInput/controllerObjects(named:)`` for the focus)
-    /// adds the objects standing for a focused controller to what ``FocusQuery`` matches.
+    /// adds the objects standing for a focused controller to what ``ObjectQuery`` matches.
     /// `mergesBoundPlaceholders` false draws every placeholder in its own document.
     ///
     /// - Throws: ``GraphError/focusNotFound(_:candidates:)`` when the focus matches in no document.

@@ -88,7 +88,7 @@ struct DocumentGraphBuilder {
         }
         var shown = Set<ObjectID>()
         if let focus = options.focus {
-            let focused = Set(FocusQuery.matches(focus, in: document, controllerObjects: controllerFocus))
+            let focused = Set(ObjectQuery(focus, controllerObjects: [document.name: controllerFocus]).bestMatches(in: document))
             if focused.isEmpty { return nil }
             edges = edges.filter { !focused.isDisjoint(with: $0.objects) }
             shown = focused
@@ -164,9 +164,7 @@ struct DocumentGraphBuilder {
             }
         }
         var tooltip = "\(object.id) \(object.className)"
-        if let custom = object.customClass {
-            tooltip += " (" + (object.customModule.map { $0 + "." } ?? "") + custom + ")"
-        }
+        if let custom = object.qualifiedCustomClass { tooltip += " (" + custom + ")" }
         let kind: ConnectionGraph.NodeKind = object.placeholder.map { .placeholder($0.kind) } ?? .object
         var node = Node(id: nodeID(object.id), kind: kind, lines: lines, tooltip: tooltip, objectID: object.id)
         if options.hierarchy, Self.isMenu(object) {

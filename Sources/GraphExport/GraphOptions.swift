@@ -23,7 +23,7 @@ public struct GraphOptions: Hashable, Sendable {
     /// part only in left-out connections is not drawn (unless ``hierarchy`` is on).
     public var kinds: Set<Connection.Kind>
     /// When set, only this object and its direct neighbours (the objects it is connected to, in
-    /// either direction, by a drawn kind) are shown. Matched by ``FocusQuery``.
+    /// either direction, by a drawn kind) are shown. Matched by ``ObjectQuery/bestMatches(in:)``.
     public var focus: String?
     /// Draw every object of the view/menu/controller hierarchy, nested as clusters by parent.
     public var hierarchy: Bool
@@ -78,29 +78,4 @@ public struct GraphOptions: Hashable, Sendable {
 
     /// The names ``parseKinds(_:)`` accepts, for help and error messages.
     public static var kindNames: [String] { Connection.Kind.allCases.map(\.rawValue) + ["all"] }
-}
-
-/// How `--focus` names an object: by id (`#12`, a xib id), by name (`Sign In`), or by class or
-/// custom class (`LoginViewController`). Ids win over names, names over classes. A bound upstream
-/// placeholder is also named by what it stands for (``Placeholder/Target``), and the objects
-/// that stand for a named storyboard controller (``NibInput/controllerObjects(named:)``) are
-/// always matched, so a controller is one object across its scene nib and view nib.
-public enum FocusQuery {
-    /// The ids of the objects `query` matches in `document`, best kind of match only, plus
-    /// `controllerObjects` (the objects of this document standing for a controller `query` names).
-    public static func matches(_ query: String, in document: NibDocument,
-                               controllerObjects: Set<ObjectID> = []) -> [ObjectID] {
-        func withControllers(_ ids: [ObjectID]) -> [ObjectID] {
-            ids + controllerObjects.sorted().filter { !ids.contains($0) }
-        }
-        let byID = document.objects.filter { $0.id.rawValue == query || $0.id.rawValue == "#" + query }
-        if !byID.isEmpty { return withControllers(byID.map(\.id)) }
-        let byName = document.objects.filter {
-            $0.name == query || $0.placeholder?.kind.displayName == query || $0.placeholder?.identifier == query
-        }
-        if !byName.isEmpty { return withControllers(byName.map(\.id)) }
-        return withControllers(document.objects.filter {
-            $0.customClass == query || $0.className == query || ($0.placeholder?.target?.names.contains(query) ?? false)
-        }.map(\.id))
-    }
 }

@@ -102,7 +102,7 @@ public enum CanonicalText {
         let line = Escape.terminal
         for (o, path) in order {
             if case .constraint? = o.property("constraint") { continue }
-            var cls = o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
+            var cls = o.displayClass
             if let p = o.placeholder {
                 cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? Escape.quoted(p.identifier) + " " : "") + cls
             }

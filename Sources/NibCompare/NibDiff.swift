@@ -173,7 +173,7 @@ public struct NibDiff: Hashable, Sendable {
         }
 
         func clsText(_ o: NibObject) -> String {
-            o.customClass.map { c in (o.customModule.map { "\($0).\(c)" } ?? c) + " (\(o.className))" } ?? o.className
+            o.displayClass
         }
         func isConstraint(_ o: NibObject) -> Bool { if case .constraint? = o.property("constraint") { return true }; return false }
         // Properties by what identifies them (a constraint by its items as paired), with the

@@ -43,14 +43,10 @@ public struct LoadSequence: Hashable, Sendable, Codable {
         if let p = o.placeholder {
             s += p.kind == .upstream ? p.identifier
                 : p.kind == .external ? "External Object \"\(p.identifier)\"" : p.kind.displayName
-            if let custom = o.customClass { s += " (" + (o.customModule.map { "\($0).\(custom)" } ?? custom) + ")" }
+            if let custom = o.qualifiedCustomClass { s += " (" + custom + ")" }
             return s
         }
-        if let custom = o.customClass {
-            s += (o.customModule.map { "\($0).\(custom)" } ?? custom) + " (\(o.className))"
-        } else {
-            s += o.className
-        }
+        s += o.displayClass
         if let name = o.name { s += " \"\(name.count <= 60 ? name : String(name.prefix(59)) + "…")\"" }
         return s
     }

@@ -119,11 +119,7 @@ struct LoadSequenceBuilder {
 
     /// The class receiving calls: module-qualified custom class, else the framework class.
     static func runtimeClass(_ o: NibObject) -> String {
-        if let t = o.placeholder?.target {
-            return t.customClass.map { c in t.customModule.map { "\($0).\(c)" } ?? c } ?? t.className
-        }
-        guard let custom = o.customClass else { return o.className }
-        return o.customModule.map { "\($0).\(custom)" } ?? custom
+        o.placeholder?.target?.qualifiedClass ?? o.qualifiedClass
     }
 
     // swiftlint:disable:next function_body_length cyclomatic_complexity
@@ -271,7 +267,7 @@ struct LoadSequenceBuilder {
             let owner = objects.first { $0.placeholder?.kind == .filesOwner }
             let controllerID = controllerObject ?? owner?.id
             add(LifecycleStep(phase: .awake, object: "\(controller.effectiveClass) (\(controller.id))", objectID: controllerID,
-                              class: controller.customModule.map { "\($0).\(controller.effectiveClass)" } ?? controller.effectiveClass,
+                              class: controller.qualifiedClass,
                               call: "viewDidLoad",
                               note: "after loadView returns: the outlets into the view set above are set before viewDidLoad"))
         }
@@ -317,7 +313,7 @@ struct LoadSequenceBuilder {
         case .upstream:
             var s = mac ? "an object of the scene nib (the controller, a segue template), passed by the controller's loadView as an external object"
                 : "an object of the scene nib (the controller, a segue template), passed by loadView in UINibExternalObjects"
-            if let t = p.target { s += ": " + (t.customModule.map { "\($0).\(t.effectiveClass)" } ?? t.effectiveClass) }
+            if let t = p.target { s += ": " + t.qualifiedClass }
             if let r = p.resolvedTarget { s += " (\(r))" }
             return s
         case .exit: return "an unwind target (source only); not instantiated"

@@ -20,6 +20,13 @@ public struct NibDocument: Hashable, Sendable, Codable {
     public var variant: String?
     /// Every object, placeholders included, indexed by id (``object(_:)`` is O(1)).
     @ObjectList public var objects: [NibObject]
+    /// ``objects`` with their index, for edits in place that keep the index up to date without
+    /// re-indexing (`document.objectList[at: i].placeholder = p`, `document.objectList.append(o)`;
+    /// see ``ObjectList``). Editing through ``objects`` copies the array first.
+    public var objectList: ObjectList {
+        get { _objects }
+        _modify { yield &_objects }
+    }
     /// Top-level objects in archive order (`UINibTopLevelObjectsKey`; children of `NSRoot`;
     /// elements directly under `<objects>`).
     public var topLevelObjects: [ObjectID]

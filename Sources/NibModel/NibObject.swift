@@ -49,9 +49,6 @@ public struct NibObject: Hashable, Sendable, Codable {
         self.archiveIndex = archiveIndex
     }
 
-    /// `customClass` when set, else `className`.
-    public var effectiveClass: String { customClass ?? className }
-
     /// The value of property `key`, if decoded.
     public func property(_ key: String) -> PropertyValue? {
         properties.first { $0.key == key }?.value
@@ -151,19 +148,10 @@ public struct Placeholder: Hashable, Sendable, Codable {
                       name: object.name, storyboardIdentifier: object.property("storyboardIdentifier")?.text)
         }
 
-        /// `customClass` when set, else `className`.
-        public var effectiveClass: String { customClass ?? className }
-
-        /// The names a query may use for the target: class, custom class (plain and
-        /// module-qualified), name, controller id and storyboard identifier.
+        /// The names a query may use for the target: ``ClassNamed/classNames`` (class, custom
+        /// class plain and module-qualified), name, controller id and storyboard identifier.
         public var names: [String] {
-            var out = [className]
-            if let customClass {
-                out.append(customClass)
-                if let customModule { out.append("\(customModule).\(customClass)") }
-            }
-            out += [name, controller, storyboardIdentifier].compactMap { $0 }
-            return out
+            classNames + [name, controller, storyboardIdentifier].compactMap { $0 }
         }
     }
 }

@@ -103,9 +103,6 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
             self.relationship = relationship
         }
 
-        /// `customClass` when set, else `className`.
-        public var effectiveClass: String { customClass ?? className }
-
         /// The documents the controller's connections live in: the nib that archives it, then
         /// its view nib(s), each once.
         public var documents: [String] {
@@ -116,9 +113,7 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
         /// True when `query` is the controller's ``id``, storyboard identifier, class or custom
         /// class (plain or module-qualified).
         public func isNamed(_ query: String) -> Bool {
-            if query == id || query == storyboardIdentifier || query == className || query == customClass { return true }
-            if let module = customModule, let custom = customClass, query == "\(module).\(custom)" { return true }
-            return false
+            query == id || query == storyboardIdentifier || classNames.contains(query)
         }
     }
 

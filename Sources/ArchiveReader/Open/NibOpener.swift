@@ -139,12 +139,12 @@ public struct NibOpener: Sendable {
         }
         for d in input.documents.indices {
             guard let k = key(input.documents[d].path), let bound = byPath[k] else { continue }
-            var objects = input.documents[d].objects   // assigned once: the document re-indexes on assignment
-            for o in objects.indices where objects[o].placeholder?.kind == .upstream {
-                guard let p = bound.object(objects[o].id)?.placeholder, p.identifier == objects[o].placeholder?.identifier else { continue }
-                objects[o].placeholder = p
+            for o in input.documents[d].objects.indices {
+                let object = input.documents[d].objects[o]
+                guard object.placeholder?.kind == .upstream, let p = bound.object(object.id)?.placeholder,
+                      p.identifier == object.placeholder?.identifier else { continue }
+                input.documents[d].objectList[at: o].placeholder = p   // in place: the id, and so the index, stays
             }
-            input.documents[d].objects = objects
         }
     }
 

@@ -43,29 +43,28 @@ extension NibResolver {
         for d in documents.indices {
             let key = SceneNibName.normalized(documents[d].name)
             let table = upstream[key] ?? upstream[SceneNibName.splitDevice(key).base] ?? [:]
-            // Mutate a copy and assign it once: the document re-indexes its objects on assignment.
-            var objects = documents[d].objects
-            for o in objects.indices {
-                guard let placeholder = objects[o].placeholder, placeholder.kind == .upstream else { continue }
+            // Placeholders are set in place (`objectList[at:]`): ids stay, so the index is kept.
+            for o in documents[d].objects.indices {
+                let object = documents[d].objects[o]
+                guard let placeholder = object.placeholder, placeholder.kind == .upstream else { continue }
                 guard let reference = table[placeholder.identifier] else {
                     diagnostics.append(Diagnostic(
                         .unresolvedUpstreamPlaceholder,
                         "upstream placeholder \(placeholder.identifier) is not in any parent scene's external objects table",
-                        location: .init(document: documents[d].name, object: documents[d].objects[o].id,
-                                        byteOffset: documents[d].objects[o].archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
+                        location: .init(document: documents[d].name, object: object.id,
+                                        byteOffset: object.archiveIndex.flatMap { scenes[d].graph[ObjectRef($0)]?.offset })))
                     continue
                 }
-                objects[o].placeholder?.resolvedTarget = reference.description
+                documents[d].objectList[at: o].placeholder?.resolvedTarget = reference.description
                 if let t = documentIndex[reference.document], let target = documents[t].object(reference.id) {
                     var identity = Placeholder.Target(target)
                     if let c = controllerAt[reference] {
                         identity.controller = summary.controllers[c].id
-                        summary.controllers[c].objects.append(ObjectReference(document: documents[d].name, id: objects[o].id))
+                        summary.controllers[c].objects.append(ObjectReference(document: documents[d].name, id: object.id))
                     }
-                    objects[o].placeholder?.target = identity
+                    documents[d].objectList[at: o].placeholder?.target = identity
                 }
             }
-            documents[d].objects = objects
         }
         return NibInput(path: name, kind: "compiled storyboard", documents: documents, storyboard: summary, diagnostics: diagnostics)
     }

@@ -85,7 +85,7 @@ enum ConnectionsCommand: Command {
                 if let p = o.placeholder { names.insert(p.kind == .external || p.kind == .upstream ? p.identifier : p.kind.displayName) }
                 else { names.insert(o.className) }
                 if let target = o.placeholder?.target { names.insert(target.controller ?? target.effectiveClass) }
-                if let custom = o.customClass { names.insert(o.customModule.map { "\($0).\(custom)" } ?? custom) }
+                if let custom = o.qualifiedCustomClass { names.insert(custom) }
                 if let name = o.name, !name.isEmpty, !name.contains("\n") { names.insert(name) }
             }
         }
@@ -120,12 +120,6 @@ enum ConnectionsCommand: Command {
         }
     }
 
-    /// `Module.Custom (Framework)`, `Custom (Framework)` or `Framework`.
-    static func classText(_ className: String, _ customClass: String?, _ customModule: String?) -> String {
-        let custom = customClass.map { c in customModule.map { "\($0).\(c)" } ?? c }
-        return custom.map { "\($0) (\(className))" } ?? className
-    }
-
     /// Tab-separated rows with a header line; tabs and newlines inside fields become spaces.
     static func tsv(_ rows: [(NibDocument, Connection)]) -> String {
         var out = ""
@@ -141,9 +135,9 @@ enum ConnectionsCommand: Command {
             /// stands for (a storyboard controller in its view nib), other placeholders by kind.
             func cls(_ id: ObjectID?) -> String {
                 guard let o = document.object(id) else { return "" }
-                if let t = o.placeholder?.target { return classText(t.className, t.customClass, t.customModule) }
+                if let t = o.placeholder?.target { return t.displayClass }
                 if let p = o.placeholder { return p.kind.displayName + (o.customClass.map { " (\($0))" } ?? "") }
-                return classText(o.className, o.customClass, o.customModule)
+                return o.displayClass
             }
             var detail: [String] = []
             if let e = c.controlEvents { detail.append("events=\(e)") }

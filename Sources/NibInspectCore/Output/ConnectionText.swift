@@ -20,8 +20,7 @@ struct ConnectionText {
 
     /// `LoginView (UIView)`, `MyApp.LoginView (UIView)`, `UILabel`.
     func classText(_ o: NibObject) -> String {
-        guard let custom = o.customClass else { return style.className(o.className) }
-        let qualified = o.customModule.map { "\($0).\(custom)" } ?? custom
+        guard let qualified = o.qualifiedCustomClass else { return style.className(o.className) }
         return style.customClass(qualified) + " (" + style.className(o.className) + ")"
     }
 
@@ -33,8 +32,8 @@ struct ConnectionText {
         case .upstream: s = style.placeholder(p.identifier)
         default: s = style.placeholder(p.kind.displayName)
         }
-        if let custom = o.customClass {
-            s += " (" + style.customClass(o.customModule.map { "\($0).\(custom)" } ?? custom) + ")"
+        if let custom = o.qualifiedCustomClass {
+            s += " (" + style.customClass(custom) + ")"
         } else if full, p.kind == .filesOwner, o.className == "UIProxyObject" || o.className == "NSObject" {
             s += style.detail(" (class not stated in the nib)")
         }
@@ -46,8 +45,7 @@ struct ConnectionText {
 
     /// `LoginViewController (UIViewController)`: a placeholder target's class without its document.
     func classText(_ t: Placeholder.Target) -> String {
-        guard let custom = t.customClass else { return style.className(t.className) }
-        let qualified = t.customModule.map { "\($0).\(custom)" } ?? custom
+        guard let qualified = t.qualifiedCustomClass else { return style.className(t.className) }
         return style.customClass(qualified) + " (" + style.className(t.className) + ")"
     }
 

@@ -308,8 +308,8 @@ struct HTMLReport {
             out += "<td>" + Escape.html(p.kind.displayName)
             if p.kind == .external || p.kind == .upstream, !p.identifier.isEmpty { out += " “" + Escape.html(p.identifier) + "”" }
             out += "</td><td>"
-            if let custom = o.customClass {
-                out += Escape.html((o.customModule.map { $0 + "." } ?? "") + custom)
+            if let custom = o.qualifiedCustomClass {
+                out += Escape.html(custom)
             } else if p.kind == .firstResponder {
                 out += "<span class=\"muted\">responder chain</span>"
             } else {
