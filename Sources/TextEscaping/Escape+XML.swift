@@ -32,17 +32,7 @@ extension Escape {
     /// as `unrepresentable` says. Everything else is kept, line feeds and tabs included (element
     /// text may span lines, as Xcode writes it): a parser gives back exactly `s`.
     public static func xmlText(_ s: String, unrepresentable: XMLUnrepresentable = .replacementCharacter) -> String {
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            default: appendXML(u, unrepresentable, to: &out)
-            }
-        }
-        return String(out)
+        xmlEscaped(s, attribute: false) { appendXML($0, unrepresentable, to: &$1) }
     }
 
     /// `s` as the text of a `<string>` or `<key>` of an XML property list, as Apple's
@@ -52,23 +42,20 @@ extension Escape {
     /// for people, so nothing is replaced or made visible here.
     public static func xmlPlistText(_ s: String) -> String {
         guard s.unicodeScalars.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" || $0 == "\r" }) else { return s }
-        var out = String.UnicodeScalarView()
-        for u in s.unicodeScalars {
-            switch u {
-            case "&": out.append(contentsOf: "&amp;".unicodeScalars)
-            case "<": out.append(contentsOf: "&lt;".unicodeScalars)
-            case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            default: out.append(u)
-            }
-        }
-        return String(out)
+        return xmlEscaped(s, attribute: false) { $1.append($0) }
     }
 
     /// `s` as an XML attribute value quoted with `"`: ``xmlText(_:unrepresentable:)``, and `"` as
     /// `&quot;`, tab as `&#9;`, line feed as `&#10;` (attribute-value normalisation would turn raw
     /// ones into spaces). The value stays on one line.
     public static func xmlAttribute(_ s: String, unrepresentable: XMLUnrepresentable = .replacementCharacter) -> String {
+        xmlEscaped(s, attribute: true) { appendXML($0, unrepresentable, to: &$1) }
+    }
+
+    /// The one XML escaping loop: `&`, `<`, `>` and carriage return as references (in an
+    /// attribute also `"`, tab and line feed); every other character goes to `other`.
+    private static func xmlEscaped(_ s: String, attribute: Bool,
+                                   other: (Unicode.Scalar, inout String.UnicodeScalarView) -> Void) -> String {
         var out = String.UnicodeScalarView()
         out.reserveCapacity(s.utf8.count)
         for u in s.unicodeScalars {
@@ -76,11 +63,11 @@ extension Escape {
             case "&": out.append(contentsOf: "&amp;".unicodeScalars)
             case "<": out.append(contentsOf: "&lt;".unicodeScalars)
             case ">": out.append(contentsOf: "&gt;".unicodeScalars)
-            case "\"": out.append(contentsOf: "&quot;".unicodeScalars)
-            case "\t": out.append(contentsOf: "&#9;".unicodeScalars)
-            case "\n": out.append(contentsOf: "&#10;".unicodeScalars)
             case "\r": out.append(contentsOf: "&#13;".unicodeScalars)
-            default: appendXML(u, unrepresentable, to: &out)
+            case "\"" where attribute: out.append(contentsOf: "&quot;".unicodeScalars)
+            case "\t" where attribute: out.append(contentsOf: "&#9;".unicodeScalars)
+            case "\n" where attribute: out.append(contentsOf: "&#10;".unicodeScalars)
+            default: other(u, &out)
             }
         }
         return String(out)
