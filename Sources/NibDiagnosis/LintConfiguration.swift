@@ -45,8 +45,17 @@ public struct LintConfiguration: Sendable, Hashable {
     ///
     /// - Throws: ``Problem`` for malformed JSON, unknown keys, rules, options and severities, and
     ///   option values a rule does not allow (a negative count: the key, the value and what is
-    ///   allowed).
+    ///   allowed); for a path that is not a regular file (a FIFO would block the read) or is over
+    ///   ``maxFileSize``.
     public static func load(_ path: String) throws -> LintConfiguration {
+        if let attributes = attributesFollowingLinks(path) {
+            guard attributes[.type] as? FileAttributeType == .typeRegular else {
+                throw Problem(file: path, message: "not a regular file")
+            }
+            if let size = (attributes[.size] as? NSNumber)?.intValue, size > maxFileSize {
+                throw Problem(file: path, message: "\(size) bytes, more than a configuration may have (\(maxFileSize))")
+            }
+        }
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
             let known: Set<String> = ["disable", "severity", "options", "exclude"]
@@ -101,7 +110,17 @@ public struct LintConfiguration: Sendable, Hashable {
         }
     }
 
-    /// `.nibinspect.json` in `start`'s directory or the nearest one above it.
+    /// The attributes of the file a path names, through symbolic links (`attributesOfItem` alone
+    /// describes the link itself).
+    private static func attributesFollowingLinks(_ path: String) -> [FileAttributeKey: Any]? {
+        try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
+    }
+
+    /// The largest configuration file read, in bytes (1 MiB).
+    public static let maxFileSize = 1 << 20
+
+    /// `.nibinspect.json` in `start`'s directory or the nearest one above it; an entry of that
+    /// name that is not a regular file (a directory, a FIFO) is passed over.
     public static func find(from start: String) -> String? {
         var isDir: ObjCBool = false
         var dir = URL(fileURLWithPath: start).standardizedFileURL
@@ -110,7 +129,9 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         for _ in 0..<64 {
             let candidate = dir.appendingPathComponent(".nibinspect.json").path
-            if FileManager.default.fileExists(atPath: candidate) { return candidate }
+            if attributesFollowingLinks(candidate)?[.type] as? FileAttributeType == .typeRegular {
+                return candidate
+            }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { break }
             dir = parent

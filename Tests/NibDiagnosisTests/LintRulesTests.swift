@@ -122,4 +122,19 @@ import TestSupport
         let config = try LintConfiguration.load(tree.path("c.json"))
         #expect(config.options.maxObjects == 0 && config.options.maxTopLevelObjects == 20)
     }
+
+    @Test("a configuration that is a FIFO is refused, never read, and passed over when searched for")
+    func configurationNotARegularFile() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        let fifo = tree.path(".nibinspect.json")
+        try #require(mkfifo(fifo, 0o600) == 0)
+        #expect(LintConfiguration.find(from: tree.path("")) == nil)
+        #expect(throws: LintConfiguration.Problem.self) { try LintConfiguration.load(fifo) }
+        try FileManager.default.removeItem(atPath: fifo)
+        let real = try tree.write("real.json", text: #"{"disable": ["large-nib"]}"#)
+        try FileManager.default.createSymbolicLink(atPath: fifo, withDestinationPath: real)
+        #expect(LintConfiguration.find(from: tree.path("")) == fifo)
+        #expect(try LintConfiguration.load(fifo).disabled.contains(FindingCode("large-nib")))
+    }
 }

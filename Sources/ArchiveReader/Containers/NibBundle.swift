@@ -1,4 +1,5 @@
 import Foundation
+import FileWalk
 
 /// One file inside a nib bundle directory (nib-format.md §8).
 public struct NibVariant: Hashable, Sendable, Codable {
@@ -68,19 +69,31 @@ public struct NibBundle: Sendable {
     /// Every file, in preference order (``NibVariant/chosen`` all false until ``choose(_:)``).
     public var variants: [NibVariant]
 
-    /// Lists the bundle at `path` in `files` (default: the file system).
+    /// Lists the bundle at `path` in `files` (default: the file system): its regular files, by
+    /// ``FileWalker``'s rules (a link is followed only to a file inside the bundle; FIFOs and
+    /// devices are never opened; hidden files are left out), subdirectories not listed.
     /// - Throws: ``InputError`` when the directory cannot be listed.
     public init(path: String, files: FileTree = .disk) throws(InputError) {
         self.path = path
         var ranked: [(rank: Int, version: [Int], variant: NibVariant)] = []
-        for name in try files.entries(path) {
-            let file = FileTree.join(path, name)
-            guard files.isRegularFile(file) else { continue }
-            let probe = files.head(file) ?? (0, [])
-            let format = FileFormat(sniffing: probe.head)
-            let (rank, version, role) = Self.rank(name, format)
-            ranked.append((rank, version, NibVariant(name: name, role: role, format: format.displayName, size: probe.size)))
+        var unreadable: String?
+        FileWalker(tree: files).walk(path) { event in
+            switch event {
+            case .file(let entry):
+                let probe = files.head(entry.path) ?? (0, [])
+                let format = FileFormat(sniffing: probe.head)
+                let (rank, version, role) = Self.rank(entry.name, format)
+                ranked.append((rank, version, NibVariant(name: entry.name, role: role, format: format.displayName, size: probe.size)))
+                return .proceed
+            case .directory: return .skipDescendants
+            case .unreadableDirectory(let entry, let message):
+                if entry.relative.isEmpty { unreadable = message }
+                return .stop
+            case .warning: return .proceed
+            }
         }
+        if let unreadable { throw InputError(.unreadable(unreadable), path: path) }
+        if !files.isDirectory(path) { _ = try files.entries(path) }
         ranked.sort { a, b in
             if a.rank != b.rank { return a.rank < b.rank }
             if a.version != b.version { return NibFileName.isNewer(a.version, than: b.version) }

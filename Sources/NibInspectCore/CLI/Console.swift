@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ArchiveReader
 import Foundation
 import TextEscaping
 
@@ -20,8 +21,10 @@ public final class Console: @unchecked Sendable {
     private var pending: [UInt8] = []
     /// Bytes collected before a write to stdout.
     static let chunkSize = 1 << 16
-    /// Bytes read for the input `-` (tests set this; nil reads the process's stdin).
+    /// Bytes read for the input `-` (tests set this; nil reads ``stdinHandle``).
     public var stdin: [UInt8]?
+    /// Where the input `-` is read from when ``stdin`` is nil: the process's standard input.
+    public var stdinHandle = FileHandle.standardInput
     /// Whether stdout is a terminal (decides `--color auto`).
     public var stdoutIsTerminal: Bool
     /// Whether stderr is a terminal (decides whether `scan` shows a progress line).
@@ -103,10 +106,35 @@ public final class Console: @unchecked Sendable {
         bytes.withUnsafeBufferPointer { p in _ = Glibc_write(2, p.baseAddress!, p.count) }
     }
 
-    /// Reads all of standard input.
-    func readStdin() -> [UInt8] {
+    /// Reads standard input once (later calls return the same bytes), never more than `limit`
+    /// + 1 bytes, so that an endless pipe ends in the caller's size error rather than in memory
+    /// exhaustion. When `headLength` bytes have arrived and `keepReading` says no to them, reading
+    /// stops there: junk piped in costs its first bytes, not a gigabyte.
+    ///
+    /// - Throws: ``InputError`` `.unreadable` for `<stdin>` when it cannot be read (standard input
+    ///   redirected from a directory).
+    func readStdin(limit: Int = 1 << 30, headLength: Int = 64 << 10, keepReading: (([UInt8]) -> Bool)? = nil) throws -> [UInt8] {
         if let stdin { return stdin }
-        return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+        var bytes: [UInt8] = []
+        var checked = keepReading == nil
+        while bytes.count <= limit {
+            let want = checked ? min(1 << 20, limit + 1 - bytes.count) : headLength - bytes.count
+            guard want > 0 else { break }
+            let chunk: Data?
+            do { chunk = try stdinHandle.read(upToCount: want) } catch {
+                let posix = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
+                let reason = posix.flatMap { $0.domain == NSPOSIXErrorDomain ? String(cString: strerror(Int32($0.code))) : nil }
+                throw InputError(.unreadable(reason ?? (error as NSError).localizedDescription), path: "<stdin>")
+            }
+            guard let chunk, !chunk.isEmpty else { break }
+            bytes += chunk
+            if !checked, bytes.count >= headLength {
+                checked = true
+                if keepReading?(bytes) == false { break }
+            }
+        }
+        stdin = bytes
+        return bytes
     }
 }
 

@@ -20,7 +20,7 @@ struct Context {
     /// Every document of one input with the container description (nib bundle variants,
     /// storyboard Info.plist, nested archives); `-` reads standard input.
     func loadContainer(_ path: String) throws -> LoadedContainer {
-        if path == "-" { return try loader.loadContainer(bytes: console.readStdin(), name: "<stdin>") }
+        if path == "-" { return try loader.loadContainer(bytes: try readInputFromStdin(), name: "<stdin>") }
         return try loader.loadContainer(at: path)
     }
 

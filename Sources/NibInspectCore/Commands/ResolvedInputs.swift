@@ -4,10 +4,23 @@ import Foundation
 /// The commands' inputs, all opened through ``NibOpener`` (the library's one door); this file
 /// only adds standard input, error attribution to the file, and exit statuses.
 extension Context {
+    /// Standard input as the input `-`, read once, within the loader's file-size limit; bytes
+    /// whose first ``FileFormat/sniffLength`` are no format the tool reads (neither an archive nor
+    /// IB XML) are read no further, and the loader refuses them from those bytes as it refuses
+    /// such a file.
+    func readInputFromStdin() throws -> [UInt8] {
+        try console.readStdin(limit: loader.limits.maxFileSize, headLength: FileFormat.sniffLength) { head in
+            switch FileFormat(sniffing: head) {
+            case .unknown, .asciiPlist: return false
+            default: return true
+            }
+        }
+    }
+
     /// Opens `path` (`-` reads standard input once) with the library's ``NibOpener``.
     func open(_ path: String) throws -> OpenedInput {
         try withFile(path) {
-            if path == "-" { return try opener.open(.bytes(console.readStdin(), name: "<stdin>")) }
+            if path == "-" { return try opener.open(.bytes(try readInputFromStdin(), name: "<stdin>")) }
             return try opener.open(.path(path))
         }
     }
@@ -40,7 +53,7 @@ extension Context {
     /// Standard input is read once either way.
     func loadSource(_ path: String) throws -> NibInput? {
         if path == "-" {
-            let bytes = console.readStdin()
+            let bytes = try readInputFromStdin()
             guard SourceReader.isSource(bytes) else { return nil }
             return try withFile(path) { try opener.open(.bytes(bytes, name: "<stdin>")).input }
         }

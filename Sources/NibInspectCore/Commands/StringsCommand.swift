@@ -81,7 +81,7 @@ enum StringsCommand: Command {
         } else {
             if path != "-" && !FileManager.default.fileExists(atPath: path) { throw InputError(.notFound, path: path) }
             let bytes: [UInt8]? = try context.withFile(path) {
-                if path == "-" { return context.console.readStdin() }
+                if path == "-" { return try context.console.readStdin() }
                 switch FileTree.disk.kind(path) {
                 case .directory?: return nil
                 case .regular?:
@@ -137,7 +137,7 @@ enum StringsCommand: Command {
         // Read as inputs are (NibLoader.readInput): not found or unreadable (a directory, a
         // device) is 66, over the size limit 65; `-` is standard input.
         let entries = try context.withFile(file) { () throws -> [StringsFile.Entry] in
-            let bytes = file == "-" ? context.console.readStdin() : try NibLoader().readInput(file)
+            let bytes = file == "-" ? try context.console.readStdin() : try NibLoader().readInput(file)
             let limit = DecodingLimits.default.maxFileSize
             if bytes.count > limit { throw ArchiveError(.limitExceeded(.fileSize, value: bytes.count), at: 0) }
             return try StringsFile.parse(bytes)
