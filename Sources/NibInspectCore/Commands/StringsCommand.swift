@@ -48,11 +48,7 @@ enum StringsCommand: Command {
         """)
 
     /// The strings of one document.
-    struct Unit {
-        var name: String
-        var strings: [IBString]
-        var bestEffort: Bool
-    }
+    typealias Unit = StringsTable
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <path>") }
@@ -115,10 +111,10 @@ enum StringsCommand: Command {
         }
         let text: String
         switch args.value("--format", as: Format.self) ?? .strings {
-        case .xliff: text = xliff(units, utf16: args.flag("--utf16"))
-        case .xcstrings: text = xcstrings(units)
-        case .json: text = json(units, withFile: directory)
-        case .strings: text = strings(units, headings: directory || units.count > 1)
+        case .xliff: text = StringsExport.xliff(units, utf16: args.flag("--utf16"), toolVersion: NibInspectCLI.version)
+        case .xcstrings: text = StringsExport.xcstrings(units)
+        case .json: text = StringsExport.json(units, withFile: directory)
+        case .strings: text = StringsExport.strings(units, headings: directory || units.count > 1)
         }
         if args.flag("--utf16") {
             var bytes: [UInt8] = [0xFF, 0xFE]
@@ -216,86 +212,5 @@ enum StringsCommand: Command {
             return .proceed
         }
         return (out.sorted(), warnings)
-    }
-
-    static let bestEffortNote = "nibinspect: compiled nib, best effort: object ids are xib ids only where the nib kept the strings-file key (NSLocalizableString); other texts are keyed by archive index (#N) and archived property name; the class is the archived class."
-
-    // MARK: - Formats
-
-    static func strings(_ units: [Unit], headings: Bool) -> String {
-        var out = ""
-        for (i, u) in units.enumerated() {
-            if headings { out += (i > 0 ? "\n" : "") + "/* == \(IBStringsWriter.inComment(Escape.stringsLiteral(u.name))) == */\n" }
-            if u.bestEffort { out += "/* \(bestEffortNote) */\n" }
-            out += IBStringsWriter.render(u.strings)
-        }
-        return out
-    }
-
-    /// XML text or a `"`-quoted attribute value (``Escape/xmlText(_:unrepresentable:)``,
-    /// ``Escape/xmlAttribute(_:unrepresentable:)``); characters XML 1.0 cannot carry are written as
-    /// ibtool's `\U001B` escapes.
-    static func xml(_ s: String, attribute: Bool = false) -> String {
-        attribute ? Escape.xmlAttribute(s, unrepresentable: .stringsEscape) : Escape.xmlText(s, unrepresentable: .stringsEscape)
-    }
-
-    /// XLIFF 1.2 as Xcode's Export Localizations writes it: one `<file>` per document.
-    static func xliff(_ units: [Unit], utf16: Bool) -> String {
-        var out = "<?xml version=\"1.0\" encoding=\"\(utf16 ? "UTF-16" : "UTF-8")\"?>\n"
-        out += "<xliff xmlns=\"urn:oasis:names:tc:xliff:document:1.2\" xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" version=\"1.2\" xsi:schemaLocation=\"urn:oasis:names:tc:xliff:document:1.2 http://docs.oasis-open.org/xliff/v1.2/os/xliff-core-1.2-strict.xsd\">\n"
-        for u in units {
-            out += "  <file original=\"\(xml(u.name, attribute: true))\" source-language=\"en\" datatype=\"plaintext\">\n"
-            out += "    <header>\n      <tool tool-id=\"nibinspect\" tool-name=\"nibinspect\" tool-version=\"\(NibInspectCLI.version)\"/>\n"
-            if u.bestEffort { out += "      <note>\(xml(bestEffortNote))</note>\n" }
-            out += "    </header>\n    <body>\n"
-            for s in IBStringsWriter.exportOrdered(u.strings) {
-                out += "      <trans-unit id=\"\(xml(s.key, attribute: true))\" xml:space=\"preserve\">\n"
-                out += "        <source>\(xml(s.value))</source>\n"
-                out += "        <note>\(xml(s.comment))</note>\n"
-                out += "      </trans-unit>\n"
-            }
-            out += "    </body>\n  </file>\n"
-        }
-        return out + "</xliff>\n"
-    }
-
-    /// A String Catalog (`.xcstrings`) in Xcode's layout (two-space indent, `" : "`).
-    static func xcstrings(_ units: [Unit]) -> String {
-        var out = "{\n  \"sourceLanguage\" : \"en\",\n  \"strings\" : {"
-        var seen = Set<String>()
-        var first = true
-        for u in units {
-            for s in IBStringsWriter.exportOrdered(u.strings) where seen.insert(s.key).inserted {
-                out += first ? "\n" : ",\n"
-                first = false
-                out += "    \(Escape.json(s.key)) : {\n"
-                out += "      \"comment\" : \(Escape.json(s.comment)),\n"
-                out += "      \"extractionState\" : \"manual\",\n"
-                out += "      \"localizations\" : {\n        \"en\" : {\n          \"stringUnit\" : {\n"
-                out += "            \"state\" : \"translated\",\n"
-                out += "            \"value\" : \(Escape.json(s.value))\n"
-                out += "          }\n        }\n      }\n    }"
-            }
-        }
-        out += first ? "\n\n  },\n" : "\n  },\n"
-        return out + "  \"version\" : \"1.0\"\n}\n"
-    }
-
-    /// `[{"key", "value", "class", "property", "objectID", "line"}]` in that member order, with
-    /// `"file"` first for directories and `"bestEffort": true` for compiled nibs.
-    static func json(_ units: [Unit], withFile: Bool) -> String {
-        var rows: [String] = []
-        for u in units {
-            for s in u.strings {
-                var members: [String] = []
-                if withFile { members.append("\"file\" : \(Escape.json(u.name))") }
-                members += ["\"key\" : \(Escape.json(s.key))", "\"value\" : \(Escape.json(s.value))",
-                            "\"class\" : \(Escape.json(s.className))", "\"property\" : \(Escape.json(s.property))",
-                            "\"objectID\" : \(Escape.json(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
-                if u.bestEffort { members.append("\"bestEffort\" : true") }
-                rows.append("  {\n    " + members.joined(separator: ",\n    ") + "\n  }")
-            }
-        }
-        return rows.isEmpty ? "[]\n" : "[\n" + rows.joined(separator: ",\n") + "\n]\n"
     }
 }
