@@ -23,6 +23,9 @@ deps:
 # JSON Lines into the PyPI package duckdb; without them those tests skip with a message. Installed
 # here when python3 is present. Debian's chromium runs the report's browser test (headless);
 # without it that test skips with a message.
+# NiceGUI 3.18.0 bundles Mermaid 11 as ES modules: the real Mermaid parser and renderer for the test
+# of graph --format mermaid (no Debian package ships Mermaid).
+MERMAID_BUNDLE_VERSION = 3.18.0
 test-deps: deps
 	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import jsonschema' 2>/dev/null; then \
 	  echo "==> installing the Python package jsonschema (for the JSON Schema test)"; \
@@ -40,6 +43,12 @@ test-deps: deps
 	  echo "==> installing chromium (the report test loads the HTML page in headless Chromium)"; \
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \
 	  echo "    could not install chromium; the browser test of 'report' will be skipped"; \
+	fi
+	@if command -v python3 >/dev/null 2>&1 && [ ! -f .build/mermaid/nicegui/elements/mermaid/dist/index.js ]; then \
+	  echo "==> fetching Mermaid's JavaScript (bundled in the PyPI package nicegui $(MERMAID_BUNDLE_VERSION); the Mermaid test draws graph --format mermaid with it)"; \
+	  mkdir -p .build/mermaid && python3 -m pip download -q --no-deps nicegui==$(MERMAID_BUNDLE_VERSION) -d .build/mermaid/wheel 2>/dev/null && \
+	  python3 -c 'import glob, zipfile; z = zipfile.ZipFile(glob.glob(".build/mermaid/wheel/nicegui-*.whl")[0]); [z.extract(n, ".build/mermaid") for n in z.namelist() if n.startswith("nicegui/elements/mermaid/dist/")]' || \
+	  echo "    could not fetch it; the Mermaid test will be skipped"; \
 	fi
 	@if ! command -v jq >/dev/null 2>&1; then \
 	  echo "==> installing jq (the README's JSON example is checked with it)"; \

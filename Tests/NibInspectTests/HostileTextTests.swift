@@ -195,6 +195,7 @@ struct HostileTextTests {
             add("graph dot --hierarchy", ["graph", "--hierarchy", "--responder-chain", "--kinds", "all", input])
             add("graph dot --focus", ["graph", "--focus", f.query, input])
             add("graph svg", ["graph", "-f", "svg", input], .xml)
+            add("graph mermaid --hierarchy", ["graph", "-f", "mermaid", "--hierarchy", "--kinds", "all", input])
             add("why", ["why", "--sources", f.sources, input])
             add("why json", ["why", "--format", "json", "--sources", f.sources, input])
             add("why --class", ["why", "--class", f.query, "--sources", f.sources, input])

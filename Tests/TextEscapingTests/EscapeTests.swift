@@ -118,4 +118,16 @@ struct EscapeTests {
         // A value made one line first: its line feed is text, not a line of the annotation.
         #expect(Escape.githubData(Escape.terminal("x\ny") + "\nFix: z") == "x\\ny%0AFix: z")
     }
+
+    @Test("Mermaid label: entity codes for \" # & < > `, <br/> for a line feed, the terminal form for other unsafe characters")
+    func mermaidLabel() {
+        #expect(Escape.mermaidLabel("Sign In — “Welcome” 日本 👋🏽 ⌘Q é \\N 100% a:b,c 'x' [y] (z) {w} |v|")
+                == "Sign In — “Welcome” 日本 👋🏽 ⌘Q é \\N 100% a:b,c 'x' [y] (z) {w} |v|")
+        #expect(Escape.mermaidLabel("say \"hi\" #12 <b>&amp;</b> `x`") == "say #34;hi#34; #35;12 #60;b#62;#38;amp;#60;/b#62; #96;x#96;")
+        #expect(Escape.mermaidLabel("two\nlines") == "two<br/>lines")
+        #expect(Escape.mermaidLabel("a\r\tb\u{1B}\u{202E}\u{2028}") == "a\\r\\tb\\u{1b}\\u{202e}\\u{2028}")
+        for s in Self.unsafe where s != "\n" {
+            #expect(!Escape.containsUnsafe(Escape.mermaidLabel("x" + String(s))), "\(s.value)")
+        }
+    }
 }

@@ -52,7 +52,7 @@ extension StringsCommand {
 }
 
 extension GraphCommand {
-    enum Format: String, OptionValue { case dot, svg, png, pdf }
+    enum Format: String, OptionValue { case dot, svg, png, pdf, mermaid }
 }
 
 /// `--color auto|always|never` (``TerminalStyle/resolve(mode:console:)``).

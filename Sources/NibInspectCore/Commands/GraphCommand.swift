@@ -7,10 +7,10 @@ import GraphExport
 enum GraphCommand: Command {
     static let spec = CommandSpec(
         name: "graph",
-        abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT, SVG, PNG or PDF).",
+        abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT, SVG, PNG or PDF) or a Mermaid flowchart.",
         arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
         options: [
-            .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process.",
+            .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process; mermaid is a flowchart for Markdown.",
                     values: Format.self),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
             .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters (a menu is one node listing its items)."),
@@ -44,6 +44,9 @@ enum GraphCommand: Command {
         left out unless --responder-chain.
         SVG, PNG and PDF are rendered in-process by libgvc (PNG and PDF by its cairo plugin);
         'nibinspect graph FILE | dot -Tpng' works too.
+        --format mermaid writes the same graph as a Mermaid flowchart, for a ```mermaid block of a
+        Markdown design document (GitHub renders it): the same nodes, clusters (subgraphs), edge
+        labels and colours; no legend, tooltips or menu-item ports.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -95,10 +98,15 @@ enum GraphCommand: Command {
             } else {
                 context.console.writeBytes(rendering.bytes)
             }
-        } else if let output {
-            try OutputError.write(to: output) { sink in DOTWriter.write(graph, to: sink) }
         } else {
-            DOTWriter.write(graph, to: context.console.write)
+            func write(_ sink: (String) -> Void) {
+                if format == .mermaid { MermaidWriter.write(graph, to: sink) } else { DOTWriter.write(graph, to: sink) }
+            }
+            if let output {
+                try OutputError.write(to: output) { sink in write(sink) }
+            } else {
+                write(context.console.write)
+            }
         }
         return status ?? (input.diagnostics.contains { $0.severity == .error } ? .dataError : .success)
     }

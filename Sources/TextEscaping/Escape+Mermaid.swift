@@ -1,0 +1,35 @@
+extension Escape {
+    /// `s` as the text of a double-quoted Mermaid label (`id["…"]`, `-->|"…"|`, `subgraph id ["…"]`).
+    ///
+    /// Mermaid decodes its own entity codes in labels (`#quot;`, `#35;`), and with its default
+    /// `htmlLabels` reads `<…>` as markup, so every character that could end the string or be read
+    /// as code is written as a decimal entity code: `"` `#34;`, `#` `#35;`, `&` `#38;`, `<` `#60;`,
+    /// `>` `#62;`, `` ` `` `#96;` (a backtick opens a Markdown string). A line feed becomes `<br/>` (a
+    /// line break in the label); every other ``isUnsafe(_:)`` character (carriage return, tab,
+    /// ESC, C1, bidi controls, U+2028, U+2029) is written as ``terminal(_:)`` writes it (`\u{1b}`),
+    /// visible and one line. Other Unicode is kept.
+    public static func mermaidLabel(_ s: String) -> String {
+        var out = ""
+        out.reserveCapacity(s.utf8.count)
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "#34;"
+            case "#": out += "#35;"
+            case "&": out += "#38;"
+            case "<": out += "#60;"
+            case ">": out += "#62;"
+            case "`": out += "#96;"
+            case "\n": out += "<br/>"
+            default:
+                if isUnsafe(scalar) {
+                    var escaped = String.UnicodeScalarView()
+                    appendTerminalEscape(scalar, to: &escaped)
+                    out += String(escaped)
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
