@@ -59,6 +59,8 @@ public struct NibSourceCheck: Sendable {
     private(set) var segueIdentifiers: Set<String> = []
     private(set) var storyboardIdentifiers: Set<String> = []
     private(set) var storyboardCount = 0
+    /// How many of ``storyboardCount`` are compiled (`.storyboardc`), for ``Coverage``.
+    private(set) var compiledStoryboardCount = 0
 
     /// Whether identifiers and nib names in code are checked against the documents read
     /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
@@ -81,8 +83,10 @@ public struct NibSourceCheck: Sendable {
         var controllerAppearance: [String: Int] = [:]
         for input in inputs {
             let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
+            let compiled = input.documents.contains { $0.format.isCompiled }
             for s in summaries {
                 storyboardCount += 1
+                if compiled { compiledStoryboardCount += 1 }
                 for c in s.controllers {
                     if let id = c.storyboardIdentifier { storyboardIdentifiers.insert(id) }
                     var members: [Appearance.Member] = []
