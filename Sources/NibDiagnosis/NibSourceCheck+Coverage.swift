@@ -65,7 +65,7 @@ extension NibSourceCheck {
     /// The `unconnected-outlets` entry: outlets of classes that appear in the documents, checked
     /// for a connection; those of classes that appear in none are not.
     func recordUnconnectedOutlets(checked: Int, absent: (classes: Int, outlets: Int), into coverage: inout Coverage) {
-        let gap = Coverage.Gap(count: absent.outlets, reason: "declared in \(Self.count(absent.classes, "class", "classes")) that appear in no document read")
+        let gap = Coverage.Gap(count: absent.outlets, reason: "declared in \(Self.count(absent.classes, "class that appears", "classes that appear")) in no document read")
         coverage.record(check: "unconnected-outlets", title: "outlets declared in code", rules: [.outletNotConnected, .outletConnectedElsewhere],
                         checked: checked, unit: "outlets", against: "the connections of " + Self.count(docs.count, "document", "documents"),
                         notChecked: absent.outlets > 0 ? [gap] : [], skippedReason: noClassesReason)
