@@ -83,10 +83,13 @@ public struct NibSourceCheck: Sendable {
         var controllerAppearance: [String: Int] = [:]
         for input in inputs {
             let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
-            let compiled = input.documents.contains { $0.format.isCompiled }
             for s in summaries {
                 storyboardCount += 1
-                if compiled { compiledStoryboardCount += 1 }
+                // Compiled when the documents of its scenes are (a directory may hold both kinds).
+                let scene = s.controllers.lazy.flatMap(\.objects).first.flatMap { docIndex[$0.document]?.first }
+                if scene.map({ docs[$0].document.format.isCompiled }) ?? input.documents.contains(where: { $0.format.isCompiled }) {
+                    compiledStoryboardCount += 1
+                }
                 for c in s.controllers {
                     if let id = c.storyboardIdentifier { storyboardIdentifiers.insert(id) }
                     var members: [Appearance.Member] = []
