@@ -151,7 +151,7 @@ public struct LintConfiguration: Sendable, Hashable {
 
     func isExcluded(_ f: Finding) -> Bool {
         guard !exclude.isEmpty else { return false }
-        var candidates = [f.path, f.sources.first].compactMap { $0 }
+        var candidates = [f.path, f.sources.first?.file].compactMap { $0 }
         if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }) {
             for c in candidates {
                 let absolute = URL(fileURLWithPath: c).standardizedFileURL.path

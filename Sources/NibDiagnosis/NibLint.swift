@@ -21,20 +21,38 @@ public enum NibLint {
     ///   - inputs: inputs as the library's `NibOpener` resolves them (compiled or source).
     ///   - options: the rules' options (banned classes, the size thresholds of `large-nib`, …).
     public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions()) -> [Finding] {
+        run(inputs, options: options).findings
+    }
+
+    /// ``findings(_:options:)`` and what the rules covered: one ``Coverage`` entry per nib rule
+    /// (check id = rule id), counting the documents it ran on and, by kind, those its scope
+    /// left out (`3 not checked: compiled nibs (the rule applies to xib and storyboard sources)`);
+    /// a rule that ran on no document is skipped with that reason.
+    public static func run(_ inputs: [NibInput], options: LintOptions = LintOptions()) -> (findings: [Finding], coverage: Coverage) {
         let rules = LintRules.nibRules.map { $0.init(options: options) }
         let resources = LintResources()
         var out: [Finding] = []
+        var tally = RuleTally(rules: rules.map { type(of: $0).info })
         for input in inputs {
             for document in input.documents {
-                out += run(rules, on: LintContext(document: document, path: document.path ?? input.path, resources: resources))
+                out += run(rules, on: LintContext(document: document, path: document.path ?? input.path, resources: resources),
+                           tally: &tally)
             }
         }
-        return out.sorted { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
+        return (out.sorted { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }, tally.coverage)
     }
 
     /// The findings of `rules` on one document, rule by rule.
     static func run(_ rules: [any NibRule], on context: LintContext) -> [Finding] {
+        var tally = RuleTally(rules: [])
+        return run(rules, on: context, tally: &tally)
+    }
+
+    /// The findings of `rules` on one document, rule by rule; `tally` counts the documents each
+    /// rule ran on or left out.
+    static func run(_ rules: [any NibRule], on context: LintContext, tally: inout RuleTally) -> [Finding] {
         let active = rules.filter { type(of: $0).info.scope.admits(context.document) }
+        tally.count(context.document)
         var out = active.map { RuleFindings(rule: type(of: $0).info, context: context) }
         for (i, rule) in active.enumerated() { rule.check(document: context, into: &out[i]) }
         for o in context.document.objects {
@@ -91,5 +109,50 @@ public enum NibLint {
             if part.hasPrefix("catalog=") { catalog = String(part.dropFirst(8)) }
         }
         return name.map { ($0, catalog) }
+    }
+}
+
+/// Documents each nib rule ran on, and those its scope left out by kind, for ``Coverage``.
+struct RuleTally {
+    let rules: [RuleInfo]
+    private var ran: [Int]
+    /// Per rule: the kind of document left out (`compiled nibs`, `macOS documents`) → count.
+    private var left: [[String: Int]]
+
+    init(rules: [RuleInfo]) {
+        self.rules = rules
+        ran = Array(repeating: 0, count: rules.count)
+        left = Array(repeating: [:], count: rules.count)
+    }
+
+    mutating func count(_ document: NibDocument) {
+        for (i, rule) in rules.enumerated() {
+            if rule.scope.admits(document) { ran[i] += 1 } else { left[i][Self.kind(of: document, for: rule.scope), default: 0] += 1 }
+        }
+    }
+
+    /// Why `scope` leaves `document` out: its kind of document, else its platform.
+    static func kind(of document: NibDocument, for scope: RuleScope) -> String {
+        let kind: RuleScope.Documents = document.format.isCompiled ? .compiled : document.format == .storyboard ? .storyboard : .xib
+        if !scope.documents.contains(kind) {
+            return kind == .compiled ? "compiled nibs" : kind == .storyboard ? "storyboard sources" : "xib sources"
+        }
+        return "\(document.platform.rawValue) documents"
+    }
+
+    var coverage: Coverage {
+        var c = Coverage()
+        for (i, rule) in rules.enumerated() {
+            let gaps = left[i].sorted { $0.key < $1.key }.map {
+                Coverage.Gap(count: $0.value, reason: "\($0.key) (the rule applies to \(rule.scope))")
+            }
+            let skipped = ran[i] == 0 && !gaps.isEmpty
+                ? "the rule applies to \(rule.scope), not to " + left[i].sorted { $0.key < $1.key }
+                    .map { "\($0.key) (\(NibSourceCheck.count($0.value, "document", "documents")))" }.joined(separator: ", ")
+                : nil
+            c.record(check: rule.code.rawValue, title: rule.code.rawValue, rules: [rule.code], checked: ran[i], unit: "documents",
+                     notChecked: skipped == nil ? gaps : [], skippedReason: skipped)
+        }
+        return c
     }
 }

@@ -4,29 +4,37 @@ import SourceIndex
 extension NibSourceCheck {
     /// Every finding over all documents and classes, sorted by document, object path, code and
     /// member (findings in code only, such as unknown segue identifiers, come last by file).
-    public func findings() -> [Finding] {
+    public func findings() -> [Finding] { run().findings }
+
+    /// ``findings()`` and what the checks covered: one ``Coverage`` entry per check (the sources
+    /// read, classes, outlets, actions, runtime attributes, unconnected outlets, File's Owners,
+    /// outlet uses, segue and storyboard identifiers, registered cells, nib names), each recorded
+    /// by the check as it runs.
+    public func run() -> (findings: [Finding], coverage: Coverage) {
+        var coverage = Coverage()
+        recordSources(into: &coverage)
         var out: [Finding] = []
-        out += classFindings()
-        out += connectionFindings()
-        out += coverageFindings()
-        out += ownerFindings()
-        out += earlyUseFindings()
-        out += literalFindings()
-        return out.sorted { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }
+        out += classFindings(coverage: &coverage)
+        out += connectionFindings(coverage: &coverage)
+        out += coverageFindings(coverage: &coverage)
+        out += ownerFindings(coverage: &coverage)
+        out += earlyUseFindings(coverage: &coverage)
+        out += literalFindings(coverage: &coverage)
+        return (out.sorted { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }, coverage)
     }
 
     /// Findings with a document first, then by document, file, object path, code, member, source.
     public static func sortKey(_ f: Finding) -> [String] {
         [f.document == nil ? "1" : "0", f.document ?? "", f.path ?? "", f.object ?? "", f.code.rawValue, f.member ?? "",
-         f.sources.first ?? ""]
+         f.sources.first?.short ?? ""]
     }
 
     // MARK: Classes
 
     /// Class findings; on File's Owner, which the code that loads the nib supplies and the nib
     /// never instantiates, they only affect Interface Builder: severity info.
-    func classFindings() -> [Finding] {
-        classFindingsByAppearance().map { pair in
+    func classFindings(coverage: inout Coverage) -> [Finding] {
+        classFindingsByAppearance(coverage: &coverage).map { pair in
             var (f, a) = pair
             if a.role == .filesOwner {
                 f.severity = .info
@@ -36,14 +44,24 @@ extension NibSourceCheck {
         }
     }
 
-    func classFindingsByAppearance() -> [(Finding, Appearance)] {
-        guard !sources.classes.isEmpty else { return [] }
+    func classFindingsByAppearance(coverage: inout Coverage) -> [(Finding, Appearance)] {
+        let rules: [FindingCode] = [.unknownClass, .genericClass, .missingModule, .moduleMismatch]
+        if let reason = noClassesReason {
+            coverage.record(check: "classes", title: "classes", rules: rules, unit: "classes named in the documents", skippedReason: reason)
+            return []
+        }
         var out: [(Finding, Appearance)] = []
         var reported: Set<String> = []
+        var checked: Set<String> = []
+        defer {
+            coverage.record(check: "classes", title: "classes", rules: rules, checked: checked.count, unit: "classes named in the documents",
+                            against: Self.count(sources.classes.count, "class declared in the sources", "classes declared in the sources"))
+        }
         for a in appearances {
             let m = a.members[0]
             let p = place(m)
             let object = document(m).object(m.id)
+            if sourceClass(a) != nil || !FrameworkMembers.isFrameworkClass(a.className) { checked.insert(a.className) }
             guard let cls = sourceClass(a) else {
                 if !FrameworkMembers.isFrameworkClass(a.className), reported.insert("unknown|\(p.document)|\(a.className)").inserted {
                     let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
@@ -54,12 +72,12 @@ extension NibSourceCheck {
                 }
                 continue
             }
-            let sourcesText = cls.declarations.map(\.short)
+            let declared = cls.declarations
             if cls.isGeneric, reported.insert("generic|\(p.document)|\(cls.name)").inserted {
                 out.append((Finding(.genericClass,
                     "\(cls.name) is generic: the nib cannot instantiate it by name",
                     className: runtimeName(a), document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
-                    fix: "Use a non-generic subclass in the nib", sources: sourcesText), a))
+                    fix: "Use a non-generic subclass in the nib", sources: declared), a))
             }
             guard let object else { continue }
             let doc = document(m)
@@ -68,7 +86,7 @@ extension NibSourceCheck {
                 out.append((Finding(.missingModule,
                     "\(cls.name) is a Swift class but the nib gives no module: the runtime looks up '\(cls.name)' and finds no such class",
                     className: cls.name, document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
-                    fix: "Set the module (or 'Inherit Module From Target') in the Identity inspector", sources: sourcesText), a))
+                    fix: "Set the module (or 'Inherit Module From Target') in the Identity inspector", sources: declared), a))
             }
             // "Inherit Module From Target": the module is the target that compiles the nib — a
             // Swift package target when the nib lies in one — whatever customModule last said.
@@ -82,13 +100,13 @@ extension NibSourceCheck {
                     out.append((Finding(.moduleMismatch,
                         "\(cls.name) is an Objective-C class but the nib names module \(nibModule): the runtime looks up the Swift class \(nibModule).\(cls.name), which does not exist",
                         className: "\(nibModule).\(cls.name)", document: p.document, path: p.path, object: p.object, objectID: p.id,
-                        line: p.line, fix: "Clear the module in the Identity inspector", sources: sourcesText), a))
+                        line: p.line, fix: "Clear the module in the Identity inspector", sources: declared), a))
                 } else if let module = cls.module, module != nibModule {
                     let spm = nibModule == "\(module)_\(module)" ? " (the name of a Swift package's resource bundle)" : ""
                     out.append((Finding(.moduleMismatch,
                         "The nib names \(nibModule).\(cls.name)\(spm) but \(cls.name) is in module \(module): the runtime finds no class \(nibModule).\(cls.name)",
                         className: "\(nibModule).\(cls.name)", document: p.document, path: p.path, object: p.object, objectID: p.id,
-                        line: p.line, fix: "Set the module to \(module)", sources: sourcesText), a))
+                        line: p.line, fix: "Set the module to \(module)", sources: declared), a))
                 }
             }
         }
@@ -109,8 +127,10 @@ extension NibSourceCheck {
         return (properties, selectors)
     }
 
-    func connectionFindings() -> [Finding] {
+    func connectionFindings(coverage: inout Coverage) -> [Finding] {
         var out: [Finding] = []
+        var tally = ConnectionTally()
+        defer { tally.record(into: &coverage, check: self) }
         let extras = frameworkExtensionMembers
         var weakCollections: Set<String> = []
         var seenOutlets: [String: Int] = [:]
@@ -145,7 +165,11 @@ extension NibSourceCheck {
                                 fix: "Delete all but one of the connections"))
                         }
                     }
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else { continue }
+                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                        tally.unknown(.outlets, appearance(doc: i, id: c.source).map { appearances[$0].className })
+                        continue
+                    }
+                    tally.outlets.checked += 1
                     let a = appearances[ai]
                     let p = place(.init(doc: i, id: c.source!))
                     if let (property, owner) = sources.property(c.label, of: cls.name, near: a.home) {
@@ -155,7 +179,7 @@ extension NibSourceCheck {
                                 "Outlet collection \(property.name) of \(owner.name) is weak: nothing retains the array, so it is nil after loading",
                                 className: runtimeName(a), member: property.name, document: p.document, path: p.path, object: p.object,
                                 objectID: p.id, line: c.sourceLine ?? p.line, fix: "Declare the collection strong (remove 'weak')",
-                                sources: [property.location.short]))
+                                sources: [property.location]))
                         }
                         if c.kind == .outlet, property.isWeak, let dest = c.destination,
                            isUnretainedTopLevel(dest, doc: i, retainedRoots: retained) {
@@ -163,26 +187,26 @@ extension NibSourceCheck {
                                 "Outlet \(property.name) of \(owner.name) is weak and points to the top-level object \(doc.semanticPath(of: dest)), which nothing else retains: it is deallocated after loading",
                                 className: runtimeName(a), member: property.name, document: p.document, path: p.path, object: p.object,
                                 objectID: p.id, line: c.sourceLine ?? p.line, fix: "Declare the outlet strong",
-                                sources: [property.location.short]))
+                                sources: [property.location]))
                         }
                         continue
                     }
                     if FrameworkMembers.outlets.contains(c.label) || extras.properties.contains(c.label)
                         || acceptsAnyKey(a) { continue }
                     let others = declarers(c.label).filter { $0.id != c.source }
-                    let sourcesText = cls.declarations.map(\.short)
+                    let declared = cls.declarations
                     if let other = others.first {
                         let op = place(other)
                         out.append(Finding(.outletOnWrongObject,
                             "Outlet \(c.label) is connected from \(p.object) (\(cls.name), which does not declare it) but \(op.object) declares it: loading raises 'not key value coding-compliant for the key \(c.label)'",
                             className: runtimeName(a), member: c.label, document: p.document, path: p.path, object: p.object, objectID: p.id,
-                            line: c.sourceLine ?? p.line, fix: "Connect \(c.label) from \(op.object) instead", sources: sourcesText))
+                            line: c.sourceLine ?? p.line, fix: "Connect \(c.label) from \(op.object) instead", sources: declared))
                     } else {
                         out.append(Finding(.undeclaredOutlet,
                             "\(runtimeName(a)) has no outlet \(c.label) (\(chain(a).map(\.name).joined(separator: " → ")) checked): loading raises 'setValue:forUndefinedKey: … not key value coding-compliant for the key \(c.label)'",
                             className: runtimeName(a), member: c.label, document: p.document, path: p.path, object: p.object, objectID: p.id,
                             line: c.sourceLine ?? p.line, fix: "Remove the stale connection or declare @IBOutlet \(c.label) in \(cls.name)",
-                            sources: sourcesText))
+                            sources: declared))
                     }
                 case .action:
                     if let s = c.source {
@@ -196,11 +220,22 @@ extension NibSourceCheck {
                                 fix: "Delete one of the connections"))
                         }
                     }
-                    if c.isNilTargeted { continue }
-                    guard let ai = appearance(doc: i, id: c.destination), let cls = sourceClass(appearances[ai]) else { continue }
+                    if c.isNilTargeted {
+                        tally.actions.firstResponder += 1
+                        continue
+                    }
+                    guard let ai = appearance(doc: i, id: c.destination), let cls = sourceClass(appearances[ai]) else {
+                        tally.unknown(.actions, appearance(doc: i, id: c.destination).map { appearances[$0].className })
+                        continue
+                    }
+                    tally.actions.checked += 1
                     out += actionFinding(c, doc: i, appearance: appearances[ai], cls: cls, extras: extras.selectors)
                 case .runtimeAttribute:
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else { continue }
+                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                        tally.unknown(.runtimeAttributes, appearance(doc: i, id: c.source).map { appearances[$0].className })
+                        continue
+                    }
+                    tally.runtimeAttributes.checked += 1
                     let key = c.keyPath ?? c.label
                     guard !key.contains("."), sources.property(key, of: cls.name, near: appearances[ai].home) == nil,
                           !acceptsAnyKey(appearances[ai]),
@@ -211,7 +246,7 @@ extension NibSourceCheck {
                         "User-defined runtime attribute \(key) of \(p.object): \(cls.name) declares no property \(key); loading raises 'not key value coding-compliant for the key \(key)'",
                         className: runtimeName(appearances[ai]), member: key, document: p.document, path: p.path, object: p.object,
                         objectID: p.id, line: c.sourceLine ?? p.line, fix: "Remove the attribute or declare @IBInspectable var \(key) in \(cls.name)",
-                        sources: cls.declarations.map(\.short)))
+                        sources: cls.declarations))
                 default:
                     continue
                 }
@@ -230,7 +265,7 @@ extension NibSourceCheck {
             return [Finding(.actionNotVisibleToObjC,
                 "Action \(selector) of \(source) targets \(owner.name).\(method.displayName), which the Objective-C runtime cannot see: 'unrecognized selector sent to instance' when it fires",
                 className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
-                line: line, fix: "Mark \(method.displayName) @IBAction or @objc", sources: [method.location.short])]
+                line: line, fix: "Mark \(method.displayName) @IBAction or @objc", sources: [method.location])]
         }
         if FrameworkMembers.actions.contains(selector) || extras.contains(selector) { return [] }
         // A class that forwards messages it does not implement answers any selector.
@@ -245,12 +280,12 @@ extension NibSourceCheck {
                 "Action \(selector) of \(source): \(owner.name) has no method \(selector) but has \(method.displayName), whose selector is \(method.selector): 'unrecognized selector sent to instance' when it fires",
                 className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
                 line: line, fix: "Reconnect the action to \(method.selector), or give the method @objc(\(selector))",
-                sources: [method.location.short])]
+                sources: [method.location])]
         }
         return [Finding(.undeclaredAction,
             "Action \(selector) of \(source) targets \(p.object), but \(runtimeName(a)) does not implement \(selector) (\(chain(a).map(\.name).joined(separator: " → ")) checked): 'unrecognized selector sent to instance' when it fires",
             className: runtimeName(a), member: selector, document: p.document, path: p.path, object: source, objectID: c.source,
-            line: line, fix: "Remove the stale action or implement \(selector) in \(cls.name)", sources: cls.declarations.map(\.short))]
+            line: line, fix: "Remove the stale action or implement \(selector) in \(cls.name)", sources: cls.declarations)]
     }
 
     /// True when the class or a superclass overrides `setValue:forUndefinedKey:`: it takes any key,
@@ -288,7 +323,7 @@ extension NibSourceCheck {
 
     /// Outlets declared and never connected, or connected in some appearances of their class but
     /// not in another.
-    func coverageFindings() -> [Finding] {
+    func coverageFindings(coverage: inout Coverage) -> [Finding] {
         var connected: [Int: Set<String>] = [:]
         for (i, d) in docs.enumerated() {
             for c in d.document.connections where c.kind == .outlet || c.kind == .outletCollection {
@@ -301,9 +336,14 @@ extension NibSourceCheck {
             for c in chain(a) { byClass[c.identity, default: []].append(ai) }
         }
         var out: [Finding] = []
+        var checked = 0
+        var absent: (classes: Int, outlets: Int) = (0, 0)
+        defer { recordUnconnectedOutlets(checked: checked, absent: absent, into: &coverage) }
         for cls in sources.classes {
             let apps = byClass[cls.identity] ?? []
+            if apps.isEmpty, !cls.outlets.isEmpty, !cls.declarations.isEmpty { absent = (absent.classes + 1, absent.outlets + cls.outlets.count) }
             guard !apps.isEmpty, !cls.outlets.isEmpty else { continue }
+            checked += cls.outlets.count
             let declared = Set(cls.outlets.map(\.name))
             for outlet in cls.outlets {
                 let with = apps.filter { connected[$0]?.contains(outlet.name) == true }
@@ -319,7 +359,7 @@ extension NibSourceCheck {
                         "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(where_.count) document(s) where \(cls.name) appears (\(where_.prefix(4).joined(separator: ", "))\(where_.count > 4 ? ", …" : "")): it stays nil unless code assigns it",
                         className: runtimeName(appearances[apps[0]]), member: outlet.name, document: first.document, path: first.path,
                         object: first.object, objectID: first.id, line: first.line,
-                        fix: "Connect \(outlet.name) in Interface Builder, or remove it if it is unused", sources: [outlet.location.short]))
+                        fix: "Connect \(outlet.name) in Interface Builder, or remove it if it is unused", sources: [outlet.location]))
                     if optional { out[out.count - 1].severity = .info }
                     continue
                 }
@@ -331,7 +371,7 @@ extension NibSourceCheck {
                     out.append(Finding(.outletConnectedElsewhere,
                         "Outlet \(outlet.name) of \(cls.name) is not connected here, but is in \(Set(elsewhere).sorted().joined(separator: ", ")): nil when this one is loaded",
                         className: runtimeName(appearances[ai]), member: outlet.name, document: p.document, path: p.path, object: p.object,
-                        objectID: p.id, line: p.line, fix: "Connect \(outlet.name) here too", sources: [outlet.location.short]))
+                        objectID: p.id, line: p.line, fix: "Connect \(outlet.name) here too", sources: [outlet.location]))
                     // Views and cells reused in several places may leave optional parts out;
                     // a screen (File's Owner, a controller) or a variant of one should not.
                     if appearances[ai].role == .object || (outlet.optionality == .optional && cls.language == .swift) {
@@ -345,12 +385,23 @@ extension NibSourceCheck {
 
     // MARK: File's Owner
 
-    func ownerFindings() -> [Finding] {
+    func ownerFindings(coverage: inout Coverage) -> [Finding] {
         var out: [Finding] = []
+        var checked = 0
+        var unknown: Set<String> = []
+        defer {
+            coverage.record(check: "files-owner", title: "File's Owners", rules: [.viewOutletNotSet, .ownerRootRecursion], checked: checked,
+                            unit: "with a class", notChecked: unknown.isEmpty || noClassesReason != nil ? [] : [classNotFound(unknown)],
+                            skippedReason: noClassesReason)
+        }
         for a in appearances where a.role == .filesOwner {
             let m = a.members[0]
             let doc = document(m)
-            guard let cls = sourceClass(a) else { continue }
+            guard let cls = sourceClass(a) else {
+                if !FrameworkMembers.isFrameworkClass(a.className) { unknown.insert(a.className) }
+                continue
+            }
+            checked += 1
             let p = place(m)
             let base = sources.frameworkBase(cls.name, near: a.home)
             if FrameworkMembers.isViewController(base), !doc.format.rawValue.contains("storyboard"),
@@ -359,7 +410,7 @@ extension NibSourceCheck {
                 out.append(Finding(.viewOutletNotSet,
                     "\(doc.name)'s File's Owner is \(cls.name), a \(base ?? "view controller"), and its view outlet is not connected: loading raises 'loaded the \"\(docs[m.doc].baseName)\" nib but the view outlet was not set'",
                     className: runtimeName(a), member: "view", document: p.document, path: p.path, object: p.object, objectID: p.id,
-                    line: p.line, fix: "Connect File's Owner's view outlet to the root view", sources: cls.declarations.map(\.short)))
+                    line: p.line, fix: "Connect File's Owner's view outlet to the root view", sources: cls.declarations))
             }
             let loads = sources.literals(.nibName).filter { $0.value == docs[m.doc].baseName && $0.enclosingClass == cls.name }
             if !loads.isEmpty, let root = doc.roots.compactMap({ doc.object($0) }).first(where: { $0.customClass == cls.name }) {
@@ -367,7 +418,7 @@ extension NibSourceCheck {
                     "File's Owner and the root view \(doc.semanticPath(of: root.id)) are both \(cls.name), whose code loads this nib (\(loads[0].location.short)): every load creates another \(cls.name), which loads the nib again",
                     className: runtimeName(a), document: p.document, path: p.path, object: doc.semanticPath(of: root.id), objectID: root.id,
                     line: root.sourceLine, fix: "Set the root view's class to UIView/NSView (keep \(cls.name) on File's Owner)",
-                    sources: loads.map(\.location.short)))
+                    sources: loads.map(\.location)))
             }
         }
         return out
@@ -409,14 +460,21 @@ extension NibSourceCheck {
         return out
     }
 
-    func earlyUseFindings() -> [Finding] {
+    func earlyUseFindings(coverage: inout Coverage) -> [Finding] {
         var out: [Finding] = []
+        var checked = 0
+        defer {
+            coverage.record(check: "outlet-uses", title: "outlets used before loading", rules: [.outletUsedBeforeLoad], checked: checked,
+                            unit: "uses in initialisers, awakeFromNib and prepare(for:sender:)",
+                            skippedReason: noClassesReason)
+        }
         var controllerApps: [String: [Int]] = [:]
         for (ai, a) in appearances.enumerated() where a.role == .controller {
             if let c = sourceClass(a) { controllerApps[c.identity, default: []].append(ai) }
         }
         let anyApps = Set(appearances.flatMap { chain($0).map(\.identity) })
         for cls in sources.classes where !cls.outletUses.isEmpty {
+            checked += cls.outletUses.count
             // Own uses in initialisers (outlets are set after init returns) and, for storyboard
             // controllers, in awakeFromNib for outlets into the view.
             let viewOutlets = (controllerApps[cls.identity] ?? []).reduce(into: Set<String>()) { $0.formUnion(viewNibOutlets($1)) }
@@ -431,7 +489,7 @@ extension NibSourceCheck {
                 out.append(located(Finding(.outletUsedBeforeLoad,
                     "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
                     className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
-                    sources: [use.location.short]), at: use.location))
+                    sources: [use.location]), at: use.location))
             }
             // Uses on a segue's destination in prepare(for:sender:).
             let foreign = cls.outletUses.filter { $0.isOnOtherObject && $0.method == "prepare(for:sender:)" }
@@ -450,7 +508,7 @@ extension NibSourceCheck {
                     out.append(located(Finding(.outletUsedBeforeLoad,
                         "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
                         className: runtimeName(appearances[t]), member: use.outlet,
-                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]), at: use.location))
+                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location]), at: use.location))
                     break
                 }
             }
@@ -460,25 +518,32 @@ extension NibSourceCheck {
 
     // MARK: Literals
 
-    func literalFindings() -> [Finding] {
+    func literalFindings(coverage: inout Coverage) -> [Finding] {
         var out: [Finding] = []
+        recordIdentifiers(into: &coverage)
         if checksLiterals && storyboardCount > 0 {
             for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
                 out.append(located(Finding(.unknownSegueIdentifier,
                     "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
                     className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
-                    sources: [l.location.short]), at: l.location))
+                    sources: [l.location]), at: l.location))
             }
             for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
                 out.append(located(Finding(.unknownStoryboardIdentifier,
                     "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
                     className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
-                    sources: [l.location.short]), at: l.location))
+                    sources: [l.location]), at: l.location))
             }
         }
         // Cells registered by class while a nib defines them (a top-level cell of a xib, or a
         // storyboard prototype): the nib is never loaded.
         var cellDocuments: [String: [String]] = [:]
+        defer {
+            coverage.record(check: "registered-cells", title: "cells registered by class", rules: [.cellRegisteredByClass],
+                            checked: sources.literals(.registeredClass).count, unit: "registrations in code",
+                            against: Self.count(cellDocuments.count, "cell class defined in a nib", "cell classes defined in nibs"),
+                            skippedReason: noSourcesReason)
+        }
         for a in appearances where a.role == .object {
             let o = document(a.members[0]).object(a.members[0].id)
             guard let o, o.className.hasSuffix("Cell") || o.className.hasSuffix("ReusableView")
@@ -493,9 +558,12 @@ extension NibSourceCheck {
             out.append(located(Finding(.cellRegisteredByClass,
                 "\(name) is registered by class (\(l.location.short)) but is defined in \(where_.prefix(3).joined(separator: ", ")): the nib is never loaded, so its outlets are nil and dequeued cells are blank",
                 className: name, fix: "Register UINib(nibName:bundle:) instead, or for a storyboard prototype do not register at all",
-                sources: [l.location.short]), at: l.location))
+                sources: [l.location]), at: l.location))
         }
         let nibNames = Set(docs.filter { !$0.document.name.contains(".storyboard") && !$0.document.format.rawValue.contains("storyboard") }.map(\.baseName))
+        coverage.record(check: "nib-names", title: "nib names", rules: [.unknownNibName], checked: sources.literals(.nibName).count,
+                        unit: "names in code", against: Self.count(nibNames.count, "nib", "nibs"),
+                        skippedReason: noSourcesReason ?? (nibNames.isEmpty ? "no nib or xib among the inputs" : literalsReason))
         if checksLiterals && !nibNames.isEmpty {
             let lower = Dictionary(nibNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
             for l in sources.literals(.nibName) where !nibNames.contains(l.value) {
@@ -504,7 +572,7 @@ extension NibSourceCheck {
                     caseOnly.map { "Nib name \"\(l.value)\" (\(l.location.short)) differs in case from \($0): it loads in the simulator (case-insensitive) but not on a device: 'Could not load NIB in bundle'" }
                         ?? "Nib name \"\(l.value)\" (\(l.location.short)): no nib or xib read has this name: 'Could not load NIB in bundle' unless it lives in another bundle",
                     className: l.enclosingClass, member: l.value, fix: caseOnly.map { "Write \"\($0)\"" } ?? "Correct the name, or check which bundle holds the nib",
-                    sources: [l.location.short]), at: l.location))
+                    sources: [l.location]), at: l.location))
             }
         }
         return out

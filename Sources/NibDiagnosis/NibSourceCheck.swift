@@ -59,6 +59,8 @@ public struct NibSourceCheck: Sendable {
     private(set) var segueIdentifiers: Set<String> = []
     private(set) var storyboardIdentifiers: Set<String> = []
     private(set) var storyboardCount = 0
+    /// How many of ``storyboardCount`` are compiled (`.storyboardc`), for ``Coverage``.
+    private(set) var compiledStoryboardCount = 0
 
     /// Whether identifiers and nib names in code are checked against the documents read
     /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
@@ -83,6 +85,11 @@ public struct NibSourceCheck: Sendable {
             let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
             for s in summaries {
                 storyboardCount += 1
+                // Compiled when the documents of its scenes are (a directory may hold both kinds).
+                let scene = s.controllers.lazy.flatMap(\.objects).first.flatMap { docIndex[$0.document]?.first }
+                if scene.map({ docs[$0].document.format.isCompiled }) ?? input.documents.contains(where: { $0.format.isCompiled }) {
+                    compiledStoryboardCount += 1
+                }
                 for c in s.controllers {
                     if let id = c.storyboardIdentifier { storyboardIdentifiers.insert(id) }
                     var members: [Appearance.Member] = []

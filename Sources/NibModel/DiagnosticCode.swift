@@ -1,69 +1,131 @@
-/// Every kind of ``Diagnostic`` the readers, the resolver and `compare` emit, in one list.
+/// The kind of a ``Diagnostic``: every code the readers, the resolver, the walks and `compare`
+/// emit, in one list (``allCases``), and the open set of `lint`/`why` rule ids that findings carry
+/// (`NibDiagnosis.FindingCode`, declared next to each rule).
 ///
 /// Raw values are stable kebab-case names (`trailing-bytes`, `unresolved-destination`) meant for
-/// filters, lint configurations and SARIF rule ids; each code has a one-line ``explanation`` and
-/// a ``defaultSeverity``. Cases are grouped by where they arise.
-public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
+/// filters, lint configurations and SARIF rule ids; each reader code has a one-line
+/// ``explanation`` and a ``defaultSeverity``. Codes are grouped by where they arise.
+public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible {
+    public let rawValue: String
+
+    /// Any code: the readers' codes below, or another engine's (a `lint` rule's id, which a
+    /// `why`/`lint` finding carries in its ``Diagnostic``).
+    public init(rawValue: String) { self.rawValue = rawValue }
+    public init(_ rawValue: String) { self.rawValue = rawValue }
+
+    public var description: String { rawValue }
+
     // Compiled archives (NIBArchive, keyed archive, typedstream).
-    case unknownArchiveVersion = "unknown-archive-version"
-    case missingArchiveVersion = "missing-archive-version"
-    case unexpectedArchiver = "unexpected-archiver"
-    case trailingBytes = "trailing-bytes"
-    case noTopLevelValue = "no-top-level-value"
-    case extraTopLevelValues = "extra-top-level-values"
-    case unrecognizedClassLayout = "unrecognized-class-layout"
+    public static let unknownArchiveVersion = DiagnosticCode("unknown-archive-version")
+    public static let missingArchiveVersion = DiagnosticCode("missing-archive-version")
+    public static let unexpectedArchiver = DiagnosticCode("unexpected-archiver")
+    public static let trailingBytes = DiagnosticCode("trailing-bytes")
+    public static let noTopLevelValue = DiagnosticCode("no-top-level-value")
+    public static let extraTopLevelValues = DiagnosticCode("extra-top-level-values")
+    public static let unrecognizedClassLayout = DiagnosticCode("unrecognized-class-layout")
 
     // Resolving a compiled archive into Interface Builder terms.
-    case unrecognizedArchiveRoot = "unrecognized-archive-root"
-    case noRootObject = "no-root-object"
-    case unresolvedSource = "unresolved-source"
-    case unresolvedDestination = "unresolved-destination"
-    case unresolvedMember = "unresolved-member"
-    case noKeyPaths = "no-key-paths"
-    case unresolvedUpstreamPlaceholder = "unresolved-upstream-placeholder"
+    public static let unrecognizedArchiveRoot = DiagnosticCode("unrecognized-archive-root")
+    public static let noRootObject = DiagnosticCode("no-root-object")
+    public static let unresolvedSource = DiagnosticCode("unresolved-source")
+    public static let unresolvedDestination = DiagnosticCode("unresolved-destination")
+    public static let unresolvedMember = DiagnosticCode("unresolved-member")
+    public static let noKeyPaths = DiagnosticCode("no-key-paths")
+    public static let unresolvedUpstreamPlaceholder = DiagnosticCode("unresolved-upstream-placeholder")
 
     // XML sources (xib, storyboard, IB 3 archive xib and designable.nib).
-    case duplicateObjectID = "duplicate-object-id"
-    case elementNestingTooDeep = "element-nesting-too-deep"
-    case missingObjectsRecord = "missing-objects-record"
-    case emptyObjectRecord = "empty-object-record"
-    case unknownEntryPoint = "unknown-entry-point"
+    public static let duplicateObjectID = DiagnosticCode("duplicate-object-id")
+    public static let elementNestingTooDeep = DiagnosticCode("element-nesting-too-deep")
+    public static let missingObjectsRecord = DiagnosticCode("missing-objects-record")
+    public static let emptyObjectRecord = DiagnosticCode("empty-object-record")
+    public static let unknownEntryPoint = DiagnosticCode("unknown-entry-point")
 
     // Containers: nib bundles, compiled storyboards, directories, nested archives.
-    case emptyVariantSkipped = "empty-variant-skipped"
-    case variantNotFound = "variant-not-found"
-    case infoPlistInDeviceStoryboards = "info-plist-in-device-storyboards"
-    case doubledDeviceModifier = "doubled-device-modifier"
-    case missingSceneNib = "missing-scene-nib"
-    case nestedArchiveUnreadable = "nested-archive-unreadable"
-    case nestedArchiveTooDeep = "nested-archive-too-deep"
-    case nestedArchivesTooLarge = "nested-archives-too-large"
-    case directoryTooDeep = "directory-too-deep"
+    public static let emptyVariantSkipped = DiagnosticCode("empty-variant-skipped")
+    public static let variantNotFound = DiagnosticCode("variant-not-found")
+    public static let infoPlistInDeviceStoryboards = DiagnosticCode("info-plist-in-device-storyboards")
+    public static let doubledDeviceModifier = DiagnosticCode("doubled-device-modifier")
+    public static let missingSceneNib = DiagnosticCode("missing-scene-nib")
+    public static let nestedArchiveUnreadable = DiagnosticCode("nested-archive-unreadable")
+    public static let nestedArchiveTooDeep = DiagnosticCode("nested-archive-too-deep")
+    public static let nestedArchivesTooLarge = DiagnosticCode("nested-archives-too-large")
+    public static let directoryTooDeep = DiagnosticCode("directory-too-deep")
     /// The walk of a directory: a symbolic link leading outside the directory walked.
-    case symlinkOutsideRoot = "symlink-outside-root"
+    public static let symlinkOutsideRoot = DiagnosticCode("symlink-outside-root")
     /// The walk of a directory: a symbolic link to a directory that holds it.
-    case symlinkCycle = "symlink-cycle"
+    public static let symlinkCycle = DiagnosticCode("symlink-cycle")
     /// The walk of a directory: a FIFO, socket or device.
-    case specialFileSkipped = "special-file-skipped"
+    public static let specialFileSkipped = DiagnosticCode("special-file-skipped")
     /// The walk of a directory for sources or resources: a directory that cannot be listed.
-    case unreadableDirectory = "unreadable-directory"
-    case documentNotRead = "document-not-read"
+    public static let unreadableDirectory = DiagnosticCode("unreadable-directory")
+    public static let documentNotRead = DiagnosticCode("document-not-read")
     /// `why`/`lint`: a Swift or Objective-C file that could not be read or parsed in full.
-    case sourceNotParsed = "source-not-parsed"
+    public static let sourceNotParsed = DiagnosticCode("source-not-parsed")
 
     // `compare`: what compilation drops or adds, so it is not compared.
-    case firstResponderNotArchived = "first-responder-not-archived"
-    case exitPlaceholderNotArchived = "exit-placeholder-not-archived"
-    case layoutGuideNotArchived = "layout-guide-not-archived"
-    case storyboardReferenceNotArchived = "storyboard-reference-not-archived"
-    case placeholderClassNotArchived = "placeholder-class-not-archived"
-    case implicitObjects = "implicit-objects"
-    case storyboardObjectsAdded = "storyboard-objects-added"
-    case impliedConnections = "implied-connections"
-    case designTimeConnections = "design-time-connections"
-    case storyboardConnectionsAdded = "storyboard-connections-added"
-    case connectionsNotCompared = "connections-not-compared"
-    case nestedArchiveWithoutSource = "nested-archive-without-source"
+    public static let firstResponderNotArchived = DiagnosticCode("first-responder-not-archived")
+    public static let exitPlaceholderNotArchived = DiagnosticCode("exit-placeholder-not-archived")
+    public static let layoutGuideNotArchived = DiagnosticCode("layout-guide-not-archived")
+    public static let storyboardReferenceNotArchived = DiagnosticCode("storyboard-reference-not-archived")
+    public static let placeholderClassNotArchived = DiagnosticCode("placeholder-class-not-archived")
+    public static let implicitObjects = DiagnosticCode("implicit-objects")
+    public static let storyboardObjectsAdded = DiagnosticCode("storyboard-objects-added")
+    public static let impliedConnections = DiagnosticCode("implied-connections")
+    public static let designTimeConnections = DiagnosticCode("design-time-connections")
+    public static let storyboardConnectionsAdded = DiagnosticCode("storyboard-connections-added")
+    public static let connectionsNotCompared = DiagnosticCode("connections-not-compared")
+    public static let nestedArchiveWithoutSource = DiagnosticCode("nested-archive-without-source")
+
+    /// The codes of the readers, the resolver, the walks and `compare`, in the order above (lint
+    /// rules declare theirs as `FindingCode`s).
+    public static let allCases: [DiagnosticCode] = [
+        .unknownArchiveVersion,
+        .missingArchiveVersion,
+        .unexpectedArchiver,
+        .trailingBytes,
+        .noTopLevelValue,
+        .extraTopLevelValues,
+        .unrecognizedClassLayout,
+        .unrecognizedArchiveRoot,
+        .noRootObject,
+        .unresolvedSource,
+        .unresolvedDestination,
+        .unresolvedMember,
+        .noKeyPaths,
+        .unresolvedUpstreamPlaceholder,
+        .duplicateObjectID,
+        .elementNestingTooDeep,
+        .missingObjectsRecord,
+        .emptyObjectRecord,
+        .unknownEntryPoint,
+        .emptyVariantSkipped,
+        .variantNotFound,
+        .infoPlistInDeviceStoryboards,
+        .doubledDeviceModifier,
+        .missingSceneNib,
+        .nestedArchiveUnreadable,
+        .nestedArchiveTooDeep,
+        .nestedArchivesTooLarge,
+        .directoryTooDeep,
+        .symlinkOutsideRoot,
+        .symlinkCycle,
+        .specialFileSkipped,
+        .unreadableDirectory,
+        .documentNotRead,
+        .sourceNotParsed,
+        .firstResponderNotArchived,
+        .exitPlaceholderNotArchived,
+        .layoutGuideNotArchived,
+        .storyboardReferenceNotArchived,
+        .placeholderClassNotArchived,
+        .implicitObjects,
+        .storyboardObjectsAdded,
+        .impliedConnections,
+        .designTimeConnections,
+        .storyboardConnectionsAdded,
+        .connectionsNotCompared,
+        .nestedArchiveWithoutSource,
+    ]
 
     /// What the code means, in one line.
     public var explanation: String {
@@ -160,6 +222,8 @@ public enum DiagnosticCode: String, Hashable, Sendable, Codable, CaseIterable {
             return "compare: segue, accessibility and ordering connections are not compared."
         case .nestedArchiveWithoutSource:
             return "compare: no source prototype matches a nested archive, so it is compared with the placeholders alone."
+        default:
+            return ""
         }
     }
 

@@ -71,6 +71,7 @@ import SourceIndex
                 required init?(coder: NSCoder) { super.init(coder: coder); l.text = "" }
             }
             """)).findings().filter { $0.code == .outletUsedBeforeLoad }
-        #expect(early.map(\.sources) == [["Screen.swift:4"]])
+        #expect(early.map(\.sourcesText) == [["Screen.swift:4"]])
+        #expect(early.first?.sources.first?.file == "/app/Sources/App/Screen.swift")
     }
 }

@@ -27,8 +27,9 @@ enum LintCommand: Command {
         Rules are the finding codes of Documentation/why.md: the nib rules run on every input, the
         source rules when Swift or Objective-C sources are read. Reporters: text (grouped by
         document), xcode ('path:line:1: warning: message [rule]'), json ({"findings": [{"rule",
-        "severity", "document", "path", "line", "object", "message", …}]}), sarif (SARIF 2.1.0),
-        github (workflow commands).
+        "severity", "document", "path", "line", "object", "message", …}], "coverage": {…}}), sarif
+        (SARIF 2.1.0; coverage as invocations[0].toolExecutionNotifications), github (workflow
+        commands). text and json say what each check and rule covered, as why does.
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
         path, never by line. Configuration: {"disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
@@ -79,8 +80,10 @@ enum LintCommand: Command {
         }
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
-        var findings = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).findings()
-        findings += NibLint.findings(inputs, options: config.options)
+        var (findings, coverage) = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).run()
+        let nib = NibLint.run(inputs, options: config.options)
+        findings += nib.findings
+        coverage.append(nib.coverage)
         findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
@@ -98,7 +101,8 @@ enum LintCommand: Command {
         let ran = LintRules.all.filter {
             (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) && !config.disabled.contains($0.code)
         }
-        let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console)
+        let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console,
+                          coverage: coverage.restricted(to: Set(ran.map(\.code)), reason: notRunReason))
         context.console.write(try format.reporter.render(findings, of: run))
         context.finish(inputs, sources: sources)
         if status != .success { return status }
@@ -106,6 +110,11 @@ enum LintCommand: Command {
         let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }
         return findings.contains { rank($0.severity) >= rank(threshold) } ? .findings : .success
     }
+}
+
+extension LintCommand {
+    /// The reason of the coverage entries of checks whose rules are all turned off.
+    static let notRunReason = "turned off (--only, --disable or the configuration)"
 }
 
 /// A configuration or baseline file that cannot be used (exit 65): `FILE: what is wrong`.

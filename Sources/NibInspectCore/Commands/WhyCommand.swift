@@ -24,9 +24,12 @@ enum WhyCommand: Command {
         code only (identifiers and nib names no document has) come last.
         Swift is read with the toolchain's SwiftParser, Objective-C with a tokenizer; files that
         do not parse in full give a warning on stderr and what parsed is used.
+        Every result ends with what each check covered and what it did not, and why (Coverage:);
+        the summary line says when checks were skipped or partial.
         JSON: {"findings": [{"code", "severity", "class", "member", "document", "path", "object",
-        "objectID", "line", "message", "fix", "sources"}], "diagnostics": [...]}; with --class
-        also "explanation".
+        "objectID", "line", "message", "fix", "sources"}], "diagnostics": [...], "coverage":
+        {check: {"title", "status", "checked", "unit", "against", "notChecked", "reason",
+        "rules"}}}; with --class also "explanation".
         Exit status: 0 when nothing of warning or error severity was found, 1 when something was.
         """)
 
@@ -35,7 +38,7 @@ enum WhyCommand: Command {
         if args.value("--member") != nil && args.value("--class") == nil { throw UsageError("--member needs --class") }
         let (inputs, sources, status) = try openWithSources(args.positionals, sources: args.values("--sources"), context)
         let check = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals)
-        var findings = check.findings()
+        var (findings, coverage) = check.run()
         var explanations: [ClassExplanation] = []
         if let name = args.value("--class") {
             explanations = check.explainAll(className: name, member: args.value("--member"), findings: findings)
@@ -45,7 +48,7 @@ enum WhyCommand: Command {
         }
         let diagnostics = inputs.flatMap(\.diagnostics) + sources.diagnostics + sourceWalkDiagnostics(sources, besides: inputs)
         if args.value("--format", as: Format.self) == .json {
-            try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, to: context.console)
+            try writeJSON(findings: findings, explanations: explanations, diagnostics: diagnostics, coverage: coverage, to: context.console)
         } else {
             let style = TerminalStyle.resolve(mode: nil, console: context.console)
             if !explanations.isEmpty {
@@ -55,8 +58,9 @@ enum WhyCommand: Command {
             } else {
                 context.console.write(WhyText.findings(findings, style: style))
             }
+            context.console.write(WhyText.coverage(coverage, style: style, afterOutput: !findings.isEmpty || !explanations.isEmpty))
             context.console.write(WhyText.summary(findings, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources,
-                                                  afterOutput: !explanations.isEmpty))
+                                                  coverage: coverage))
         }
         context.finish(inputs, sources: sources)
         if status != .success { return status }
@@ -116,12 +120,15 @@ enum WhyCommand: Command {
         var explanation: ClassExplanation?
         var explanations: [ClassExplanation]?
         var diagnostics: [Diagnostic]
+        /// What each check covered (``Coverage``).
+        var coverage: Coverage
     }
 
-    static func writeJSON(findings: [Finding], explanations: [ClassExplanation], diagnostics: [Diagnostic], to console: Console) throws {
+    static func writeJSON(findings: [Finding], explanations: [ClassExplanation], diagnostics: [Diagnostic], coverage: Coverage,
+                          to console: Console) throws {
         console.write(try ResolvedJSON.render(Output(findings: findings, explanation: explanations.count == 1 ? explanations[0] : nil,
                                                      explanations: explanations.count > 1 ? explanations : nil,
-                                                     diagnostics: diagnostics)))
+                                                     diagnostics: diagnostics, coverage: coverage)))
     }
 }
 
@@ -146,7 +153,7 @@ enum WhyText {
         out += Escape.terminal(f.message) + "\n"
         var details: [String] = []
         if let line = f.line { details.append("line \(line)") }
-        if !f.sources.isEmpty { details.append("source " + f.sources.joined(separator: ", ")) }
+        if !f.sources.isEmpty { details.append("source " + f.sourcesText.joined(separator: ", ")) }
         if let fix = f.fix { details.append("fix: " + fix) }
         if !details.isEmpty { out += "    " + style.detail(Escape.terminal(details.joined(separator: " · "))) + "\n" }
         return out
@@ -160,14 +167,58 @@ enum WhyText {
         }
     }
 
-    static func summary(_ findings: [Finding], documents: Int, sources: SourceIndex, afterOutput: Bool = false) -> String {
+    /// The last line: `22 findings: 13 errors, 9 warnings (10 documents; 12 Swift files, …)` or
+    /// `No findings (…)`, then `; 2 checks skipped, 1 in part (see Coverage)` when some check did
+    /// not cover everything; after a blank line.
+    static func summary(_ findings: [Finding], documents: Int, sources: SourceIndex, coverage: Coverage) -> String {
         let errors = findings.filter { $0.severity == .error }.count
         let warnings = findings.filter { $0.severity == .warning }.count
         let swift = sources.fileCount[.swift] ?? 0
         let objc = sources.fileCount[.objectiveC] ?? 0
-        var s = findings.isEmpty ? (afterOutput ? "\nNo findings" : "No findings") : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
-        s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))\n"
-        return s
+        var s = findings.isEmpty ? "\nNo findings" : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
+        s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))"
+        let skipped = coverage.entries.filter { $0.status == .skipped }.count
+        let partial = coverage.incomplete.count - skipped
+        let gaps = [skipped > 0 ? "\(plural(skipped, "check")) skipped" : nil, partial > 0 ? "\(partial) in part" : nil].compactMap { $0 }
+        if !gaps.isEmpty { s += "; " + gaps.joined(separator: ", ") + " (see Coverage)" }
+        return s + "\n"
+    }
+
+    /// `Coverage:` and one line per check (``Coverage/Entry/description``), escaped. Checks skipped
+    /// for the same reason share a line (`not checked — no Swift or Objective-C sources read …:
+    /// classes, outlet connections, …`); so do `lint`'s nib rules that ran on every document
+    /// (`nib rules: 11 ran on every document`) and the checks turned off by `--only`, `--disable`
+    /// or a configuration.
+    /// `afterOutput`: something was printed before (a blank line separates them).
+    static func coverage(_ coverage: Coverage, style: TerminalStyle, afterOutput: Bool = true) -> String {
+        var lines: [String] = []
+        var completeRules = 0
+        var off: [String] = []
+        var sameReason: [String: Int] = [:]
+        for e in coverage.entries where e.status == .skipped { sameReason[e.reason ?? "", default: 0] += 1 }
+        var grouped: Set<String> = []
+        for e in coverage.entries {
+            if e.status == .skipped, e.reason == LintCommand.notRunReason {
+                off.append(e.check)
+                continue
+            }
+            if e.status == .skipped, let reason = e.reason, sameReason[reason, default: 0] > 1 {
+                if grouped.insert(reason).inserted {
+                    let titles = coverage.entries.filter { $0.status == .skipped && $0.reason == reason }.map(\.title)
+                    lines.append(Escape.terminal("not checked — \(reason): " + titles.joined(separator: ", ")))
+                }
+                continue
+            }
+            if e.rules.count == 1, e.check == e.rules[0].rawValue, !e.isIncomplete {
+                completeRules += 1
+                continue
+            }
+            lines.append(Escape.terminal(e.description))
+        }
+        if completeRules > 0 { lines.append("nib rules: \(completeRules) ran on every document") }
+        if !off.isEmpty { lines.append("turned off (--only, --disable or the configuration): \(plural(off.count, "check"))") }
+        guard !lines.isEmpty else { return "" }
+        return (afterOutput ? "\n" : "") + style.detail("Coverage:") + "\n" + lines.map { "  " + $0 + "\n" }.joined()
     }
 
     static func plural(_ n: Int, _ one: String, _ many: String? = nil) -> String {

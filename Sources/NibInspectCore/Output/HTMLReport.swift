@@ -249,7 +249,7 @@ struct HTMLReport {
             if let entry {
                 out += "<a href=\"#" + entry.anchor + "\">" + Escape.html(entry.document.name) + "</a>"
             } else {
-                out += Escape.html(f.document ?? f.sources.first ?? "")
+                out += Escape.html(f.document ?? f.sources.first?.short ?? "")
             }
             if let line = f.line { out += ":\(line)" }
             out += "</td><td>"

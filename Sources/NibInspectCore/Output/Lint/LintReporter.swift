@@ -23,6 +23,8 @@ struct LintRun {
     var sources: SourceIndex
     /// Where the output goes (for the text reporter's colours).
     var console: Console
+    /// What each check and rule covered, with the rules turned off marked skipped.
+    var coverage = Coverage()
 }
 
 extension LintCommand {
@@ -46,13 +48,11 @@ extension LintCommand {
 /// What several reporters share: where a finding points, its level, paths relative to the
 /// current directory.
 enum LintReport {
-    /// The file and line a finding points to: the document's file and xib line, else (findings in
-    /// code) the first source location when it carries a directory, else nil.
+    /// The file and line a finding points to: the document's file and xib line (for findings in
+    /// code: the source file and line), else the first source location compared with, else nil.
     static func location(_ f: Finding) -> (String?, Int?) {
         if let path = f.path { return (path, f.line) }
-        if let s = f.sources.first, let colon = s.lastIndex(of: ":"), let line = Int(s[s.index(after: colon)...]) {
-            return (String(s[..<colon]), line)
-        }
+        if let s = f.sources.first { return (s.file, s.line > 0 ? s.line : nil) }
         return (nil, nil)
     }
 
