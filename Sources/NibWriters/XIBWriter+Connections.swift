@@ -180,7 +180,7 @@ extension XIBBuilder {
         case .image(let img)?:
             e.set("type", "image")
             e.set("value", img.name)
-        case .formatted("nil")?, nil:
+        case .null?, nil:
             e.set("type", "nil")
         default:
             return nil

@@ -62,7 +62,7 @@ enum XIBConnections {
         } else if let child = e.children.first(where: { $0["key"] == "value" }) {
             value = XIBProperties.properties(of: child).first?.value
         } else if type == "nil" {
-            value = .formatted("nil")
+            value = .null
         }
         return Connection(kind: .runtimeAttribute, source: source, destination: nil, label: e["keyPath"] ?? "",
                           keyPath: e["keyPath"], value: value, options: ["type": type], sourceLine: e.line)
