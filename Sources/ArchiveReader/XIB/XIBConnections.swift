@@ -37,7 +37,7 @@ enum XIBConnections {
                                label: e["name"] ?? "", keyPath: e["keyPath"],
                                options: options.isEmpty ? nil : options, sourceLine: e.line)]
         case "segue":
-            let segue = Segue(kind: e["kind"] ?? "custom", identifier: e["identifier"],
+            let segue = Segue(kind: Segue.Kind(rawValue: e["kind"] ?? "custom"), identifier: e["identifier"],
                               relationship: e["relationship"], segueClass: e["customClass"])
             return [Connection(kind: .segue, source: source, destination: destination,
                                label: e["kind"] ?? "custom", segue: segue, sourceLine: e.line)]
