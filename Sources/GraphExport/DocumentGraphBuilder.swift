@@ -264,7 +264,7 @@ struct DocumentGraphBuilder {
             } else {
                 to = end(destination, role: "destination", c)
             }
-            var lines = [c.segue?.relationship ?? c.segue?.kind ?? c.label]
+            var lines = [c.segue?.relationship ?? c.segue?.kind.rawValue ?? c.label]
             if let identifier = c.segue?.identifier, !identifier.isEmpty { lines.append("“" + truncate(identifier) + "”") }
             targets.append((to, lines))
         case .outlet, .accessibility, .other:

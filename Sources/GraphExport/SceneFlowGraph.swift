@@ -82,7 +82,7 @@ extension ConnectionGraph {
                 broken = true
             }
             let isRelationship = s.segue.kind == "relationship"
-            var lines = [isRelationship ? (s.segue.relationship ?? "relationship") : s.segue.kind]
+            var lines = [isRelationship ? (s.segue.relationship ?? "relationship") : s.segue.kind.rawValue]
             if let identifier = s.segue.identifier, !identifier.isEmpty { lines.append("“" + truncate(identifier) + "”") }
             if broken { lines.append("(unresolved)") }
             let edge = Edge(from: from, to: to, kind: isRelationship ? .relationship : .segue, lines: lines,

@@ -233,6 +233,7 @@ struct CanonicalContext {
             }
             return Escape.quoted(s)
         case .localizedString(let l): return Escape.quoted(l.text)
+        case .keyEquivalent(let k): return Escape.quoted(k.description)
         case .object(let id): return name(id)
         case .constraint(let c): return formula(c)
         default: return Escape.terminal(v.description)

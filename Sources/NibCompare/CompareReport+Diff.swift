@@ -28,7 +28,7 @@ extension CompareReport {
             let ref = d.source ?? d.compiled
             var x = NibDiff.Difference(change: "changed", kind: "object", path: ref.map(path) ?? d.message)
             var sourceValue = d.sourceValue, compiledValue = d.compiledValue
-            let onlyInSource = sourceIsOld ? "removed" : "added", onlyInCompiled = sourceIsOld ? "added" : "removed"
+            let onlyInSource: NibDiff.Change = sourceIsOld ? .removed : .added, onlyInCompiled: NibDiff.Change = sourceIsOld ? .added : .removed
             switch d.kind {
             case .objectOnlyInSource:
                 x.change = onlyInSource

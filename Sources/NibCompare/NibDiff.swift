@@ -46,13 +46,48 @@ public struct NibDiff: Hashable, Sendable {
         }
     }
 
+    /// What happened to a difference's object, property or connection. JSON and text give the
+    /// raw value (`added`); a string literal names a case (`"added"`), and one that names none is a
+    /// programming error.
+    public enum Change: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible, ExpressibleByStringLiteral {
+        case added, removed, changed, moved, retargeted
+
+        public init(stringLiteral value: String) {
+            guard let change = Change(rawValue: value) else { preconditionFailure("no NibDiff.Change '\(value)'") }
+            self = change
+        }
+
+        public var description: String { rawValue }
+    }
+
+    /// What a difference is about. JSON and text give the raw value (`property`); a string literal
+    /// names a case, and one that names none is a programming error.
+    public enum Kind: String, Hashable, Sendable, Codable, CaseIterable, CustomStringConvertible, ExpressibleByStringLiteral {
+        /// An object (added, removed, moved, its class or id changed).
+        case object
+        /// A placeholder (its class changed).
+        case placeholder
+        case property
+        case connection
+        /// A segue: added, removed, retargeted, or `changed` (its kind).
+        case segue
+        /// An action's control events.
+        case events
+        case document
+        /// A nested archive filed under another identifier (source ↔ compiled only).
+        case identifier
+
+        public init(stringLiteral value: String) {
+            guard let kind = Kind(rawValue: value) else { preconditionFailure("no NibDiff.Kind '\(value)'") }
+            self = kind
+        }
+
+        public var description: String { rawValue }
+    }
+
     public struct Difference: Hashable, Sendable, Codable {
-        /// `added`, `removed`, `changed`, `moved`, `retargeted`.
-        public var change: String
-        /// `object`, `placeholder` (its class), `property`, `connection`, `segue` (added, removed,
-        /// retargeted, or `changed`: its kind), `events` (an action's control events), `document`,
-        /// `identifier` (a nested archive filed under another identifier, source ↔ compiled only).
-        public var kind: String
+        public var change: Change
+        public var kind: Kind
         /// The object's semantic path (the new side's when it has one), with `. key` for a
         /// property and the connection label for a connection.
         public var path: String
@@ -64,7 +99,7 @@ public struct NibDiff: Hashable, Sendable {
         public var rightLine: Int? = nil
         public var category: Category = .objects
 
-        public init(change: String, kind: String, path: String, left: String? = nil, right: String? = nil,
+        public init(change: Change, kind: Kind, path: String, left: String? = nil, right: String? = nil,
                     leftLine: Int? = nil, rightLine: Int? = nil, category: Category = .objects) {
             self.change = change
             self.kind = kind
@@ -299,7 +334,7 @@ public struct NibDiff: Hashable, Sendable {
             }
             for label in Set(lc.keys).union(rc.keys).sorted() {
                 var a = lc[label] ?? [], b = rc[label] ?? []
-                let cat = connCategory(label), kind = label.hasPrefix("segue ") ? "segue" : "connection"
+                let cat = connCategory(label), kind: Kind = label.hasPrefix("segue ") ? .segue : .connection
                 // Unchanged ones first, then same destination with other events.
                 a.removeAll { x in
                     if let i = b.firstIndex(where: { $0.compared == x.compared }) { b.remove(at: i); return true }

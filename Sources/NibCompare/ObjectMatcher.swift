@@ -97,7 +97,8 @@ struct ObjectMatcher {
                     guard let s = v.text, !s.isEmpty else { continue }
                     distinguishing = kind + "=" + s
                 case .int, .double, .bool, .object: continue
-                case .rect, .point, .size, .insets, .color, .font, .image, .data, .constraint, .formatted:
+                case .rect, .point, .size, .insets, .color, .font, .image, .data, .constraint, .flags, .keyEquivalent, .accessibility,
+                     .identifiers, .null, .formatted:
                     distinguishing = kind + "=" + v.description
                 }
                 break

@@ -59,11 +59,11 @@ final class LintContext {
                 case "accessibilityLabel", "accessibilityDescription", "AXDescription":
                     if let t = Self.text(p.value), !t.isEmpty { out[o.id, default: Access()].labelled = true }
                 case "accessibility", "accessibilityConfiguration":
-                    // Kept as text by the XML reader: `accessibility(description=Add)`.
-                    if case .formatted(let f) = p.value {
-                        if f.contains("description=") || f.contains("label=") { out[o.id, default: Access()].labelled = true }
-                        if f.contains("isElement=NO") { out[o.id, default: Access()].notElement = true }
-                        if f.contains("isElement=YES") { out[o.id, default: Access()].element = true }
+                    // A xib's `<accessibility>` element: `description` (AppKit) or `label` (UIKit), `isElement`.
+                    if case .accessibility(let a) = p.value {
+                        if a.label != nil { out[o.id, default: Access()].labelled = true }
+                        if a.isElement == false { out[o.id, default: Access()].notElement = true }
+                        if a.isElement == true { out[o.id, default: Access()].element = true }
                     }
                 default: break
                 }
@@ -81,12 +81,14 @@ final class LintContext {
 
     // MARK: Objects
 
-    /// The text of a string, localized string or formatted value (nil for `nil`).
+    /// The text of a string or localized string, a key equivalent as shown (`⇧⌘Z`), or the text
+    /// of a value the reader gives no type (`formatted`); nil for anything else.
     static func text(_ v: PropertyValue?) -> String? {
         switch v {
         case .string(let s)?: return s
         case .localizedString(let l)?: return l.text
-        case .formatted(let f)?: return f == "nil" ? nil : f
+        case .keyEquivalent(let k)?: return k.description
+        case .formatted(let f)?: return f
         default: return nil
         }
     }
@@ -117,13 +119,9 @@ final class LintContext {
             for p in obj.properties where p.key == "image" {
                 switch p.value {
                 case .image(let ref):
-                    return (ref.name, ref.isSystemSymbol || catalogSystem || NibLint.isSystemImageName(ref.name))
+                    return (ref.name, ref.isSystem || catalogSystem || NibLint.isSystemImageName(ref.name))
                 case .string(let s) where !s.isEmpty:
                     return (s, catalogSystem || NibLint.isSystemImageName(s))
-                case .formatted(let f):
-                    if let ref = NibLint.imageReference(formatted: f) {
-                        return (ref.name, ref.catalog == "system" || NibLint.isSystemImageName(ref.name))
-                    }
                 default: break
                 }
             }

@@ -98,18 +98,6 @@ public enum NibLint {
     static func isAppKitNamedImage(_ name: String) -> Bool {
         name.hasPrefix("NS") && name.dropFirst(2).first?.isUppercase == true
     }
-
-    /// `image` and `catalog` of a source's `imageReference(catalog=system, image=star, …)` text.
-    static func imageReference(formatted f: String) -> (name: String, catalog: String?)? {
-        guard f.hasPrefix("imageReference("), f.hasSuffix(")") else { return nil }
-        var name: String?
-        var catalog: String?
-        for part in f.dropFirst("imageReference(".count).dropLast().components(separatedBy: ", ") {
-            if part.hasPrefix("image=") { name = String(part.dropFirst(6)) }
-            if part.hasPrefix("catalog=") { catalog = String(part.dropFirst(8)) }
-        }
-        return name.map { ($0, catalog) }
-    }
 }
 
 /// Documents each nib rule ran on, and those its scope left out by kind, for ``Coverage``.

@@ -164,7 +164,8 @@ public struct ResourceIndex: Hashable, Sendable, Codable {
         return names
     }
 
-    /// The image a property names, with its catalog when known: typed image values, and `image` /
+    /// The image a property names, with its catalog when known: typed image values (a compiled
+    /// nib's images, a xib's `<imageReference>`), and `image` /
     /// `…Image` string properties of sources (`system` when `systemImages` lists the name).
     static func imageNamed(by p: Property, systemImages: Set<String>) -> (name: String, catalog: String?)? {
         switch p.value {

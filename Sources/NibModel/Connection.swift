@@ -178,8 +178,8 @@ extension Connection {
 /// A storyboard segue (§5.2, §7.3).
 public struct Segue: Hashable, Sendable, Codable {
     /// `show`, `showDetail`, `presentation`, `popoverPresentation`, `embed`, `unwind`,
-    /// `relationship`, `custom`, `push`, `modal`, `replace`.
-    public var kind: String
+    /// `relationship`, `custom`, `push`, `modal`, `replace`, or another (``Kind/other(_:)``).
+    public var kind: Kind
     public var identifier: String?
     /// Storyboard identifier or nib name of the destination scene
     /// (`UIDestinationViewControllerIdentifier`).
@@ -189,7 +189,7 @@ public struct Segue: Hashable, Sendable, Codable {
     /// Custom segue class (`UISegueClassName`).
     public var segueClass: String?
 
-    public init(kind: String, identifier: String? = nil, destinationScene: String? = nil,
+    public init(kind: Kind, identifier: String? = nil, destinationScene: String? = nil,
                 relationship: String? = nil, segueClass: String? = nil) {
         self.kind = kind
         self.identifier = identifier

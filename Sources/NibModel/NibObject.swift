@@ -167,4 +167,14 @@ public struct Property: Hashable, Sendable, Codable {
         self.key = key
         self.value = value
     }
+
+    enum CodingKeys: String, CodingKey { case key, value }
+
+    /// JSON `{"key": …, "value": …}`; the value gets back the type JSON keeps as text where the
+    /// key says it (``retyped(key:_:)``).
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        let key = try c.decode(String.self, forKey: .key)
+        self.init(key, Self.retyped(key: key, try c.decode(PropertyValue.self, forKey: .value)))
+    }
 }

@@ -4,6 +4,13 @@
 /// `{"data": {"byteCount": 16}}`, `{"constraint": {"firstItem": "#5", "firstAttribute": "width", …}}`,
 /// `{"formatted": "[3 items]"}`
 /// (Schemas/nibinspect.schema.json, `propertyValue`).
+///
+/// Typed values that JSON has always carried as text keep that text, so that the JSON output
+/// does not change: flags, accessibility, identifiers, ``null`` and an image read from a xib
+/// element as `{"formatted": "<their description>"}`, a key equivalent as `{"string": "⌘Q"}`.
+/// Decoding gives ``formatted(_:)`` (and ``string(_:)``) back for them, except `"nil"`, which is
+/// ``null``; ``Property`` decoding gives the compiled readers' keys their types back
+/// (``Property/retyped(key:_:)``).
 extension PropertyValue: Codable {
     private enum CodingKeys: String, CodingKey {
         case string, int, double, bool, object, rect, point, size, insets, color, font, image, localizedString,
@@ -37,7 +44,9 @@ extension PropertyValue: Codable {
             let d = try c.nestedContainer(keyedBy: DataKeys.self, forKey: key)
             self = .data(byteCount: try d.decode(Int.self, forKey: .byteCount))
         case .constraint: self = .constraint(try c.decode(LayoutConstraint.self, forKey: key))
-        case .formatted: self = .formatted(try c.decode(String.self, forKey: key))
+        case .formatted:
+            let text = try c.decode(String.self, forKey: key)
+            self = text == "nil" ? .null : .formatted(text)
         }
     }
 
@@ -55,13 +64,35 @@ extension PropertyValue: Codable {
         case .insets(let v): try c.encode(v, forKey: .insets)
         case .color(let v): try c.encode(v, forKey: .color)
         case .font(let v): try c.encode(v, forKey: .font)
-        case .image(let v): try c.encode(v, forKey: .image)
+        case .image(let v):
+            if let element = v.element { try c.encode(element.description, forKey: .formatted) } else { try c.encode(v, forKey: .image) }
         case .localizedString(let v): try c.encode(v, forKey: .localizedString)
         case .constraint(let v): try c.encode(v, forKey: .constraint)
         case .data(let count):
             var d = c.nestedContainer(keyedBy: DataKeys.self, forKey: .data)
             try d.encode(count, forKey: .byteCount)
+        case .keyEquivalent(let v): try c.encode(v.description, forKey: .string)
+        case .flags, .accessibility, .identifiers, .null: try c.encode(description, forKey: .formatted)
         case .formatted(let v): try c.encode(v, forKey: .formatted)
+        }
+    }
+}
+
+extension Property {
+    /// The typed value that JSON keeps as text, for the keys the compiled-nib reader gives a type:
+    /// `autoresizingMask`, `styleMask` and `behavior` (``FlagSet``), `keyEquivalent`
+    /// (``KeyEquivalent``: read back from its shown form), `prototypeCells` (identifiers,
+    /// `, `-separated). Any other value is returned as it is.
+    static func retyped(key: String, _ value: PropertyValue) -> PropertyValue {
+        switch (key, value) {
+        case ("autoresizingMask", .formatted(let text)), ("styleMask", .formatted(let text)), ("behavior", .formatted(let text)):
+            return .flags(FlagSet(description: text))
+        case ("prototypeCells", .formatted(let text)):
+            return .identifiers(text.split(separator: ", ", omittingEmptySubsequences: false).map(String.init))
+        case ("keyEquivalent", .string(let text)):
+            return KeyEquivalent(shown: text).map { .keyEquivalent($0) } ?? value
+        default:
+            return value
         }
     }
 }

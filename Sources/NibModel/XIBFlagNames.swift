@@ -2,6 +2,13 @@
 /// attribute names in Xcode's order: the reader names archived bits by them, the xib writer writes
 /// them in this order.
 package enum XIBFlagNames {
+    /// Autoresizing mask bits (`UIViewAutoresizing`, the low six bits of an AppKit view's
+    /// `NSvFlags`) and their `<autoresizingMask>` attribute names, in bit order.
+    package static let autoresizing: [(bit: Int64, name: String)] = [
+        (1, "flexibleMinX"), (2, "widthSizable"), (4, "flexibleMaxX"), (8, "flexibleMinY"), (16, "heightSizable"),
+        (32, "flexibleMaxY"),
+    ]
+
     /// `NSWindowStyleMask` bits and their `<windowStyleMask>` attribute names, in Xcode's order.
     package static let windowStyle: [(bit: Int64, name: String)] = [
         (1, "titled"), (2, "closable"), (4, "miniaturizable"), (8, "resizable"), (16, "utility"), (64, "docModal"),

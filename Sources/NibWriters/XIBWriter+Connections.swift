@@ -78,7 +78,7 @@ extension XIBBuilder {
                 connections.append(e)
             case .segue:
                 guard let dest, let s = c.segue else { notes.append(describe(c)); continue }
-                var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.kind)])
+                var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.kind.rawValue)])
                 if let r = s.relationship { e.set("relationship", r) }
                 if let id = s.identifier { e.set("identifier", id) }
                 if let cls = s.segueClass { e.set("customClass", cls) }
@@ -180,7 +180,7 @@ extension XIBBuilder {
         case .image(let img)?:
             e.set("type", "image")
             e.set("value", img.name)
-        case .formatted("nil")?, nil:
+        case .null?, nil:
             e.set("type", "nil")
         default:
             return nil

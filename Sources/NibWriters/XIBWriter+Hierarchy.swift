@@ -186,8 +186,8 @@ extension XIBBuilder {
             guard let r = d.name.range(of: " > prototype \"", options: .backwards), d.name.hasSuffix("\"") else { continue }
             let identifier = String(d.name[r.upperBound...].dropLast())
             guard let owner = document.objects.first(where: { o in
-                guard case .formatted(let list)? = o.property("prototypeCells") else { return false }
-                return list.components(separatedBy: ", ").contains(identifier)
+                guard case .identifiers(let list)? = o.property("prototypeCells") else { return false }
+                return list.contains(identifier)
             }) else { continue }
             var nb = XIBBuilder(document: d, ids: ids, seedPrefix: "prototype|\(identifier)|", storyboardMode: true)
             nb.firstResponderID = firstResponderID

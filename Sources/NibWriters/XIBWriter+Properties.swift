@@ -52,8 +52,11 @@ extension XIBBuilder {
             if let t = p.value.text { attribute("title", t) }
         case ("placeholder", _) where isMac:
             if let t = p.value.text { attribute("placeholderString", t) }
-        case ("keyEquivalent", .string(let k)):
+        case ("keyEquivalent", .keyEquivalent(let k)):
             writeKeyEquivalent(k, into: &e, elements: &elements, notes: &notes)
+        case ("keyEquivalent", .string(let key)):
+            // A xib's `keyEquivalent` on an element the xib reader gives no modifiers: the key alone.
+            writeKeyEquivalent(KeyEquivalent(key: key, modifierMask: nil), into: &e, elements: &elements, notes: &notes)
         case ("separator", .bool(let b)):
             if b { e.set("isSeparatorItem", "YES") }
         case ("state", .int(let i)) where isMac:
@@ -63,19 +66,19 @@ extension XIBBuilder {
             case -1: e.set("state", "mixed")
             default: notes.append("state = \(i)")
             }
-        case ("prototypeCells", .formatted(let list)) where list.components(separatedBy: ", ").allSatisfy(prototypeNames.contains):
+        case ("prototypeCells", .identifiers(let list)) where list.allSatisfy(prototypeNames.contains):
             break  // written in <prototypes>
         case ("prototypeCells", _):
             notes.append("prototype cells \(p.value) (compiled as nested nibs, written as documents of their own)")
         case ("objectName", _) where isMac:
             break  // written as userLabel
-        case ("styleMask", .formatted(let flags)) where isMac:
+        case ("styleMask", .flags(let flags)) where isMac:
             elements.append(Self.flagsElement("windowStyleMask", key: "styleMask", flags, order: XIBFlagNames.windowStyle.map(\.name)))
-        case ("behavior", .formatted(let flags)) where isMac:
+        case ("behavior", .flags(let flags)) where isMac:
             elements.append(Self.flagsElement("behavior", key: "behavior", flags, order: XIBFlagNames.behavior.map(\.name)))
-        case ("autoresizingMask", .formatted(let flags)):
+        case ("autoresizingMask", .flags(let flags)):
             var mask = XMLOutput.Element("autoresizingMask", [("key", "autoresizingMask")])
-            for flag in flags.split(separator: "|") where flag != "none" { mask.set(String(flag), "YES") }
+            for flag in flags.members { mask.set(flag, "YES") }
             elements.append(mask)
         case ("nibName", _) where storyboardMode && sceneMember[o.id] != nil:
             break  // the view nib of a storyboard controller: its view is written inline
@@ -144,23 +147,19 @@ extension XIBBuilder {
 
     /// A flags element (`<windowStyleMask>`, `<behavior>`) from a `|`-joined property value: each
     /// flag set as `name="YES"`, in `order` (Xcode's attribute order).
-    static func flagsElement(_ name: String, key: String, _ flags: String, order: [String]) -> XMLOutput.Element {
+    static func flagsElement(_ name: String, key: String, _ flags: FlagSet, order: [String]) -> XMLOutput.Element {
         var element = XMLOutput.Element(name, [("key", key)])
-        let set = Set(flags.split(separator: "|").map(String.init))
-        for flag in order where set.contains(flag) { element.set(flag, "YES") }
+        for flag in order where flags.contains(flag) { element.set(flag, "YES") }
         return element
     }
 
-    /// `⇧⌘Z` (as the reader shows key equivalents) back to `keyEquivalent="Z"` and a
-    /// `<modifierMask key="keyEquivalentModifierMask">` unless the modifiers are ⌘ alone.
-    func writeKeyEquivalent(_ shown: String, into e: inout XMLOutput.Element, elements: inout [XMLOutput.Element], notes: inout [String]) {
-        var rest = Substring(shown)
-        var mods: Set<Character> = []
-        while let f = rest.first, "⌃⌥⇧⌘".contains(f), rest.count > 1 {
-            mods.insert(f)
-            rest = rest.dropFirst()
-        }
-        let name = String(rest)
+    /// A key equivalent as `keyEquivalent="Z"` and a `<modifierMask key="keyEquivalentModifierMask">`
+    /// unless the modifiers are ⌘ alone, from the key as shown (``KeyEquivalent/keyName``) and
+    /// its shown modifiers: an uppercase letter is written for a letter with Shift.
+    func writeKeyEquivalent(_ equivalent: KeyEquivalent, into e: inout XMLOutput.Element, elements: inout [XMLOutput.Element],
+                            notes: inout [String]) {
+        var mods = equivalent.modifiers
+        let name = equivalent.keyName
         var key: String
         let special = ["⌤": 0x03, "⌫": 0x08, "⇥": 0x09, "↩": 0x0D, "⇤": 0x19, "⎋": 0x1B, "Space": 0x20,
                        "↑": 0xF700, "↓": 0xF701, "←": 0xF702, "→": 0xF703, "Insert": 0xF727, "⌦": 0xF728, "↖": 0xF729,
@@ -172,14 +171,14 @@ extension XIBBuilder {
         } else if name.count == 1 {
             // An uppercase letter means Shift; a letter without Shift is archived lowercase.
             let letter = name.first!.isLetter
-            if letter && mods.contains("⇧") {
+            if letter && mods.contains(.shift) {
                 key = name.uppercased()
-                mods.remove("⇧")
+                mods.remove(.shift)
             } else {
                 key = letter ? name.lowercased() : name
             }
         } else {
-            notes.append("keyEquivalent = \(shown)")
+            notes.append("keyEquivalent = \(equivalent)")
             return
         }
         if XMLOutput.isRepresentable(key) {
@@ -187,9 +186,10 @@ extension XIBBuilder {
         } else {
             elements.append(XMLOutput.Element("string", [("key", "keyEquivalent"), ("base64-UTF8", "YES")], text: Data(key.utf8).base64EncodedString()))
         }
-        if mods != ["⌘"] {
+        if mods != [.command] {
             var m = XMLOutput.Element("modifierMask", [("key", "keyEquivalentModifierMask")])
-            for (symbol, attr) in [("⇧", "shift"), ("⌃", "control"), ("⌥", "option"), ("⌘", "command")] where mods.contains(Character(symbol)) {
+            let attributes: [(KeyEquivalent.Modifiers, String)] = [(.shift, "shift"), (.control, "control"), (.option, "option"), (.command, "command")]
+            for (modifier, attr) in attributes where mods.contains(modifier) {
                 m.set(attr, "YES")
             }
             elements.append(m)

@@ -197,7 +197,7 @@ struct StoryboardBuilder {
                 return s.segue.identifier == identifier && s.to == destination && owners.contains(s.from) && !cellSegueIndices.contains(i)
             }), let dest = destinationID(summary.segues[index].to) else { continue }
             let s = summary.segues[index]
-            var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind)])
+            var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind.rawValue)])
             if let id = s.segue.identifier { e.set("identifier", id) }
             if let cls = s.segue.segueClass { e.set("customClass", cls) }
             e.set("id", ids.id(seed: "cell segue|" + key))
@@ -316,7 +316,7 @@ struct StoryboardBuilder {
                 notes.append("segue \(s.segue.kind)\(s.segue.identifier.map { " \"\($0)\"" } ?? "") → \(s.to ?? "no destination") (destination not in this storyboard)")
                 continue
             }
-            var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind)])
+            var e = XMLOutput.Element("segue", [("destination", dest), ("kind", s.segue.kind.rawValue)])
             if let r = s.segue.relationship { e.set("relationship", r) }
             if let id = s.segue.identifier { e.set("identifier", id) }
             if let cls = s.segue.segueClass { e.set("customClass", cls) }

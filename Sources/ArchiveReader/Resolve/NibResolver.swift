@@ -99,7 +99,7 @@ extension ResolverRun {
             if source == nil, let m = listOwner[index] { source = ObjectID(Ref(m)) }
             let kind = Self.segueKind(o, graph: graph)
             let segue = Segue(
-                kind: kind,
+                kind: Segue.Kind(rawValue: kind),
                 identifier: graph.string(o["UIIdentifier"] ?? o["NSIdentifier"] ?? o["identifier"]),
                 destinationScene: graph.string(o["UIDestinationViewControllerIdentifier"]
                     ?? o["NSDestinationControllerIdentifier"] ?? o["destinationIdentifier"]),

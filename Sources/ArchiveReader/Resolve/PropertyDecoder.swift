@@ -38,21 +38,17 @@ struct PropertyDecoder {
         ("NSProtoCell", "prototype", .value),
     ]
 
-    /// The set bits of an autoresizing mask as the xib's attribute names, sorted, `|`-joined
-    /// (`flexibleMaxX|flexibleMinY`): bit 0 flexibleMinX, 1 widthSizable, 2 flexibleMaxX,
-    /// 3 flexibleMinY, 4 heightSizable, 5 flexibleMaxY.
-    static func autoresizingText(_ mask: Int64) -> String {
-        let names = ["flexibleMinX", "widthSizable", "flexibleMaxX", "flexibleMinY", "heightSizable", "flexibleMaxY"]
-        return names.indices.filter { mask & (1 << $0) != 0 }.map { names[$0] }.sorted().joined(separator: "|")
+    /// The set bits of an autoresizing mask by the xib's attribute names
+    /// (``XIBFlagNames/autoresizing``: bit 0 flexibleMinX, 1 widthSizable, 2 flexibleMaxX,
+    /// 3 flexibleMinY, 4 heightSizable, 5 flexibleMaxY); prints `flexibleMaxX|flexibleMinY`.
+    static func autoresizing(_ mask: Int64) -> FlagSet {
+        FlagSet(rawValue: mask, names: XIBFlagNames.autoresizing)
     }
 
-    /// The set bits of an `NSWindowStyleMask` as the xib's attribute names, sorted, `|`-joined,
-    /// `none` for 0 (a borderless window): titled 1, closable 2, miniaturizable 4, resizable 8,
-    /// utility 16, docModal 64, nonactivatingPanel 128, texturedBackground 256,
-    /// unifiedTitleAndToolbar 4096, HUD 8192, fullScreen 16384, fullSizeContentView 32768.
-    static func styleMaskText(_ mask: Int64) -> String {
-        let set = XIBFlagNames.windowStyle.filter { mask & $0.bit != 0 }.map(\.name).sorted()
-        return set.isEmpty ? "none" : set.joined(separator: "|")
+    /// The set bits of an `NSWindowStyleMask` by the xib's attribute names
+    /// (``XIBFlagNames/windowStyle``); prints `closable|titled`, `none` for 0 (a borderless window).
+    static func styleMask(_ mask: Int64) -> FlagSet {
+        FlagSet(rawValue: mask, names: XIBFlagNames.windowStyle)
     }
 
     /// The decoded properties of `object`, sorted by key (first decoding of a key wins).
@@ -76,7 +72,7 @@ struct PropertyDecoder {
             }
         }
         if let key = graph.string(object["NSKeyEquiv"]), !key.isEmpty {
-            put("keyEquivalent", .string(Self.keyEquivalent(key, mask: graph.integer(object["NSKeyEquivModMask"]))))
+            put("keyEquivalent", .keyEquivalent(KeyEquivalent(key: key, modifierMask: graph.integer(object["NSKeyEquivModMask"]))))
         }
         buttonContent(object, put)
         buttonCellLook(object, put)
@@ -90,11 +86,11 @@ struct PropertyDecoder {
         if autoLayout {
             put("translatesAutoresizingMaskIntoConstraints", .bool(false))
         } else if let mask = graph.integer(object["UIAutoresizingMask"]) ?? graph.integer(object["NSvFlags"]), mask & 0x3f != 0 {
-            put("autoresizingMask", .formatted(Self.autoresizingText(mask)))
+            put("autoresizingMask", .flags(Self.autoresizing(mask)))
         }
         // A window template's style mask, as the xib's `<windowStyleMask>` flags.
         if let mask = graph.integer(object["NSWindowStyleMask"]) {
-            put("styleMask", .formatted(Self.styleMaskText(mask)))
+            put("styleMask", .flags(Self.styleMask(mask)))
         }
         // A typedstream (IB 2) menu item keeps no NSIsSeparator: a separator is an item without a
         // title whose flags word has bit 30 set (every such item of the corpus, and no other).
@@ -104,7 +100,7 @@ struct PropertyDecoder {
         }
         // Prototype cells are nested nibs keyed by reuse identifier (§2.9 "Nested archives").
         if let prototypes = graph.pairs(object["UITableViewCellPrototypeNibs"]), !prototypes.isEmpty {
-            put("prototypeCells", .formatted(prototypes.compactMap { graph.string($0.key) }.sorted().joined(separator: ", ")))
+            put("prototypeCells", .identifiers(prototypes.compactMap { graph.string($0.key) }.sorted()))
         }
         if let constraint = constraint(object) { put("constraint", .finite(.constraint(constraint))) }
         return out.keys.sorted().compactMap { k in out[k].map { Property(k, $0) } }
@@ -148,14 +144,13 @@ struct PropertyDecoder {
         12: "roundedRect", 13: "recessed", 14: "roundedDisclosure", 15: "inline",
     ]
 
-    /// The `<behavior>` bits of an `NSButtonFlags` word as the xib's attribute names, sorted,
-    /// `|`-joined (as the xib reader gives them), `none` for none.
-    static func behaviorText(_ flags: UInt32) -> String {
-        let set = XIBFlagNames.behavior.filter { flags & $0.mask != 0 }.map(\.name).sorted()
-        return set.isEmpty ? "none" : set.joined(separator: "|")
+    /// The `<behavior>` bits of an `NSButtonFlags` word by the xib's attribute names
+    /// (``XIBFlagNames/behavior``); prints `changeContents|lightByBackground`, `none` for none.
+    static func behavior(_ flags: UInt32) -> FlagSet {
+        FlagSet(rawValue: Int64(flags), names: XIBFlagNames.behavior.map { (Int64($0.mask), $0.name) })
     }
 
-    /// An AppKit button cell's look in the xib's terms: `behavior` (``behaviorText(_:)``),
+    /// An AppKit button cell's look in the xib's terms: `behavior` (``behavior(_:)``),
     /// `bezelStyle` (`NSBezelStyle`, or
     /// in archives without it bits 0–2 and 5 of `NSButtonFlags2`), `borderStyle` `border`
     /// (`NSButtonFlags` bit 23), `inset` (bits 13–14), `type` `check` or `radio` (the
@@ -173,7 +168,7 @@ struct PropertyDecoder {
         guard classes.contains("NSButtonCell"), !classes.contains("NSMenuItemCell"),
               let raw = graph.integer(object["NSButtonFlags"]) else { return }
         let flags = UInt32(truncatingIfNeeded: raw)
-        put("behavior", .formatted(Self.behaviorText(flags)))
+        put("behavior", .flags(Self.behavior(flags)))
         let flags2 = graph.integer(object["NSButtonFlags2"]).map { ($0 & 7) | (($0 & 0x20) >> 2) }
         if let bezel = graph.integer(object["NSBezelStyle"]) ?? flags2, let name = Self.bezelStyles[bezel] { put("bezelStyle", .string(name)) }
         if flags & (1 << 23) != 0 { put("borderStyle", .string("border")) }
@@ -183,7 +178,7 @@ struct PropertyDecoder {
         if let cellFlags = graph.integer(object["NSCellFlags"]), UInt32(truncatingIfNeeded: cellFlags) & (1 << 31) != 0 { put("state", .int(1)) }
         // The key equivalent, with its modifier mask in `NSButtonFlags2` from bit 8 (as menu items).
         if let key = graph.string(object["NSKeyEquivalent"]), !key.isEmpty {
-            put("keyEquivalent", .string(Self.keyEquivalent(key, mask: (graph.integer(object["NSButtonFlags2"]) ?? 0) >> 8)))
+            put("keyEquivalent", .keyEquivalent(KeyEquivalent(key: key, modifierMask: (graph.integer(object["NSButtonFlags2"]) ?? 0) >> 8)))
         }
         if let r = object["NSAlternateImage"]?.objectRef, let source = graph[r], source.className == "NSButtonImageSource" {
             switch graph.string(source["NSImageName"]) {

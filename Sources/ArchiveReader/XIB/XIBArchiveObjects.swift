@@ -73,7 +73,7 @@ enum XIBArchiveObjects {
             if !key.isEmpty {
                 var mask: Int64?
                 if case .int(let m)? = properties.first(where: { $0.key == "NSKeyEquivModMask" })?.value { mask = m }
-                properties.append(Property("keyEquivalent", .string(PropertyDecoder.keyEquivalent(key, mask: mask))))
+                properties.append(Property("keyEquivalent", .keyEquivalent(KeyEquivalent(key: key, modifierMask: mask))))
             }
         }
         return NibObject(id: ObjectID(id), className: className, customClass: customClass,

@@ -37,7 +37,7 @@ enum XIBConnections {
                                label: e["name"] ?? "", keyPath: e["keyPath"],
                                options: options.isEmpty ? nil : options, sourceLine: e.line)]
         case "segue":
-            let segue = Segue(kind: e["kind"] ?? "custom", identifier: e["identifier"],
+            let segue = Segue(kind: Segue.Kind(rawValue: e["kind"] ?? "custom"), identifier: e["identifier"],
                               relationship: e["relationship"], segueClass: e["customClass"])
             return [Connection(kind: .segue, source: source, destination: destination,
                                label: e["kind"] ?? "custom", segue: segue, sourceLine: e.line)]
@@ -62,7 +62,7 @@ enum XIBConnections {
         } else if let child = e.children.first(where: { $0["key"] == "value" }) {
             value = XIBProperties.properties(of: child).first?.value
         } else if type == "nil" {
-            value = .formatted("nil")
+            value = .null
         }
         return Connection(kind: .runtimeAttribute, source: source, destination: nil, label: e["keyPath"] ?? "",
                           keyPath: e["keyPath"], value: value, options: ["type": type], sourceLine: e.line)

@@ -88,7 +88,7 @@ struct XIBObjectBuilder {
                 if key.isEmpty {
                     properties.remove(at: i)
                 } else {
-                    properties[i].value = .string(PropertyDecoder.keyEquivalent(key, mask: Self.modifierMask(element)))
+                    properties[i].value = .keyEquivalent(KeyEquivalent(key: key, modifierMask: Self.modifierMask(element)))
                 }
             }
             object.properties = (object.properties + properties).sorted { $0.key < $1.key }
@@ -177,7 +177,7 @@ struct XIBObjectBuilder {
             // As in compiled nibs: the key equivalent as AppKit shows it, separators marked.
             properties.removeAll { $0.key == "keyEquivalent" || $0.key == "isSeparatorItem" }
             if let key = e["keyEquivalent"], !key.isEmpty {
-                properties.append(Property("keyEquivalent", .string(PropertyDecoder.keyEquivalent(key, mask: Self.modifierMask(e)))))
+                properties.append(Property("keyEquivalent", .keyEquivalent(KeyEquivalent(key: key, modifierMask: Self.modifierMask(e)))))
             }
             if e["isSeparatorItem"] == "YES" { properties.append(Property("separator", .bool(true))) }
         }

@@ -41,7 +41,7 @@ enum XIBProperties {
         case "boolean", "bool":
             if let v = e["value"] { return [Property(key, .bool(v == "YES"))] }
         case "nil":
-            return [Property(key, .formatted("nil"))]
+            return [Property(key, .null)]
         case "state":
             // Button states: `<state key="normal" title="Sign In" image="…"/>`.
             var out = [Property(key, .formatted(raw(e)))]
@@ -52,24 +52,36 @@ enum XIBProperties {
             return out
         case "autoresizingMask", "windowStyleMask", "behavior", "accessibilityTraits", "dataDetectorType",
              "textInputTraits", "windowPositionMask", "tableViewGridLines":
-            let flags = e.attributes.filter { $0.key != "key" && $0.value == "YES" }.keys.sorted()
-            let rest = e.attributes.filter { $0.key != "key" && $0.value != "YES" }
-            var text = flags.joined(separator: "|")
-            if !rest.isEmpty { text += (text.isEmpty ? "" : " ") + rest.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ") }
-            return [Property(key, .formatted(text.isEmpty ? "none" : text))]
+            return [Property(key, .flags(flags(e)))]
+        case "imageReference":
+            if let name = e["image"] {
+                return [Property(key, .image(ImageReference(name: name, catalog: e["catalog"], element: element(e))))]
+            }
+        case "accessibility":
+            return [Property(key, .accessibility(AccessibilityValue(element: element(e))))]
         default:
             break
         }
         return [Property(key, .formatted(raw(e)))]
     }
 
-    /// `element(attr=value, …)` with the element's text appended after a colon.
+    /// `element(attr=value, …)` with the element's text appended after a colon
+    /// (``XIBElement/description``).
     static func raw(_ e: XMLElementNode) -> String {
-        let attrs = e.attributes.filter { $0.key != "key" }.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-        var text = e.name
-        if !attrs.isEmpty { text += "(" + attrs.joined(separator: ", ") + ")" }
-        if let t = e.trimmedText { text += ": " + t }
-        return text
+        element(e).description
+    }
+
+    /// The element kept whole: name, attributes but `key`, trimmed text.
+    static func element(_ e: XMLElementNode) -> XIBElement {
+        XIBElement(name: e.name, attributes: e.attributes, text: e.trimmedText)
+    }
+
+    /// A flags element (`<autoresizingMask widthSizable="YES" flexibleMaxY="YES"/>`): the
+    /// attributes set to `YES` are the members, any other but `key` is kept as an attribute.
+    static func flags(_ e: XMLElementNode) -> FlagSet {
+        let attributes = e.attributes.filter { $0.key != "key" }
+        return FlagSet(members: attributes.filter { $0.value == "YES" }.keys,
+                       attributes: attributes.filter { $0.value != "YES" })
     }
 
     /// The text of `<string>`, decoding `base64-UTF8="YES"` content.

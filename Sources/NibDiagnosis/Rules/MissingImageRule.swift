@@ -23,8 +23,6 @@ struct MissingImageRule: NibRule {
             for p in o.properties {
                 var found: (name: String, catalog: String?)?
                 switch p.value {
-                case .formatted(let f) where p.key == "image" || p.key.hasSuffix("Image"):
-                    found = NibLint.imageReference(formatted: f)
                 case .string where p.key == "image" || p.key.hasSuffix("Image"):
                     if context.isSource && systemImages == nil {
                         // The `<resources>` section says which names are SF Symbols: read once per file.

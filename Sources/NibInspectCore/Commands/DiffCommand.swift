@@ -135,7 +135,7 @@ enum DiffCommand: Command {
                 continue
             }
             for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
-                items.append(Item(document: name, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
+                items.append(Item(document: name, change: x.change.rawValue, kind: x.kind.rawValue, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
                                   leftLine: x.leftLine, rightLine: x.rightLine))
             }
         }
@@ -174,7 +174,7 @@ enum DiffCommand: Command {
         let several = source.documents.count > 1 || compiled.documents.count > 1
         return report.nibDiff(sourceIsOld: sourceIsOld, documents: source.documents + compiled.documents).filter { NibDiff.keeps($0.difference.category, ignoring: ignoring, only: only) }
             .map { document, x in
-                Item(document: several ? document : nil, change: x.change, kind: x.kind, category: x.category.rawValue, path: x.path,
+                Item(document: several ? document : nil, change: x.change.rawValue, kind: x.kind.rawValue, category: x.category.rawValue, path: x.path,
                      left: x.left, right: x.right, leftLine: x.leftLine, rightLine: x.rightLine)
             }
     }

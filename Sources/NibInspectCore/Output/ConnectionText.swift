@@ -84,7 +84,7 @@ struct ConnectionText {
         if let p = o.placeholder { return placeholderText(o, p, full: full) }
         var s = classText(o)
         if let name = o.name { s += " " + style.name(Escape.quoted(Self.shortened(name))) }
-        if case .string(let key)? = o.property("keyEquivalent") { s += " " + style.detail(key) }
+        if case .keyEquivalent(let key)? = o.property("keyEquivalent") { s += " " + style.detail(key.description) }
         if case .bool(true)? = o.property("separator") { s += style.detail(" (separator)") }
         return s
     }
@@ -152,6 +152,7 @@ struct ConnectionText {
         switch v {
         case .string(let s): return style.name(Escape.quoted(s))
         case .localizedString(let l): return style.name(Escape.quoted(l.text))
+        case .keyEquivalent(let k): return style.name(Escape.quoted(k.description))
         case .object(let id): return endpoint(id)
         default: return style.text(v.description)
         }
