@@ -5,7 +5,7 @@ import NibModel
 ///
 /// Between a xib or storyboard and a compiled nib, object ids are gone and compilation drops,
 /// adds and rewrites much (nib-format.md §7.5), so `diff` uses `compare`'s engine for such a
-/// pair: objects matched by ``ObjectMatcher``, what compilation drops or adds left out (it is in
+/// pair: objects matched by ``ObjectPairing``, what compilation drops or adds left out (it is in
 /// ``CompareReport/notes``), properties not compared (compilation re-encodes them). Each
 /// ``CompareReport/Difference`` becomes exactly one ``NibDiff/Difference``, so `diff SOURCE
 /// COMPILED` reports nothing that `compare` does not.
@@ -41,6 +41,11 @@ extension CompareReport {
             case .identifierDiffers:
                 x.kind = "identifier"
                 compiledValue = d.message
+            case .propertyDiffers:
+                x.kind = "property"
+                x.category = .properties
+                x.path += " . " + (d.label ?? "")
+                if d.sourceValue == nil { x.change = onlyInCompiled } else if d.compiledValue == nil { x.change = onlyInSource }
             case .connectionOnlyInSource, .connectionOnlyInCompiled, .destinationChanged, .connectionDetailsDiffer:
                 x.category = .connections
                 x.kind = d.kind == .connectionDetailsDiffer && d.connectionKind == "action" ? "events" : "connection"

@@ -3,7 +3,7 @@ import NibModel
 /// The result of comparing an Interface Builder source with its compiled nib (`nibinspect compare`).
 ///
 /// Object ids do not survive compilation (nib-format.md §7.5), so objects are matched by structure
-/// (see ``ObjectMatcher``) and every compiled object is named by the source id it was matched to.
+/// (see ``ObjectPairing``) and every compiled object is named by the source id it was matched to.
 /// ``agrees`` is true when no ``differences`` remain; what compilation legitimately drops
 /// (§7.5: macOS First Responder, Exit placeholders, `<resources>`, connection ids, design-time
 /// objects) is listed in ``notes`` (and, as text, ``dropped``) and never counted as a difference.
@@ -56,6 +56,10 @@ public struct CompareReport: Hashable, Sendable, Codable {
             /// A nested archive (prototype cell, reusable view) filed under another identifier
             /// than the source prototype it matches by structure (nib-format.md §2.9).
             case identifierDiffers
+            /// Matched objects that differ in a property that survives compilation
+            /// (``PropertyComparison``: toolbar item identifiers and labels, segment labels, table
+            /// column widths, colour models); ``label`` is the property key.
+            case propertyDiffers
         }
 
         public var kind: Kind

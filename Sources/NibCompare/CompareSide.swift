@@ -163,4 +163,25 @@ enum CompareClasses {
 
     /// Matching key: base class plus custom class.
     static func key(_ o: NibObject) -> String { base(o) + "|" + (custom(o) ?? "") }
+
+    /// A toolbar item's identifier, however the side gives it: the class of a standard item
+    /// compiled as AppKit's class of that name (`NSToolbarFlexibleSpaceItem`), a xib's
+    /// `explicitItemIdentifier` or else `implicitItemIdentifier` (a compiled nib's
+    /// `NSToolbarItemIdentifier` reads as the latter), an IB 3 record's `NSToolbarItemIdentifier`. Nil for other objects
+    /// and for an item that gives none.
+    static func toolbarItemIdentifier(_ o: NibObject) -> String? {
+        guard base(o) == "NSToolbarItem" else { return nil }
+        if standardToolbarItems.contains(o.className) { return o.className }
+        for key in ["explicitItemIdentifier", "implicitItemIdentifier", "NSToolbarItemIdentifier"] {
+            if case .string(let s)? = o.property(key), !s.isEmpty { return s }
+        }
+        return nil
+    }
+
+    /// Hierarchy alignment key: ``key(_:)``, plus a toolbar item's identifier
+    /// (``toolbarItemIdentifier(_:)``), which tells a flexible space from a space or a separator
+    /// whatever class each side gives them.
+    static func alignKey(_ o: NibObject) -> String {
+        key(o) + (toolbarItemIdentifier(o).map { "|" + $0 } ?? "")
+    }
 }

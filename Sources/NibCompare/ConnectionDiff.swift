@@ -26,7 +26,7 @@ enum ConnectionDiff {
     /// compared (``NibComparer/Coverage``, ``NestedArchiveCompare``) is that comparison's to
     /// report, and counts as matched when it matched there.
     @discardableResult
-    static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectMatcher, drops: Drops,
+    static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectPairing, drops: Drops,
                     coverage: NibComparer.Coverage = .init(),
                     report: inout CompareReport) -> (compared: [Tuple: Int], matched: [Tuple: Int]) {
         var notCompared = 0

@@ -3,7 +3,7 @@ import NibModel
 /// Compares an Interface Builder source (xib, storyboard, `designable.nib`) with the nib compiled
 /// from it: do the objects and connections agree? (`nibinspect compare`, nib-format.md §7.4–7.5.)
 ///
-/// Objects are matched by structure (``ObjectMatcher``); connections are compared as
+/// Objects are matched by structure (``ObjectPairing``); connections are compared as
 /// (kind, source object, label, destination object) tuples in the source's id space, outlets and
 /// outlet collections as one family with collections expanded per member, actions to First
 /// Responder (a placeholder in the source, a nil target or `IBFirstResponder` proxy compiled) as
@@ -87,30 +87,10 @@ public enum NibComparer {
     static func compareCore(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
                             sourceName: String, compiledName: String,
                             hints: [String: [ObjectID: String]], coverage: Coverage = Coverage()) -> Pass {
-        let s = CompareSide(documents: sourceDocuments, compiled: false)
-        var c = CompareSide(documents: compiledDocuments, compiled: true)
+        let paired = ObjectPairing.compilation(sourceDocuments: sourceDocuments, compiledDocuments: compiledDocuments,
+                                               hints: hints, noLeftover: coverage.objects)
+        let s = paired.source, c = paired.compiled, matcher = paired.pairing, drops = paired.drops
         var report = CompareReport(source: sourceName, compiled: compiledName)
-        let storyboard = sourceDocuments.contains { $0.format == .storyboard } || compiledDocuments.count > 1
-        if storyboard { StoryboardAliases.apply(to: &c) }
-        var matcher = ObjectMatcher(source: s, compiled: c)
-        let drops = Drops(source: s, compiled: c, storyboard: storyboard)
-        matcher.skipSource = drops.sourceObjects
-        matcher.skipCompiled = drops.compiledObjects
-        // Objects a nested archive holds are matched by structure only, never as leftovers: the
-        // main nib need not hold a copy (iOS prototype cells), and a class-only guess would steal
-        // a compiled object from the source object it belongs to.
-        matcher.noLeftoverSource = coverage.objects
-        let prefixed = compiledDocuments.count > 1
-        // Hints of the documents compared here (of any, for a lone document named otherwise).
-        let names = Set(compiledDocuments.map(\.name))
-        let own = hints.keys.contains { names.contains($0) }
-        for (document, map) in hints.sorted(by: { $0.key < $1.key }) {
-            if own && !names.contains(document) { continue }
-            for (id, sourceID) in map.sorted(by: { $0.key < $1.key }) {
-                matcher.hints[prefixed ? "\(document)|\(id.rawValue)" : id.rawValue] = sourceID
-            }
-        }
-        matcher.run()
         report.notes = drops.notes
         report.counts.sourceObjects = s.order.count
         report.counts.compiledObjects = c.order.count
@@ -119,6 +99,9 @@ public enum NibComparer {
         report.counts.compiledConnectionRecords = c.connections.count
         report.matches = matcher.forward
         objectDifferences(s, c, matcher, drops, coverage: coverage, into: &report)
+        // Properties, where the source keeps them under the keys the compiled reader gives.
+        let documentSources = Set(sourceDocuments.filter { $0.format == .xib || $0.format == .storyboard }.map(\.name))
+        propertyDifferences(s, c, matcher, comparing: documentSources, into: &report)
         let tuples = ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops,
                                         coverage: coverage, report: &report)
         report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
@@ -130,7 +113,7 @@ public enum NibComparer {
 
     /// Reports unmatched and class-differing objects. An unmatched source object a nested archive
     /// compared is that comparison's to report (and counts as matched when it matched there).
-    private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectMatcher, _ drops: Drops,
+    private static func objectDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectPairing, _ drops: Drops,
                                           coverage: Coverage, into report: inout CompareReport) {
         for k in s.order {
             guard let so = s.object(k), let ref = s.ref(k) else { continue }
@@ -184,6 +167,24 @@ public enum NibComparer {
         }
         if implicit > 0 {
             report.notes.append(Diagnostic(.implicitObjects, "\(implicit) compiled object(s) IB creates implicitly (cells, clip views, scrollers, box content views, corner views) without an id in the source"))
+        }
+    }
+
+    /// Reports the properties that survive compilation and differ (``PropertyComparison``) on
+    /// matched pairs of objects (placeholders aside) of the source documents named in `comparing`.
+    private static func propertyDifferences(_ s: CompareSide, _ c: CompareSide, _ m: ObjectPairing, comparing: Set<String>,
+                                            into report: inout CompareReport) {
+        for k in s.order {
+            guard let node = s.nodes[k], comparing.contains(node.document), node.object.placeholder == nil,
+                  let ck = m.forward[k], let co = c.object(ck), co.placeholder == nil, let ref = s.ref(k) else { continue }
+            let so = node.object
+            for (key, values) in PropertyComparison.differences(source: so, compiled: co).sorted(by: { $0.key < $1.key }) {
+                report.differences.append(.init(
+                    kind: .propertyDiffers,
+                    message: "property differs: \(ref) . \(key) is \(values.source ?? "none") in the source, \(values.compiled ?? "none") compiled (\(co.id.rawValue))",
+                    sourceLine: so.sourceLine, label: key, source: ref, compiled: c.ref(ck),
+                    sourceValue: values.source, compiledValue: values.compiled))
+            }
         }
     }
 

@@ -84,6 +84,21 @@ extension XIBBuilder {
             break  // the view nib of a storyboard controller: its view is written inline
         case ("identifier", _) where o.placeholder != nil:
             break  // the placeholder element says it (`placeholderIdentifier`, File's Owner's fixed id)
+        case (let key, _) where key.hasPrefix("segment[") && key.hasSuffix("].label"):
+            // AppKit segment labels (`segment[i].label`): `<segments><segment label="A"/>…`, one
+            // `<segment>` per index up to the last labelled one.
+            guard let index = Int(key.dropFirst("segment[".count).dropLast("].label".count)), (0..<1_000).contains(index),
+                  let label = p.value.text, XMLOutput.isRepresentable(label) else {
+                notes.append("\(p.key) = \(p.value)")
+                break
+            }
+            var list = elements.first { $0.name == "segments" } ?? XMLOutput.Element("segments")
+            elements.removeAll { $0.name == "segments" }
+            var segments: [XMLOutput.Element] = list.children.compactMap { if case .element(let x) = $0 { return x } else { return nil } }
+            while segments.count <= index { segments.append(XMLOutput.Element("segment")) }
+            segments[index].set("label", label)
+            list.children = segments.map { .element($0) }
+            elements.append(list)
         case ("oid", _):
             break  // IB 3's object id (NSOidsKeys): ids are fresh, as the top comment says
         case ("name", _) where isMac && o.className == "NSMenu":

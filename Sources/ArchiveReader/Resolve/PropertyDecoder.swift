@@ -76,6 +76,7 @@ struct PropertyDecoder {
         }
         buttonContent(object, put)
         buttonCellLook(object, put)
+        appKitItems(object, put)
         // Springs and struts: `UIAutoresizingMask`, or the low six bits of an AppKit view's
         // `NSvFlags` (same bit order: minX, width, maxX, minY, height, maxY). Written as the xib
         // reader shows `<autoresizingMask>`; a mask of 0 (fixed, or Auto Layout) is left out.

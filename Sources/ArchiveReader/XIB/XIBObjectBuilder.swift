@@ -171,6 +171,11 @@ struct XIBObjectBuilder {
         if placeholder?.kind == .application { className = platform == .macOS ? "NSApplication" : "UIApplication" }
         var properties: [Property] = []
         for (key, value) in e.attributes where !Self.structuralAttributes.contains(key) {
+            // A table column's widths are points, as compiled (`NSWidth`, `NSMinWidth`, `NSMaxWidth`).
+            if e.name == "tableColumn", ["width", "minWidth", "maxWidth"].contains(key), let points = Double(value) {
+                properties.append(Property(key, .double(points)))
+                continue
+            }
             properties.append(Property(key, XIBProperties.attributeValue(key: key, value)))
         }
         if e.name == "menuItem" || e.name == "buttonCell" {

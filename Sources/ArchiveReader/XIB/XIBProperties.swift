@@ -50,6 +50,14 @@ enum XIBProperties {
                 if let i = e["image"] { out.append(Property("image", .string(i))) }
             }
             return out
+        case "segment":
+            // An AppKit segment's label, as the compiled reader gives it (`segment[i].label`).
+            var out = [Property(key, .formatted(raw(e)))]
+            if let label = e["label"], let list = e.parent, list.name == "segments",
+               let index = list.children(named: "segment").firstIndex(where: { $0 === e }) {
+                out.append(Property("segment[\(index)].label", .string(label)))
+            }
+            return out
         case "autoresizingMask", "windowStyleMask", "behavior", "accessibilityTraits", "dataDetectorType",
              "textInputTraits", "windowPositionMask", "tableViewGridLines":
             return [Property(key, .flags(flags(e)))]

@@ -17,10 +17,14 @@ enum CompareCommand: Command {
         ],
         discussion: """
         Object ids do not survive compilation, so objects are matched by structure: placeholders,
-        ids kept in localizable-string keys, class and custom class, titles and frames, connection
-        labels, position in the hierarchy.
+        ids kept in localizable-string keys, class and custom class, names, toolbar item
+        identifiers, titles and frames, connection labels, position in the hierarchy (as diff
+        pairs them).
         Reported: connections present on one side only, changed destinations, control events or
-        key paths that differ, class differences, objects missing on either side. Not reported,
+        key paths that differ, class differences, objects missing on either side, and properties
+        that survive compilation where they differ: toolbar item identifiers and labels, AppKit
+        segment labels, table column minimum and maximum widths (and whether a width is given),
+        colour models. Not reported,
         because compilation drops or adds them: the macOS First Responder and Exit placeholders,
         storyboard placeholders and segue templates, cells and clip views IB creates implicitly.
         Nested archives (a table's prototype cells or reusable views, compiled into nibs of their

@@ -1,17 +1,27 @@
 import NibModel
 
-/// Matches the objects of a source with those of its compiled nib, where ids did not survive
-/// compilation (nib-format.md §7.5). Passes, each only over objects still unmatched:
+/// The one object-pairing engine of `compare` and `diff`: pairs the objects of two sides
+/// (``CompareSide``) by structure, where ids did not survive or the two sides do not share an id
+/// space (nib-format.md §7.5). `compare` and `diff SOURCE COMPILED` pair a source with its
+/// compiled nib under compile rules (``compilation(sourceDocuments:compiledDocuments:hints:noLeftover:)``:
+/// what compilation drops or adds is left out, scene placeholders aliased, localizable-string
+/// ids as hints); `diff` pairs two versions in two id spaces (``versions(_:_:)``: two compiled
+/// nibs, a rebuilt xib and its original) by the same passes with nothing left out. (Two sources
+/// that share their ids pair by id: ``DocumentPairing``.) ``source`` is the source or old side,
+/// ``compiled`` the compiled or new side. Passes, each only over objects still unmatched:
 ///
 /// 1. placeholders by kind (external ones by identifier), then localizable-string ids
 ///    (``LocalizationHints``);
-/// 2. the hierarchy: roots, then the children of every matched pair, aligned in order by longest
-///    common subsequence over (base class, custom class);
+/// 2. objects whose class and name (``named(_:)``), else class and toolbar item identifier or
+///    first title, text or frame (``signature(_:)``), else class,
+///    occurs once on each side;
 /// 3. connections: a connection of one kind and label whose one end is matched pairs its other
 ///    ends (outlet `button` of File's Owner → the compiled outlet's destination), when classes agree;
-/// 4. remaining objects by (base class, custom class) in pre-order;
-/// 5. remaining objects by base class alone (these become class differences) in pre-order.
-struct ObjectMatcher {
+/// 4. the hierarchy: roots, then the children of every matched pair, aligned in order by longest
+///    common subsequence over (base class, custom class, toolbar item identifier); then 3 and 4 again;
+/// 5. remaining objects by signature, then by (base class, custom class), in pre-order; 3 again;
+/// 6. remaining objects by base class alone (these become class differences) in pre-order.
+struct ObjectPairing {
     let source: CompareSide
     let compiled: CompareSide
     /// Source key → compiled key, and back.
@@ -43,6 +53,7 @@ struct ObjectMatcher {
     mutating func run() {
         matchPlaceholders()
         matchHints()
+        matchUnique(by: Self.named, skipUndistinguished: true)
         matchUnique(by: Self.signature, skipUndistinguished: true)
         matchUnique(by: CompareClasses.key, skipUndistinguished: false)
         propagate()
@@ -83,10 +94,19 @@ struct ObjectMatcher {
         }
     }
 
-    /// Class key plus the first of title, text, frame: what tells two siblings of one class apart.
-    /// A value counts by its text (a string's without quotes); empty strings, numbers, booleans
-    /// and references do not count.
+    /// Class key plus the object's name (a source's `userLabel`, title or text; a compiled nib's
+    /// names-table entry or title), when it has one: `CMYK` and `Parent` tell apart two panels
+    /// titled `Panel`.
+    static func named(_ o: NibObject) -> String {
+        guard let name = o.name, !name.isEmpty else { return CompareClasses.key(o) + "|" }
+        return CompareClasses.key(o) + "|name=" + name
+    }
+
+    /// Class key plus a toolbar item's identifier or the first of title, text, frame: what tells
+    /// two siblings of one class apart. A value counts by its text (a string's without quotes);
+    /// empty strings, numbers, booleans and references do not count.
     static func signature(_ o: NibObject) -> String {
+        if let item = CompareClasses.toolbarItemIdentifier(o) { return CompareClasses.key(o) + "|item=" + item }
         var distinguishing = ""
         // Title and text are one label: cells archive either under `NSContents`.
         for key in ["title", "text", "frame", "frameSize"] {
@@ -157,8 +177,8 @@ struct ObjectMatcher {
     /// recurses into every matched pair.
     private mutating func align(_ a: [String], _ b: [String], depth: Int) {
         guard depth < 200, !a.isEmpty, !b.isEmpty else { return }
-        let ka = a.map { source.object($0).map(CompareClasses.key) ?? "" }
-        let kb = b.map { compiled.object($0).map(CompareClasses.key) ?? "" }
+        let ka = a.map { source.object($0).map(CompareClasses.alignKey) ?? "" }
+        let kb = b.map { compiled.object($0).map(CompareClasses.alignKey) ?? "" }
         // LCS table, bounded: very long sibling lists fall back to greedy in-order matching.
         var pairs: [(String, String)] = []
         if a.count * b.count <= 250_000 {

@@ -1,0 +1,71 @@
+import NibModel
+
+/// How `nibinspect diff` pairs the objects of two documents (new id → old id).
+///
+/// Between two XML sources that share at least half their ids (``sharesIDs(_:_:)``: xib and
+/// storyboard ids are stable across edits) objects pair by id, and an object re-created under a
+/// new id at the same unique semantic path with the same class pairs by path (an `ids` change).
+/// Otherwise the sides are two id spaces and pair by structure through ``ObjectPairing``, the engine
+/// `compare` uses: a source and its compiled nib under compare's compile rules (so that `diff` and
+/// `compare` pair them alike), two compiled nibs or a xib rebuilt by `nibinspect xib` and its
+/// original by the same passes with nothing dropped or added.
+struct DocumentPairing {
+    /// Right (new) id → left (old) id.
+    var pair: [ObjectID: ObjectID] = [:]
+    /// The left ids paired (the values of ``pair``).
+    var leftPaired: Set<ObjectID> = []
+    /// Right ids paired by path although the sides share ids: objects re-created under a new id.
+    var idChanged: Set<ObjectID> = []
+    /// True when the two sides share an id space and pair by id.
+    var byID = false
+
+    /// ``pair(_:_:left:right:hints:)`` with the canonical contexts of both documents.
+    static func pair(_ old: NibDocument, _ new: NibDocument, hints: [ObjectID: String] = [:]) -> DocumentPairing {
+        pair(old, new, left: CanonicalContext(old), right: CanonicalContext(new), hints: hints)
+    }
+
+    /// - Parameter hints: between a source and a compiled nib, compiled id → source id from
+    ///   localizable strings (``LocalizationHints``), as `compare` takes them.
+    static func pair(_ old: NibDocument, _ new: NibDocument, left: CanonicalContext, right: CanonicalContext,
+                     hints: [ObjectID: String] = [:]) -> DocumentPairing {
+        var out = DocumentPairing()
+        out.byID = !old.format.isCompiled && !new.format.isCompiled && sharesIDs(old, new)
+        var pair: [ObjectID: ObjectID] = [:]
+        var leftPaired = Set<ObjectID>()
+        if out.byID {
+            for (o, _) in right.order where old.object(o.id) != nil && left.paths[o.id] != nil {
+                pair[o.id] = o.id
+            }
+            let leftByPath = Dictionary(left.order.filter { new.object($0.0.id) == nil }.map { ($0.1, $0.0.id) },
+                                        uniquingKeysWith: { a, _ in a })
+            for (o, path) in right.order where pair[o.id] == nil {
+                if let l = leftByPath[path], !leftPaired.contains(l), left.paths[l] != nil, new.object(l) == nil,
+                   let lo = old.object(l), lo.className == o.className {
+                    pair[o.id] = l
+                    out.idChanged.insert(o.id)
+                    leftPaired.insert(l)
+                }
+            }
+        } else if !old.format.isCompiled && new.format.isCompiled {
+            // A source and its compiled nib: as `compare` pairs them.
+            let forward = ObjectPairing.compilation(sourceDocuments: [old], compiledDocuments: [new], hints: [new.name: hints]).pairing.forward
+            for (l, r) in forward { pair[ObjectID(r)] = ObjectID(l) }
+        } else if old.format.isCompiled && !new.format.isCompiled {
+            let forward = ObjectPairing.compilation(sourceDocuments: [new], compiledDocuments: [old], hints: [old.name: hints]).pairing.forward
+            for (r, l) in forward { pair[ObjectID(r)] = ObjectID(l) }
+        } else {
+            for (l, r) in ObjectPairing.versions(old, new).forward { pair[ObjectID(r)] = ObjectID(l) }
+        }
+        out.pair = pair
+        out.leftPaired = leftPaired.union(pair.values)
+        return out
+    }
+
+    /// Whether at least half of the smaller side's objects (placeholders aside: their ids are
+    /// fixed) keep their id on the other side.
+    static func sharesIDs(_ old: NibDocument, _ new: NibDocument) -> Bool {
+        let a = old.objects.filter { $0.placeholder == nil }, b = new.objects.filter { $0.placeholder == nil }
+        let shared = b.reduce(0) { $0 + (old.object($1.id).map { $0.placeholder == nil } == true ? 1 : 0) }
+        return min(a.count, b.count) == 0 || (shared > 0 && shared * 2 >= min(a.count, b.count))
+    }
+}
