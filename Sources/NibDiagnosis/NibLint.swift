@@ -20,13 +20,27 @@ public enum NibLint {
     /// - Parameters:
     ///   - inputs: inputs as the library's `NibOpener` resolves them (compiled or source).
     ///   - options: the rules' options (banned classes, the size thresholds of `large-nib`, …).
-    public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions()) -> [Finding] {
-        let rules = LintRules.nibRules.map { $0.init(options: options) }
+    ///   - enabled: rules that are off by default (``RuleInfo/offByDefault``) to run as well; the
+    ///     others run always.
+    public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions(),
+                                enabled: Set<FindingCode> = []) -> [Finding] {
+        let rules = LintRules.nibRules.filter { !$0.info.offByDefault || enabled.contains($0.info.code) }.map { $0.init(options: options) }
         let resources = LintResources()
         var out: [Finding] = []
         for input in inputs {
+            var files = Set<String>()
+            var storyboards: [String: StoryboardSummary] = [:]
+            for storyboard in input.allStoryboards {
+                for scene in storyboard.scenes {
+                    for name in scene.documents { storyboards[name] = storyboard }
+                }
+            }
             for document in input.documents {
-                out += run(rules, on: LintContext(document: document, path: document.path ?? input.path, resources: resources))
+                let path = document.path ?? input.path
+                let context = LintContext(document: document, path: path, resources: resources)
+                context.isFirstOfFile = files.insert(path).inserted
+                context.storyboard = storyboards[document.name]
+                out += run(rules, on: context)
             }
         }
         return out.sorted { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }

@@ -30,7 +30,7 @@ enum LintCommand: Command {
         "severity", "document", "path", "line", "object", "message", …}]}), sarif (SARIF 2.1.0),
         github (workflow commands).
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
-        path, never by line. Configuration: {"disable": [rules], "severity": {rule: level},
+        path, never by line. Configuration: {"enable": [rules off by default, or "all"], "disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
         "exclude": [patterns]}.
         Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
@@ -80,7 +80,9 @@ enum LintCommand: Command {
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
         var findings = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).findings()
-        findings += NibLint.findings(inputs, options: config.options)
+        // A rule off by default runs when the configuration enables it or --only names it.
+        let enabled = config.enabled.union(only)
+        findings += NibLint.findings(inputs, options: config.options, enabled: enabled)
         findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
@@ -97,6 +99,7 @@ enum LintCommand: Command {
 
         let ran = LintRules.all.filter {
             (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) && !config.disabled.contains($0.code)
+                && (!$0.offByDefault || enabled.contains($0.code))
         }
         let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console)
         context.console.write(try format.reporter.render(findings, of: run))
