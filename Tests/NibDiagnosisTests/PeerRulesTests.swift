@@ -31,7 +31,7 @@ import TestSupport
         let input = try NibOpener().open(.path(Self.fixtures + "/Peer.xib")).input
         let codes = Set(NibLint.findings([input]).map(\.code))
         let peers = LintRules.all.filter(\.offByDefault)
-        #expect(peers.count == 18)
+        #expect(peers.count == 19)
         #expect(codes.isDisjoint(with: peers.map(\.code)))
         #expect(LintRules.rule(named: "named_colors")?.code == .namedColors)
         #expect(LintRules.rule(named: "storyboard_viewcontroller_id")?.code == .storyboardIdentifierMatchesClass)
@@ -88,6 +88,9 @@ import TestSupport
         #expect(try Self.run(.viewAsDevice, "Peer.xib") == ["document"])
         #expect(try Self.run(.viewAsDevice, "Peer.xib", options: Self.options(["viewAsDevice": .string("retina6_1")])).isEmpty)
         #expect(try Self.run(.viewAsDevice, "Peer.storyboard") == ["document"])
+        // xiblint's rule: the smallest screens only, and a file without a device is not reported.
+        #expect(try Self.run(.simulatedMetricsSmallest, "Peer.xib") == ["document"])
+        #expect(try Self.run(.simulatedMetricsSmallest, "Peer.storyboard").isEmpty)
     }
 
     @Test("hides-bottom-bar and storyboard-id-matches-class: the second scene's controller; excluded class quiet")
@@ -122,6 +125,7 @@ import TestSupport
     @Test("reuse-identifier-matches-class, stack-view-background-color, duplicate-constraint")
     func views() throws {
         #expect(try Self.run(.reuseIdentifierMatchesClass, "Peer.xib") == ["cell2"])
+        #expect(try Self.run(.reuseIdentifierMatchesClass, "Static.storyboard").isEmpty)
         #expect(try Self.run(.stackViewBackgroundColor, "Peer.xib") == ["stk1:backgroundColor"])
         // c2 repeats c1; c3 is c1 with its items swapped and the constant negated; c4 differs.
         #expect(try Self.run(.duplicateConstraint, "Peer.xib") == ["c2", "c3"])
@@ -138,7 +142,7 @@ import TestSupport
         #expect(config.runs(LintRules.rule(.namedColors)!) && !config.runs(LintRules.rule(.viewAsDevice)!))
         #expect(!config.runs(LintRules.rule(.strictFonts)!) && config.runs(LintRules.rule(.largeNib)!))
         try #"{"enable": ["all"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try LintConfiguration.load(file).enabled.count == 18)
+        #expect(try LintConfiguration.load(file).enabled.count == 19)
         try #"{"enable": ["no_such_rule"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(throws: LintConfiguration.Problem.self) { try LintConfiguration.load(file) }
     }

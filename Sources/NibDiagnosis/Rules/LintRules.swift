@@ -27,6 +27,7 @@ public enum LintRules {
         UseTraitCollectionsRule.self,
         EnableAutolayoutRule.self,
         ViewAsDeviceRule.self,
+        SimulatedMetricsRule.self,
         HidesBottomBarRule.self,
         StoryboardIdentifierRule.self,
         InitialViewControllerRule.self,

@@ -6,7 +6,8 @@ extension FindingCode {
 
 /// `reuse-identifier-matches-class` (IBLinter `reuse_identifier`): a table or collection view
 /// cell, or a collection reusable view, with a custom class has that class as its reuse
-/// identifier. Cells without a custom class (static cells) are left alone. A house rule, off by
+/// identifier. Cells without a custom class, and the static cells of a table (in a
+/// `UITableViewSection`, never dequeued), are left alone, as by IBLinter. A house rule, off by
 /// default.
 struct ReuseIdentifierRule: NibRule {
     static let classes: Set<String> = ["UITableViewCell", "UICollectionViewCell", "UICollectionReusableView"]
@@ -19,7 +20,8 @@ struct ReuseIdentifierRule: NibRule {
     init(options: LintOptions) {}
 
     func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        guard Self.classes.contains(o.className), let custom = o.customClass else { return }
+        guard Self.classes.contains(o.className), let custom = o.customClass,
+              context.document.object(o.parent)?.className != "UITableViewSection" else { return }
         let identifier = o.property("reuseIdentifier")?.text
         guard identifier != custom else { return }
         out.add(o.id, className: o.effectiveClass,
