@@ -23,7 +23,7 @@ struct HidesBottomBarRule: NibRule {
         guard o.property("sceneMemberID") == .string("viewController"), !excludedClasses.contains(o.effectiveClass),
               o.property("hidesBottomBarWhenPushed") != .bool(true) else { return }
         out.add(o.id, className: o.effectiveClass,
-                "\(context.document.semanticPath(of: o.id)) (\(o.effectiveClass)) does not hide the bottom bar when pushed",
+                "\(context.document.semanticPath(of: o.id)) does not hide the bottom bar when pushed",
                 fix: "Turn on 'Hide Bottom Bar on Push', or list the class in hidesBottomBarExcluded")
     }
 }
