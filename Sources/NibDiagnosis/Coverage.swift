@@ -1,7 +1,7 @@
 /// What a `why` or `lint` run checked and what it did not, and why: one ``Entry`` per check
 /// (`segue identifiers: 14 checked against 3 storyboards (compiled)`, `storyboard identifiers:
 /// not checked — no storyboard among the inputs`), filled by the checks themselves as they run
-/// (``NibSourceCheck/run()``, ``NibLint/run(_:options:)``), never guessed afterwards.
+/// (``NibSourceCheck/run()``, ``NibLint/run(_:options:enabled:)``), never guessed afterwards.
 ///
 /// A check *ran* when it looked at its items (``Entry/checked``, possibly 0: nothing of that kind
 /// to check), perhaps with some left out and the reason for each part (``Entry/notChecked``); it

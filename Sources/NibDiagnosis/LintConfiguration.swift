@@ -6,17 +6,22 @@ import NibModel
 ///
 /// ```json
 /// {
+///   "enable": ["named-colors", "strict_fonts"],
 ///   "disable": ["large-nib"],
 ///   "severity": {"missing-image": "error", "outlet-not-connected": "info"},
 ///   "options": {"bannedClasses": {"UIWebView": "ITMS-90809"}, "maxObjects": 300, "maxTopLevelObjects": 10},
 ///   "exclude": ["Pods/*", "*/Generated/*"]
 /// }
 /// ```
-/// Every key is optional. `options` replaces the defaults key by key (a `bannedClasses` map
+/// Every key is optional. `enable` turns on house rules that are off by default
+/// (``RuleInfo/offByDefault``: the rules taken from xiblint and IBLinter), by id or by the peer's
+/// name, or all of them with `"all"`. `options` replaces the defaults key by key (a `bannedClasses` map
 /// replaces the default list; add the defaults back if you want both). `exclude` holds shell
 /// patterns (`fnmatch`) matched against a finding's file path and against its path relative to the
 /// configuration file's directory.
 public struct LintConfiguration: Sendable, Hashable {
+    /// Rules that are off by default and turned on (``RuleInfo/offByDefault``).
+    public var enabled: Set<FindingCode> = []
     public var disabled: Set<FindingCode> = []
     public var severities: [FindingCode: Diagnostic.Severity] = [:]
     public var options = LintOptions()
@@ -34,6 +39,7 @@ public struct LintConfiguration: Sendable, Hashable {
     }
 
     private struct File: Decodable {
+        var enable: [String]?
         var disable: [String]?
         var severity: [String: String]?
         var options: [String: LintOptionValue]?
@@ -58,9 +64,9 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let known: Set<String> = ["disable", "severity", "options", "exclude"]
+            let known: Set<String> = ["enable", "disable", "severity", "options", "exclude"]
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: disable, severity, options, exclude)")
+                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: enable, disable, severity, options, exclude)")
             }
             if let options = object["options"] as? [String: Any],
                let unknown = options.keys.sorted().first(where: { LintRules.options[$0] == nil }) {
@@ -73,6 +79,14 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         var config = LintConfiguration()
         config.baseDirectory = (path as NSString).deletingLastPathComponent
+        for id in file.enable ?? [] {
+            if id == "all" {
+                config.enabled.formUnion(LintRules.all.filter(\.offByDefault).map(\.code))
+                continue
+            }
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"enable\"") }
+            config.enabled.insert(rule.code)
+        }
         for id in file.disable ?? [] {
             guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"disable\"") }
             config.disabled.insert(rule.code)
@@ -137,6 +151,12 @@ public struct LintConfiguration: Sendable, Hashable {
             dir = parent
         }
         return nil
+    }
+
+    /// Whether `rule` runs under this configuration (before `--only` and `--disable`): a rule on
+    /// by default unless disabled, a rule off by default when enabled and not disabled.
+    public func runs(_ rule: RuleInfo) -> Bool {
+        !disabled.contains(rule.code) && (!rule.offByDefault || enabled.contains(rule.code))
     }
 
     /// The findings this configuration keeps, with its severities applied.

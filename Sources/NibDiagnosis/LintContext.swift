@@ -18,6 +18,13 @@ final class LintContext {
         self.resources = resources
     }
 
+    /// Whether the document is the first of its file the run checks (a storyboard's first scene):
+    /// rules about a file as a whole (its `<document>` attributes) report once per file on it.
+    var isFirstOfFile = true
+    /// The storyboard the document is a scene of (its scenes, controllers, entry point), nil
+    /// for documents of no storyboard.
+    var storyboard: StoryboardSummary?
+
     /// A xib or storyboard source (findings carry lines), not a compiled nib.
     var isSource: Bool { !document.format.isCompiled }
 

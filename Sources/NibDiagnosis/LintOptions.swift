@@ -81,6 +81,107 @@ extension LintOption where Value == [String: String] {
     }
 }
 
+extension LintOption where Value == Bool {
+    /// A switch: `true` or `false`.
+    public static func flag(_ key: String, default value: Bool) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "true or false",
+                   decode: { if case .bool(let b) = $0 { b } else { nil } }, encode: { .bool($0) })
+    }
+}
+
+extension LintOption where Value == Double {
+    /// A number (whole or not).
+    public static func number(_ key: String, default value: Double) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "a number",
+                   decode: {
+                       switch $0 {
+                       case .integer(let n): Double(n)
+                       case .number(let d) where d.isFinite: d
+                       default: nil
+                       }
+                   },
+                   encode: { .number($0) })
+    }
+}
+
+extension LintOption where Value == String {
+    /// A text (`"retina4_7"`).
+    public static func text(_ key: String, default value: String, describing what: String) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "a string (\(what))",
+                   decode: { if case .string(let s) = $0 { s } else { nil } }, encode: { .string($0) })
+    }
+}
+
+extension LintOption where Value == [String] {
+    /// A list of names (`["ComicSans-Regular"]`).
+    public static func list(_ key: String, default value: [String], describing what: String) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "an array of strings (\(what))",
+                   decode: { v in
+                       guard case .array(let a) = v else { return nil }
+                       var out: [String] = []
+                       for x in a {
+                           guard case .string(let s) = x else { return nil }
+                           out.append(s)
+                       }
+                       return out
+                   },
+                   encode: { .array($0.map { .string($0) }) })
+    }
+}
+
+extension LintOption where Value == [String: [String]] {
+    /// Classes to lists of class names (`{"UILabel": ["PrimaryLabel"]}`).
+    public static func classLists(_ key: String, default value: [String: [String]]) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "an object whose values are arrays of class names",
+                   decode: { v in
+                       guard case .object(let o) = v else { return nil }
+                       var out: [String: [String]] = [:]
+                       for (k, x) in o {
+                           guard case .array(let a) = x else { return nil }
+                           var names: [String] = []
+                           for n in a {
+                               guard case .string(let s) = n else { return nil }
+                               names.append(s)
+                           }
+                           out[k] = names
+                       }
+                       return out
+                   },
+                   encode: { .object($0.mapValues { .array($0.map { .string($0) }) }) })
+    }
+}
+
+/// A font as xiblint's `strict_fonts` names it: PostScript name and point size.
+public struct FontSpec: Sendable, Hashable {
+    public var name: String
+    public var size: Double
+    public init(name: String, size: Double) {
+        self.name = name
+        self.size = size
+    }
+}
+
+extension LintOption where Value == [FontSpec] {
+    /// A list of fonts, each `{"name": "ComicSans-Bold", "size": 14}`.
+    public static func fonts(_ key: String, default value: [FontSpec]) -> LintOption {
+        LintOption(key: key, defaultValue: value, allowed: "an array of {\"name\": string, \"size\": number}",
+                   decode: { v in
+                       guard case .array(let a) = v else { return nil }
+                       var out: [FontSpec] = []
+                       for x in a {
+                           guard case .object(let o) = x, o.count == 2, case .string(let name)? = o["name"] else { return nil }
+                           switch o["size"] {
+                           case .integer(let n)?: out.append(FontSpec(name: name, size: Double(n)))
+                           case .number(let d)? where d.isFinite: out.append(FontSpec(name: name, size: d))
+                           default: return nil
+                           }
+                       }
+                       return out
+                   },
+                   encode: { .array($0.map { .object(["name": .string($0.name), "size": .number($0.size)]) }) })
+    }
+}
+
 /// A rule's option without its value type: key, allowed values, check.
 public struct LintOptionSpec: Sendable {
     public let key: String

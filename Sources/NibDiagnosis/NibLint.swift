@@ -20,23 +20,37 @@ public enum NibLint {
     /// - Parameters:
     ///   - inputs: inputs as the library's `NibOpener` resolves them (compiled or source).
     ///   - options: the rules' options (banned classes, the size thresholds of `large-nib`, …).
-    public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions()) -> [Finding] {
-        run(inputs, options: options).findings
+    ///   - enabled: rules that are off by default (``RuleInfo/offByDefault``) to run as well; the
+    ///     others run always.
+    public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions(),
+                                enabled: Set<FindingCode> = []) -> [Finding] {
+        run(inputs, options: options, enabled: enabled).findings
     }
 
-    /// ``findings(_:options:)`` and what the rules covered: one ``Coverage`` entry per nib rule
-    /// (check id = rule id), counting the documents it ran on and, by kind, those its scope
-    /// left out (`3 not checked: compiled nibs (the rule applies to xib and storyboard sources)`);
-    /// a rule that ran on no document is skipped with that reason.
-    public static func run(_ inputs: [NibInput], options: LintOptions = LintOptions()) -> (findings: [Finding], coverage: Coverage) {
-        let rules = LintRules.nibRules.map { $0.init(options: options) }
+    /// ``findings(_:options:enabled:)`` and what the rules covered: one ``Coverage`` entry per nib
+    /// rule run (check id = rule id), counting the documents it ran on and, by kind, those its
+    /// scope left out (`3 not checked: compiled nibs (the rule applies to xib and storyboard
+    /// sources)`); a rule that ran on no document is skipped with that reason.
+    public static func run(_ inputs: [NibInput], options: LintOptions = LintOptions(),
+                           enabled: Set<FindingCode> = []) -> (findings: [Finding], coverage: Coverage) {
+        let rules = LintRules.nibRules.filter { !$0.info.offByDefault || enabled.contains($0.info.code) }.map { $0.init(options: options) }
         let resources = LintResources()
         var out: [Finding] = []
         var tally = RuleTally(rules: rules.map { type(of: $0).info })
         for input in inputs {
+            var files = Set<String>()
+            var storyboards: [String: StoryboardSummary] = [:]
+            for storyboard in input.allStoryboards {
+                for scene in storyboard.scenes {
+                    for name in scene.documents { storyboards[name] = storyboard }
+                }
+            }
             for document in input.documents {
-                out += run(rules, on: LintContext(document: document, path: document.path ?? input.path, resources: resources),
-                           tally: &tally)
+                let path = document.path ?? input.path
+                let context = LintContext(document: document, path: path, resources: resources)
+                context.isFirstOfFile = files.insert(path).inserted
+                context.storyboard = storyboards[document.name]
+                out += run(rules, on: context, tally: &tally)
             }
         }
         return (out.sorted { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }, tally.coverage)

@@ -38,6 +38,17 @@ public struct NibDocument: Hashable, Sendable, Codable {
     /// reference they could not follow, …), in the order noticed; each names this document in its
     /// ``Diagnostic/location``.
     public var diagnostics: [Diagnostic]
+    /// The attributes of an XML source's `<document>` element (`useAutolayout`,
+    /// `useTraitCollections`, `targetRuntime`, `initialViewController`, …) and of its `<device>`
+    /// as `device.id`, `device.orientation`, … (`retina6_1`, `portrait`), as written; empty for
+    /// compiled input, where none of them survives. Design-time facts read by `lint`'s house
+    /// rules; not part of the resolved JSON.
+    public var sourceAttributes: [String: String] = [:]
+
+    private enum CodingKeys: String, CodingKey {
+        case name, path, platform, format, formatVersion, coderVersion, variant, objects, topLevelObjects, visibleWindows
+        case connections, diagnostics
+    }
 
     public init(name: String, path: String? = nil, platform: Platform, format: SourceFormat,
                 formatVersion: String? = nil, coderVersion: String? = nil, variant: String? = nil,

@@ -62,7 +62,8 @@ struct LintCLITests {
         let log = try #require(try JSONSerialization.jsonObject(with: Data(r.out.utf8)) as? [String: Any])
         let runs = try #require(log["runs"] as? [[String: Any]])
         let driver = try #require((runs[0]["tool"] as? [String: Any])?["driver"] as? [String: Any])
-        #expect((driver["rules"] as? [Any])?.count == FindingCode.allCases.count)
+        // Every rule that ran: all but the house rules that are off by default.
+        #expect((driver["rules"] as? [Any])?.count == LintRules.all.filter { !$0.offByDefault }.count)
         #expect((runs[0]["results"] as? [Any])?.count == 22)
     }
 
@@ -163,7 +164,11 @@ struct LintCLITests {
         #expect(RuleList.text([rule]) == "large-nib (info; every input; also: xiblint large_nib, IBLinter big)\n    Big.\n")
         let json = try RuleList.json([rule])
         #expect(json.contains(#""aliases" : ["#) && json.contains(#""xiblint large_nib""#))
-        #expect(try !RuleList.json(LintRules.all).contains("aliases"))
+        #expect(try RuleList.json(LintRules.all).contains(#""xiblint named_colors""#))
+        // A house rule says it is off by default.
+        let house = try #require(LintRules.rule(named: "named_colors"))
+        #expect(RuleList.text([house]).hasPrefix("named-colors (warning; xib and storyboard sources; off by default; also: xiblint named_colors)\n"))
+        #expect(try RuleList.json([house]).contains(#""offByDefault" : true"#) && !(try RuleList.json([rule]).contains("offByDefault")))
     }
 
     @Test func listRulesPrintsEveryRule() throws {

@@ -76,10 +76,21 @@ struct XIBDocumentReader {
                                    objects: builder.objects, topLevelObjects: top,
                                    connections: builder.connections)
         document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
+        document.sourceAttributes = Self.sourceAttributes(root)
         document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
         document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
                         diagnostics: Self.unreported(duplicateIDs, in: [document]))
+    }
+
+    /// The `<document>` element's attributes and its `<device>`'s as `device.<name>`
+    /// (``NibDocument/sourceAttributes``).
+    static func sourceAttributes(_ root: XMLElementNode) -> [String: String] {
+        var out = root.attributes
+        if let device = root.child(named: "device") {
+            for (key, value) in device.attributes { out["device." + key] = value }
+        }
+        return out
     }
 
     /// The file-wide duplicate ids that no document reported already: a document reports the

@@ -26,6 +26,7 @@ struct XIBStoryboardReader {
 
     mutating func read() -> NibInput {
         let scenes = root.child(named: "scenes")?.children(named: "scene") ?? []
+        let documentAttributes = XIBDocumentReader.sourceAttributes(root)
         var documents: [NibDocument] = []
         var summaryScenes: [StoryboardSummary.Scene] = []
         var controllers: [StoryboardSummary.Controller] = []
@@ -63,6 +64,7 @@ struct XIBStoryboardReader {
                                        formatVersion: root["version"], coderVersion: root["toolsVersion"],
                                        objects: builder.objects, topLevelObjects: top, connections: connections)
             document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
+            document.sourceAttributes = documentAttributes
             document.diagnostics = builder.diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
             document.locateDiagnostics()
             documents.append(document)

@@ -9,6 +9,7 @@ extension FindingCode {
 struct AccessibilityLabelMissingRule: NibRule {
     static let info = RuleInfo(
         .accessibilityLabelMissing, severity: .info,
+        aliases: [.xiblint("accessibility_labels_for_images"), .xiblint("accessibility_labels_for_image_buttons")],
         "A button with an image and no title, or an image view, has no accessibility label: VoiceOver reads the image name or nothing.")
 
     init(options: LintOptions) {}

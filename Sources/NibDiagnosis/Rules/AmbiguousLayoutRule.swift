@@ -5,9 +5,12 @@ extension FindingCode {
 }
 
 /// `ambiguous-layout`: a view Interface Builder marked ambiguous or misplaced in the source.
+/// xiblint's `autolayout_frames` is the same check; IBLinter splits it in two (`ambiguous`,
+/// `misplaced`): naming either runs this rule, which reports both.
 struct AmbiguousLayoutRule: NibRule {
     static let info = RuleInfo(
         .ambiguousLayout, severity: .warning, appliesTo: RuleScope(documents: .sources),
+        aliases: [.xiblint("autolayout_frames"), .iblinter("ambiguous"), .iblinter("misplaced")],
         "Interface Builder marked a view ambiguous or misplaced in the source: its frame at run time differs from the canvas.")
 
     init(options: LintOptions) {}

@@ -18,20 +18,29 @@ public struct RuleInfo: Sendable {
     public var aliases: [RuleAlias]
     /// The options it reads from a configuration's `"options"` object.
     public var options: [LintOptionSpec]
+    /// A house rule a team opts into (xiblint's `strict_fonts`, IBLinter's `view_as_device`): it
+    /// runs only when a configuration's `"enable"` or `--only` names it.
+    public var offByDefault: Bool
 
     public init(_ code: FindingCode, severity: Diagnostic.Severity, appliesTo scope: RuleScope = RuleScope(),
-                aliases: [RuleAlias] = [], options: [LintOptionSpec] = [], _ summary: String) {
+                aliases: [RuleAlias] = [], options: [LintOptionSpec] = [], offByDefault: Bool = false, _ summary: String) {
         self.code = code
         self.summary = summary
         self.defaultSeverity = severity
         self.scope = scope
         self.aliases = aliases
         self.options = options
+        self.offByDefault = offByDefault
     }
 }
 
 /// Another linter's name for a rule: `RuleAlias(tool: "xiblint", id: "named_colors")`.
 public struct RuleAlias: Sendable, Hashable, CustomStringConvertible {
+    /// xiblint's name for a rule (`RuleAlias.xiblint("named_colors")`).
+    public static func xiblint(_ id: String) -> RuleAlias { RuleAlias(tool: "xiblint", id: id) }
+    /// IBLinter's name for a rule (`RuleAlias.iblinter("custom_module")`).
+    public static func iblinter(_ id: String) -> RuleAlias { RuleAlias(tool: "IBLinter", id: id) }
+
     /// The linter (`xiblint`, `IBLinter`).
     public var tool: String
     /// Its id there (`named_colors`, `custom_module`).

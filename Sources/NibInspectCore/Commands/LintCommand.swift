@@ -31,7 +31,7 @@ enum LintCommand: Command {
         (SARIF 2.1.0; coverage as invocations[0].toolExecutionNotifications), github (workflow
         commands). text and json say what each check and rule covered, as why does.
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
-        path, never by line. Configuration: {"disable": [rules], "severity": {rule: level},
+        path, never by line. Configuration: {"enable": [rules off by default, or "all"], "disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
         "exclude": [patterns]}.
         Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
@@ -81,7 +81,9 @@ enum LintCommand: Command {
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
         var (findings, coverage) = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).run()
-        let nib = NibLint.run(inputs, options: config.options)
+        // A rule off by default runs when the configuration enables it or --only names it.
+        let enabled = config.enabled.union(only)
+        let nib = NibLint.run(inputs, options: config.options, enabled: enabled)
         findings += nib.findings
         coverage.append(nib.coverage)
         findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
@@ -100,6 +102,7 @@ enum LintCommand: Command {
 
         let ran = LintRules.all.filter {
             (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) && !config.disabled.contains($0.code)
+                && (!$0.offByDefault || enabled.contains($0.code))
         }
         let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console,
                           coverage: coverage.restricted(to: Set(ran.map(\.code)), reason: notRunReason))
