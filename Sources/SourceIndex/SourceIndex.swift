@@ -12,8 +12,10 @@ public struct SourceIndex: Sendable {
     public private(set) var classes: [SourceClass]
     public private(set) var literals: [SourceLiteral]
     public private(set) var problems: [SourceProblem]
-    /// How many files were read, per language.
+    /// How many files were read, per language (files in ``unreadFiles`` included).
     public private(set) var fileCount: [SourceLanguage: Int]
+    /// The files that gave nothing, with the reason, sorted by path: what the checks did not see.
+    public private(set) var unreadFiles: [UnreadSourceFile]
     /// What the walks of the directories read skipped, in walk order (a symbolic link leading
     /// outside a directory, a FIFO, a directory nested too deeply); empty for files given one by one.
     public internal(set) var walkWarnings: [WalkWarning] = []
@@ -26,8 +28,10 @@ public struct SourceIndex: Sendable {
         var literals: [SourceLiteral] = []
         var problems: [SourceProblem] = []
         var counts: [SourceLanguage: Int] = [:]
+        var unread: [UnreadSourceFile] = []
         for file in files {
             counts[file.language, default: 0] += 1
+            if let u = file.notRead { unread.append(u) }
             literals += file.literals
             problems += file.problems
             for part in file.classes { parts[part.name, default: []].append(part) }
@@ -50,6 +54,7 @@ public struct SourceIndex: Sendable {
         self.literals = literals.sorted { ($0.location, $0.value) < ($1.location, $1.value) }
         self.problems = problems.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
         self.fileCount = counts
+        self.unreadFiles = unread.sorted { ($0.file, $0.detail) < ($1.file, $1.detail) }
         var byName: [String: [Int]] = [:]
         for (i, c) in classes.enumerated() {
             byName[c.name, default: []].append(i)
