@@ -45,7 +45,10 @@ extension NibSourceCheck {
             let p = place(m)
             let object = document(m).object(m.id)
             guard let cls = sourceClass(a) else {
-                if !FrameworkMembers.isFrameworkClass(a.className), reported.insert("unknown|\(p.document)|\(a.className)").inserted {
+                // A class the sources extend but do not declare is declared elsewhere (a framework
+                // or a file not read): not reported as unknown.
+                if !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
+                   reported.insert("unknown|\(p.document)|\(a.className)").inserted {
                     let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
                     out.append((Finding(.unknownClass,
                         "Unknown class \(runtimeName(a)) in Interface Builder file: no source read declares \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
@@ -102,7 +105,7 @@ extension NibSourceCheck {
     var frameworkExtensionMembers: (properties: Set<String>, selectors: Set<String>) {
         var properties: Set<String> = []
         var selectors: Set<String> = []
-        for c in sources.classes where c.declarations.isEmpty && FrameworkMembers.isFrameworkClass(c.name) {
+        for c in sources.classes where !c.isDeclared && FrameworkMembers.isFrameworkClass(c.name) {
             properties.formUnion(c.properties.map(\.name))
             selectors.formUnion(c.methods.map(\.selector))
         }

@@ -173,8 +173,12 @@ public struct NibSourceCheck: Sendable {
         return a.className
     }
 
-    /// The source class an appearance stands for (the one declared nearest to its document).
-    func sourceClass(_ a: Appearance) -> SourceClass? { sources.class(named: a.className, near: a.home) }
+    /// The source class an appearance stands for (the one declared nearest to its document); nil
+    /// when the sources do not declare it, even if they extend it (`extension NSWindowController
+    /// {}` does not make AppKit's class one of the app's).
+    func sourceClass(_ a: Appearance) -> SourceClass? {
+        sources.class(named: a.className, near: a.home).flatMap { $0.isDeclared ? $0 : nil }
+    }
 
     /// The appearance's class and its declared superclasses.
     func chain(_ a: Appearance) -> [SourceClass] { sources.chain(a.className, near: a.home) }

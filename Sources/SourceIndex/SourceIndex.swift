@@ -170,12 +170,14 @@ public struct SourceIndex: Sendable {
 
     /// `name` and its superclasses as far as the sources declare them, nearest first (each looked
     /// up near `near`). The last element's superclass is a class the sources do not declare (a
-    /// framework class such as `UIViewController`), or nil. Stops at a cycle.
+    /// framework class such as `UIViewController`), or nil. A class the sources only extend
+    /// (`extension UIViewController { … }`, a category) is not declared by them: the chain stops
+    /// before it. Stops at a cycle.
     public func chain(_ name: String, near: String? = nil) -> [SourceClass] {
         var out: [SourceClass] = []
         var seen: Set<String> = []
         var next: String? = name
-        while let n = next, let c = `class`(named: n, near: near), seen.insert(c.identity).inserted {
+        while let n = next, let c = `class`(named: n, near: near), c.isDeclared, seen.insert(c.identity).inserted {
             out.append(c)
             next = c.superclass
         }
@@ -183,7 +185,7 @@ public struct SourceIndex: Sendable {
     }
 
     /// The first framework (undeclared) class up the chain of `name`: `UIViewController` for a
-    /// view controller subclass; `name` itself when the sources do not declare it.
+    /// view controller subclass; `name` itself when the sources do not declare it (or only extend it).
     public func frameworkBase(_ name: String, near: String? = nil) -> String? {
         let chain = chain(name, near: near)
         guard let last = chain.last else { return name }
@@ -210,6 +212,10 @@ extension SourceClass {
     /// The file of the class's first declaration (or extension): where it lives, for telling
     /// same-named classes of different targets apart.
     public var home: String { (declarations.first ?? extensions.first)?.file ?? "" }
+    /// True when some file declares the class (`class X`, `@interface X`); false when the sources
+    /// only extend it (`extension NSWindowController`, a category of a framework class): then it
+    /// is not a class of the app, whatever language the extension is in.
+    public var isDeclared: Bool { !declarations.isEmpty }
     /// Name and home: unique among the classes of a ``SourceIndex``.
     public var identity: String { name + "@" + home }
 }
