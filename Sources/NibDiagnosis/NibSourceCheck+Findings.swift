@@ -460,58 +460,6 @@ extension NibSourceCheck {
         }
         return out
     }
-
-    // MARK: Literals
-
-    func literalFindings() -> [Finding] {
-        var out: [Finding] = []
-        if checksLiterals && storyboardCount > 0 {
-            for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownSegueIdentifier,
-                    "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
-                    sources: [l.location.short]), at: l.location))
-            }
-            for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownStoryboardIdentifier,
-                    "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
-                    sources: [l.location.short]), at: l.location))
-            }
-        }
-        // Cells registered by class while a nib defines them (a top-level cell of a xib, or a
-        // storyboard prototype): the nib is never loaded.
-        var cellDocuments: [String: [String]] = [:]
-        for a in appearances where a.role == .object {
-            let o = document(a.members[0]).object(a.members[0].id)
-            guard let o, o.className.hasSuffix("Cell") || o.className.hasSuffix("ReusableView")
-                    || o.className.hasSuffix("HeaderFooterView") else { continue }
-            cellDocuments[a.className, default: []].append(document(a.members[0]).name)
-        }
-        for l in sources.literals(.registeredClass) {
-            let name = String(l.value.split(separator: ".").last ?? Substring(l.value))
-            guard let docsWithCell = cellDocuments[name],
-                  let cls = sources.class(named: name, near: l.location.file), !sources.chain(cls.name, near: cls.home).flatMap(\.outlets).isEmpty else { continue }
-            let where_ = Set(docsWithCell).sorted()
-            out.append(located(Finding(.cellRegisteredByClass,
-                "\(name) is registered by class (\(l.location.short)) but is defined in \(where_.prefix(3).joined(separator: ", ")): the nib is never loaded, so its outlets are nil and dequeued cells are blank",
-                className: name, fix: "Register UINib(nibName:bundle:) instead, or for a storyboard prototype do not register at all",
-                sources: [l.location.short]), at: l.location))
-        }
-        let nibNames = Set(docs.filter { !$0.document.name.contains(".storyboard") && !$0.document.format.rawValue.contains("storyboard") }.map(\.baseName))
-        if checksLiterals && !nibNames.isEmpty {
-            let lower = Dictionary(nibNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-            for l in sources.literals(.nibName) where !nibNames.contains(l.value) {
-                let caseOnly = lower[l.value.lowercased()]
-                out.append(located(Finding(.unknownNibName,
-                    caseOnly.map { "Nib name \"\(l.value)\" (\(l.location.short)) differs in case from \($0): it loads in the simulator (case-insensitive) but not on a device: 'Could not load NIB in bundle'" }
-                        ?? "Nib name \"\(l.value)\" (\(l.location.short)): no nib or xib read has this name: 'Could not load NIB in bundle' unless it lives in another bundle",
-                    className: l.enclosingClass, member: l.value, fix: caseOnly.map { "Write \"\($0)\"" } ?? "Correct the name, or check which bundle holds the nib",
-                    sources: [l.location.short]), at: l.location))
-            }
-        }
-        return out
-    }
 }
 
 extension NibSourceCheck {

@@ -59,6 +59,11 @@ public struct NibSourceCheck: Sendable {
     private(set) var segueIdentifiers: Set<String> = []
     private(set) var storyboardIdentifiers: Set<String> = []
     private(set) var storyboardCount = 0
+    /// Storyboards read that are compiled (`.storyboardc`).
+    private(set) var compiledStoryboardCount = 0
+    /// Names of the storyboards read, as `UIStoryboard(name:bundle:)` takes them (`Main` for
+    /// `Main.storyboard`, `Main.storyboardc`, `Main~ipad.storyboardc`).
+    private(set) var storyboardNames: Set<String> = []
 
     /// Whether identifiers and nib names in code are checked against the documents read
     /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
@@ -83,6 +88,10 @@ public struct NibSourceCheck: Sendable {
             let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
             for s in summaries {
                 storyboardCount += 1
+                storyboardNames.insert(Self.baseName(s.name))
+                if s.name.hasSuffix(".storyboardc") || input.path.hasSuffix(".storyboardc") || input.kind == "compiled storyboard" {
+                    compiledStoryboardCount += 1
+                }
                 for c in s.controllers {
                     if let id = c.storyboardIdentifier { storyboardIdentifiers.insert(id) }
                     var members: [Appearance.Member] = []

@@ -82,8 +82,10 @@ public enum SwiftSourceReader {
     /// `[` nested deeper than this makes the file unreadable: SwiftParser's lookahead for
     /// inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time per
     /// level and multiplying the cost of what follows (measured with Swift 6.3: 20 `[` 7 s; 10 `[`
-    /// then 54 `(` 4.4 s, 8 then 56 0.7 s). The Swift files of ../shared/projects nest 3.
-    public static let maxBracketNesting = 8
+    /// then 54 `(` 4.4 s; 8 then 45 `(`, a NUL and 9 `(` 0.5 s alone and over 10 s on a loaded
+    /// machine, a fuzz finding; 6 then up to 58 `(` 0.2 s at most). The Swift files of
+    /// ../shared/projects nest 3.
+    public static let maxBracketNesting = 6
 
     /// `(`, `[`, `{`, string interpolations and `#if` blocks nested deeper than this together make
     /// the file unreadable (see ``SwiftNesting`` for what each costs the parser). At 64 the worst

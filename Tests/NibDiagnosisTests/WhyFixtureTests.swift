@@ -50,6 +50,7 @@ struct WhyFixtureTests {
         Key(code: .unknownSegueIdentifier, className: "HomeViewController", member: "showHistory"),
         Key(code: .unknownStoryboardIdentifier, className: "HomeViewController", member: "Onboarding"),
         Key(code: .unknownNibName, className: "ProfileListDataSource", member: "profileCell"),
+        Key(code: .unknownStoryboardName, className: "HomeViewController", member: "Tour"),
         Key(code: .cellRegisteredByClass, className: "ProfileCell", member: nil),
         Key(code: .undeclaredRuntimeAttribute, className: "WhyApp.RoundedButton", member: "glowRadius"),
     ]
@@ -111,7 +112,8 @@ struct WhyFixtureTests {
                            .unknownSegueIdentifier, .unknownStoryboardIdentifier, .undeclaredRuntimeAttribute, .cellRegisteredByClass])
         let warnings = Set(Self.findings.filter { $0.severity == .warning }.map(\.code))
         #expect(warnings == [.outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule,
-                             .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName])
+                             .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName,
+                             .unknownStoryboardName])
     }
 
     @Test func messagesNameTheRuntimeClass() throws {
@@ -153,11 +155,13 @@ struct WhyFixtureTests {
         #expect(try finding(.unknownSegueIdentifier).sources == ["HomeViewController.swift:21"])
         #expect(try finding(.unknownStoryboardIdentifier).sources == ["HomeViewController.swift:32"])
         #expect(try finding(.unknownNibName).sources == ["ProfileListDataSource.swift:23"])
+        #expect(try finding(.unknownStoryboardName).sources == ["HomeViewController.swift:58"])
+        #expect(try finding(.unknownStoryboardName).message.hasPrefix("Storyboard name \"Tour\" (HomeViewController.swift:58): no storyboard read has this name"))
         #expect(try finding(.cellRegisteredByClass).sources == ["ProfileListDataSource.swift:17"])
         // Findings in code only carry no document and sort last.
         let codeOnly: Set<FindingCode> = [.outletUsedBeforeLoad, .unknownSegueIdentifier, .unknownStoryboardIdentifier, .unknownNibName,
-                                          .cellRegisteredByClass]
-        #expect(Self.findings.suffix(5).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
+                                          .cellRegisteredByClass, .unknownStoryboardName]
+        #expect(Self.findings.suffix(6).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
     }
 
     /// The traps: nothing about inherited Objective-C outlets and actions, extension actions, `@objc`
@@ -169,7 +173,7 @@ struct WhyFixtureTests {
         for trap in ["avatarView", "dismissScreen:", "share:", "toggleNotifications:", "resetAll:", "reset:",
                      "tap:forEvent:", "saveWithSender:", "clearText:", "helper", "delegate", "dataSource", "borderWidth",
                      "layer.cornerRadius", "followButton", "nameLabel", "notificationsSwitch", "greetingLabel", "itemName",
-                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:"] {
+                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:", "Main"] {
             #expect(!members.contains(trap), "\(trap)")
         }
         // titleLabel: only the storyboard's DetailViewController, used in HomeViewController.prepare(for:sender:).

@@ -49,11 +49,19 @@ import TestSupport
         for text in ["var a" + String(repeating: "(", count: 64) + "\n",
                      String(repeating: "#if X\n", count: 64),
                      "let a = " + String(repeating: #""\("#, count: 64) + "\n",
-                     "class A { func f() { _ = [[[[[[[[1]]]]]]]] } }\n"] {
+                     "class A { func f() { _ = [[[[[[1]]]]]] } }\n"] {
             #expect(SwiftNesting.excess(text) == nil)
             let facts = SwiftSourceReader.read(text, file: "Limit.swift", module: nil)
             #expect(facts.notRead == nil)
         }
+    }
+
+    /// Fuzz finding (a timeout): 8 `[` before 54 `(` with a NUL among them took the parser 0.5 s
+    /// alone and over 10 s on a loaded machine; more than 6 `[` are refused.
+    @Test func squareBracketsBeforeParenthesesAreRefused() {
+        let text = "var a" + String(repeating: "[", count: 8) + String(repeating: "(", count: 45) + "\u{0}F" + String(repeating: "(", count: 9)
+        #expect(SwiftNesting.excess(text) == .init(kind: .squareBrackets, depth: 7, line: 1))
+        #expect(SwiftSourceReader.read(text, file: "T.swift", module: nil).notRead?.reason == .nestingTooDeep)
     }
 
     /// Long but flat chains make deep syntax trees (`a.b.b…`: one member access inside the next);
