@@ -9,6 +9,7 @@ extension NibSourceCheck {
         out += classFindings()
         out += connectionFindings()
         out += coverageFindings()
+        out += ownerOutletFindings()
         out += ownerFindings()
         out += earlyUseFindings()
         out += literalFindings()
@@ -297,6 +298,10 @@ extension NibSourceCheck {
             for c in d.document.connections where c.kind == .outlet || c.kind == .outletCollection {
                 if let ai = appearance(doc: i, id: c.source) { connected[ai, default: []].insert(c.label) }
             }
+        }
+        // Wired from a File's Owner without class instead: outlet-on-wrong-object says so.
+        for o in ownerOutletsWithoutClass() {
+            if let ai = appearance(doc: o.doc, id: o.declarer.id) { connected[ai, default: []].insert(o.connection.label) }
         }
         // Appearances by every class of their chain.
         var byClass: [String: [Int]] = [:]
