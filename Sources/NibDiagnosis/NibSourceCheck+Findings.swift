@@ -383,6 +383,13 @@ extension NibSourceCheck {
 
     // MARK: Outlets used before they are set
 
+    /// The documents (a storyboard scene is `Main.storyboard/<scene>`) of some appearances, sorted,
+    /// at most three named: `Resources/Main.storyboard/UIViewController-Det-vc-C01`.
+    func documentList(_ apps: [Int]) -> String {
+        let names = Set(apps.map { document(appearances[$0].members[0]).name }).sorted()
+        return names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+
     /// Outlet labels of a controller appearance that its view nib sets (at `loadView`): compiled,
     /// the connections of its view nibs; a source storyboard, outlets into the controller's view.
     func viewNibOutlets(_ ai: Int) -> Set<String> {
@@ -436,8 +443,11 @@ extension NibSourceCheck {
                 guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
                 let when = inInit ? "outlets are set after the initialiser returns"
                     : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
+                // Where the instances come from: the scenes (awakeFromNib) or every document of the class.
+                let from = inAwake ? controllerApps[cls.identity] ?? []
+                    : appearances.indices.filter { chain(appearances[$0]).contains { $0.identity == cls.identity } }
                 out.append(located(Finding(.outletUsedBeforeLoad,
-                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
+                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when) (\(cls.name) is loaded from \(documentList(from)))",
                     className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
                     sources: [use.location.short]), at: use.location))
             }
@@ -456,7 +466,7 @@ extension NibSourceCheck {
                 for t in targets.sorted() where viewNibOutlets(t).contains(use.outlet) && chain(appearances[t]).contains(where: { $0.property(use.outlet)?.isOutlet == true }) {
                     let target = appearances[t].className
                     out.append(located(Finding(.outletUsedBeforeLoad,
-                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
+                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view (\(documentList([t]))) is not loaded yet, so \(use.outlet) is nil",
                         className: runtimeName(appearances[t]), member: use.outlet,
                         fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location.short]), at: use.location))
                     break

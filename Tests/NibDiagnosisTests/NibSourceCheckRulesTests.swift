@@ -72,6 +72,8 @@ import SourceIndex
             }
             """)).findings().filter { $0.code == .outletUsedBeforeLoad }
         #expect(early.map(\.sources) == [["Screen.swift:4"]])
+        // It names the documents the class is loaded from.
+        #expect(early.first?.message.hasSuffix("outlets are set after the initialiser returns (V is loaded from Screen.xib)") == true)
     }
 }
 

@@ -152,6 +152,7 @@ struct WhyFixtureTests {
         #expect(try finding(.undeclaredRuntimeAttribute).sources == ["GalleryViews.swift:19"])
         #expect(try finding(.outletUsedBeforeLoad).sources == ["HomeViewController.swift:50"])
         #expect(try finding(.outletUsedBeforeLoad).message.contains("in prepare(for:sender:)"))
+        #expect(try finding(.outletUsedBeforeLoad).message.contains("the destination's view (Resources/Main.storyboard/UIViewController-Det-vc-C01) is not loaded yet"))
         #expect(try finding(.unknownSegueIdentifier).sources == ["HomeViewController.swift:21"])
         #expect(try finding(.unknownStoryboardIdentifier).sources == ["HomeViewController.swift:32"])
         #expect(try finding(.unknownNibName).sources == ["ProfileListDataSource.swift:23"])
