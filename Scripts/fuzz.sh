@@ -16,7 +16,8 @@
 #
 # swift and objc fuzz the source readers of `nibinspect why` (Fuzz/Sources/FuzzSources.swift,
 # built with Sources/SourceIndex and the toolchain's SwiftParser); their seeds are small .swift or
-# .h/.m files of ../shared/projects.
+# .h/.m files of ../shared/projects, plus for swift the hostile shapes of issue 26 (nested
+# interpolations, nested #if, deep '(' and '[' that crashed or exhausted SwiftParser).
 #
 # The harness (Fuzz/FuzzEntry.swift) is compiled with plain swiftc together with every file of
 # Sources/TextEscaping Sources/FileWalk, Sources/NibModel and Sources/ArchiveReader into one module (-DNIBINSPECT_SINGLE_MODULE), with -parse-as-library so libFuzzer's own main() runs
@@ -28,7 +29,10 @@
 # repository. Per-format dictionaries live in Fuzz/dict/. Findings go to .build/fuzz/findings/TARGET/
 # (crash-*, timeout-*, oom-*); the grown corpus to .build/fuzz/corpus/TARGET/.
 #
-# Environment: FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
+# Environment: SANITIZE (build-sources only; default fuzzer,address: SANITIZE=fuzzer builds without
+# AddressSanitizer, several times faster since ASan clears the shadow of every parser thread's
+# 64 MiB stack, and still finds crashes, stack overflows, timeouts and memory blow-ups),
+# FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
 # SEEDS=N, JOBS (not used: the machine is shared, one process per run), RSS_MB (default 1024),
 # TIMEOUT_S (per input, default 10), MAX_LEN (default 65536), RUNS (stop after this many executions
 # instead of after SECONDS; default: no limit).
@@ -57,7 +61,7 @@ build() {
 build_sources() {
     mkdir -p "$OUT"
     local host; host=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")/lib/swift/host
-    swiftc -sanitize=fuzzer,address -parse-as-library -O -g \
+    swiftc -sanitize="${SANITIZE:-fuzzer,address}" -parse-as-library -O -g \
         -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -DNIBINSPECT_SINGLE_MODULE -I "$host" -L "$host" \
         -lSwiftParser -lSwiftSyntax \
         -Xlinker -rpath -Xlinker "$host" \
@@ -77,6 +81,24 @@ run_sources() {
             | while IFS= read -r f; do cp "$f" "$seeds/$(echo "${f#$projects/}" | tr '/ ' '__')"; done
     else
         echo "no projects at $projects; fuzzing from an empty corpus" >&2
+    fi
+    if [[ $target == swift ]]; then
+        # The shapes that crashed or exhausted SwiftParser (issue 26), shortened to fit MAX_LEN:
+        # nested interpolations, nested #if, '(' lookahead, '[' backtracking before '('.
+        python3 - "$seeds" <<'PY'
+import sys
+out = sys.argv[1]
+shapes = {
+    "hostile-interpolations.swift": 'let a = ' + '"\\(\\(' * 300 + '\n' + ')' * 300 + '\n',
+    "hostile-interpolations2.swift": 'let a = ' + '"\\(' * 600 + '\n' + ')"' * 600 + '\n',
+    "hostile-conditionals.swift": '#if X\n' * 1000,
+    "hostile-parens.swift": 'var a' + '(' * 900 + '\n',
+    "hostile-squares.swift": 'var a' + '[' * 8 + '(' * 56 + '\n',
+    "limit-mixed.swift": 'class A { func f() { _ = ' + '[({' * 21 + '\n',
+}
+for name, text in shapes.items():
+    open(out + "/" + name, "w").write(text)
+PY
     fi
     local corpus=$OUT/corpus/$target findings=$OUT/findings/$target
     mkdir -p "$corpus" "$findings"

@@ -17,6 +17,7 @@ extension NibSourceCheck {
         out += classFindings(coverage: &coverage)
         out += connectionFindings(coverage: &coverage)
         out += coverageFindings(coverage: &coverage)
+        out += ownerOutletFindings()
         out += ownerFindings(coverage: &coverage)
         out += earlyUseFindings(coverage: &coverage)
         out += literalFindings(coverage: &coverage)
@@ -63,7 +64,10 @@ extension NibSourceCheck {
             let object = document(m).object(m.id)
             if sourceClass(a) != nil || !FrameworkMembers.isFrameworkClass(a.className) { checked.insert(a.className) }
             guard let cls = sourceClass(a) else {
-                if !FrameworkMembers.isFrameworkClass(a.className), reported.insert("unknown|\(p.document)|\(a.className)").inserted {
+                // A class the sources extend but do not declare is declared elsewhere (a framework
+                // or a file not read): not reported as unknown.
+                if !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
+                   reported.insert("unknown|\(p.document)|\(a.className)").inserted {
                     let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
                     out.append((Finding(.unknownClass,
                         "Unknown class \(runtimeName(a)) in Interface Builder file: no source read declares \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
@@ -120,7 +124,7 @@ extension NibSourceCheck {
     var frameworkExtensionMembers: (properties: Set<String>, selectors: Set<String>) {
         var properties: Set<String> = []
         var selectors: Set<String> = []
-        for c in sources.classes where c.declarations.isEmpty && FrameworkMembers.isFrameworkClass(c.name) {
+        for c in sources.classes where !c.isDeclared && FrameworkMembers.isFrameworkClass(c.name) {
             properties.formUnion(c.properties.map(\.name))
             selectors.formUnion(c.methods.map(\.selector))
         }
@@ -330,6 +334,10 @@ extension NibSourceCheck {
                 if let ai = appearance(doc: i, id: c.source) { connected[ai, default: []].insert(c.label) }
             }
         }
+        // Wired from a File's Owner without class instead: outlet-on-wrong-object says so.
+        for o in ownerOutletsWithoutClass() {
+            if let ai = appearance(doc: o.doc, id: o.declarer.id) { connected[ai, default: []].insert(o.connection.label) }
+        }
         // Appearances by every class of their chain.
         var byClass: [String: [Int]] = [:]
         for (ai, a) in appearances.enumerated() {
@@ -426,6 +434,13 @@ extension NibSourceCheck {
 
     // MARK: Outlets used before they are set
 
+    /// The documents (a storyboard scene is `Main.storyboard/<scene>`) of some appearances, sorted,
+    /// at most three named: `Resources/Main.storyboard/UIViewController-Det-vc-C01`.
+    func documentList(_ apps: [Int]) -> String {
+        let names = Set(apps.map { document(appearances[$0].members[0]).name }).sorted()
+        return names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
+    }
+
     /// Outlet labels of a controller appearance that its view nib sets (at `loadView`): compiled,
     /// the connections of its view nibs; a source storyboard, outlets into the controller's view.
     func viewNibOutlets(_ ai: Int) -> Set<String> {
@@ -486,8 +501,11 @@ extension NibSourceCheck {
                 guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
                 let when = inInit ? "outlets are set after the initialiser returns"
                     : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
+                // Where the instances come from: the scenes (awakeFromNib) or every document of the class.
+                let from = inAwake ? controllerApps[cls.identity] ?? []
+                    : appearances.indices.filter { chain(appearances[$0]).contains { $0.identity == cls.identity } }
                 out.append(located(Finding(.outletUsedBeforeLoad,
-                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when)",
+                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when) (\(cls.name) is loaded from \(documentList(from)))",
                     className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
                     sources: [use.location]), at: use.location))
             }
@@ -506,73 +524,11 @@ extension NibSourceCheck {
                 for t in targets.sorted() where viewNibOutlets(t).contains(use.outlet) && chain(appearances[t]).contains(where: { $0.property(use.outlet)?.isOutlet == true }) {
                     let target = appearances[t].className
                     out.append(located(Finding(.outletUsedBeforeLoad,
-                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view is not loaded yet, so \(use.outlet) is nil",
+                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view (\(documentList([t]))) is not loaded yet, so \(use.outlet) is nil",
                         className: runtimeName(appearances[t]), member: use.outlet,
                         fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location]), at: use.location))
                     break
                 }
-            }
-        }
-        return out
-    }
-
-    // MARK: Literals
-
-    func literalFindings(coverage: inout Coverage) -> [Finding] {
-        var out: [Finding] = []
-        recordIdentifiers(into: &coverage)
-        if checksLiterals && storyboardCount > 0 {
-            for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownSegueIdentifier,
-                    "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
-                    sources: [l.location]), at: l.location))
-            }
-            for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownStoryboardIdentifier,
-                    "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
-                    sources: [l.location]), at: l.location))
-            }
-        }
-        // Cells registered by class while a nib defines them (a top-level cell of a xib, or a
-        // storyboard prototype): the nib is never loaded.
-        var cellDocuments: [String: [String]] = [:]
-        defer {
-            coverage.record(check: "registered-cells", title: "cells registered by class", rules: [.cellRegisteredByClass],
-                            checked: sources.literals(.registeredClass).count, unit: "registrations in code",
-                            against: Self.count(cellDocuments.count, "cell class defined in a nib", "cell classes defined in nibs"),
-                            skippedReason: noSourcesReason)
-        }
-        for a in appearances where a.role == .object {
-            let o = document(a.members[0]).object(a.members[0].id)
-            guard let o, o.className.hasSuffix("Cell") || o.className.hasSuffix("ReusableView")
-                    || o.className.hasSuffix("HeaderFooterView") else { continue }
-            cellDocuments[a.className, default: []].append(document(a.members[0]).name)
-        }
-        for l in sources.literals(.registeredClass) {
-            let name = String(l.value.split(separator: ".").last ?? Substring(l.value))
-            guard let docsWithCell = cellDocuments[name],
-                  let cls = sources.class(named: name, near: l.location.file), !sources.chain(cls.name, near: cls.home).flatMap(\.outlets).isEmpty else { continue }
-            let where_ = Set(docsWithCell).sorted()
-            out.append(located(Finding(.cellRegisteredByClass,
-                "\(name) is registered by class (\(l.location.short)) but is defined in \(where_.prefix(3).joined(separator: ", ")): the nib is never loaded, so its outlets are nil and dequeued cells are blank",
-                className: name, fix: "Register UINib(nibName:bundle:) instead, or for a storyboard prototype do not register at all",
-                sources: [l.location]), at: l.location))
-        }
-        let nibNames = Set(docs.filter { !$0.document.name.contains(".storyboard") && !$0.document.format.rawValue.contains("storyboard") }.map(\.baseName))
-        coverage.record(check: "nib-names", title: "nib names", rules: [.unknownNibName], checked: sources.literals(.nibName).count,
-                        unit: "names in code", against: Self.count(nibNames.count, "nib", "nibs"),
-                        skippedReason: noSourcesReason ?? (nibNames.isEmpty ? "no nib or xib among the inputs" : literalsReason))
-        if checksLiterals && !nibNames.isEmpty {
-            let lower = Dictionary(nibNames.map { ($0.lowercased(), $0) }, uniquingKeysWith: { a, _ in a })
-            for l in sources.literals(.nibName) where !nibNames.contains(l.value) {
-                let caseOnly = lower[l.value.lowercased()]
-                out.append(located(Finding(.unknownNibName,
-                    caseOnly.map { "Nib name \"\(l.value)\" (\(l.location.short)) differs in case from \($0): it loads in the simulator (case-insensitive) but not on a device: 'Could not load NIB in bundle'" }
-                        ?? "Nib name \"\(l.value)\" (\(l.location.short)): no nib or xib read has this name: 'Could not load NIB in bundle' unless it lives in another bundle",
-                    className: l.enclosingClass, member: l.value, fix: caseOnly.map { "Write \"\($0)\"" } ?? "Correct the name, or check which bundle holds the nib",
-                    sources: [l.location]), at: l.location))
             }
         }
         return out

@@ -61,6 +61,9 @@ public struct NibSourceCheck: Sendable {
     private(set) var storyboardCount = 0
     /// How many of ``storyboardCount`` are compiled (`.storyboardc`), for ``Coverage``.
     private(set) var compiledStoryboardCount = 0
+    /// Names of the storyboards read, as `UIStoryboard(name:bundle:)` takes them (`Main` for
+    /// `Main.storyboard`, `Main.storyboardc`, `Main~ipad.storyboardc`).
+    private(set) var storyboardNames: Set<String> = []
 
     /// Whether identifiers and nib names in code are checked against the documents read
     /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
@@ -85,6 +88,7 @@ public struct NibSourceCheck: Sendable {
             let summaries = input.storyboards.isEmpty ? (input.storyboard.map { [$0] } ?? []) : input.storyboards
             for s in summaries {
                 storyboardCount += 1
+                storyboardNames.insert(Self.baseName(s.name))
                 // Compiled when the documents of its scenes are (a directory may hold both kinds).
                 let scene = s.controllers.lazy.flatMap(\.objects).first.flatMap { docIndex[$0.document]?.first }
                 if scene.map({ docs[$0].document.format.isCompiled }) ?? input.documents.contains(where: { $0.format.isCompiled }) {
@@ -180,8 +184,12 @@ public struct NibSourceCheck: Sendable {
         return a.className
     }
 
-    /// The source class an appearance stands for (the one declared nearest to its document).
-    func sourceClass(_ a: Appearance) -> SourceClass? { sources.class(named: a.className, near: a.home) }
+    /// The source class an appearance stands for (the one declared nearest to its document); nil
+    /// when the sources do not declare it, even if they extend it (`extension NSWindowController
+    /// {}` does not make AppKit's class one of the app's).
+    func sourceClass(_ a: Appearance) -> SourceClass? {
+        sources.class(named: a.className, near: a.home).flatMap { $0.isDeclared ? $0 : nil }
+    }
 
     /// The appearance's class and its declared superclasses.
     func chain(_ a: Appearance) -> [SourceClass] { sources.chain(a.className, near: a.home) }

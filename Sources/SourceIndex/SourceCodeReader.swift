@@ -9,7 +9,10 @@ import Synchronization
 /// Swift is read with the toolchain's own parser (``SwiftSourceReader``), Objective-C with a
 /// tokenizer that knows comments, string literals and preprocessor lines (``ObjCSourceReader``).
 /// A file that cannot be read, is not UTF-8, is larger than ``maxFileSize`` or does not parse
-/// cleanly yields what parsed plus a ``SourceProblem``; no file stops the run.
+/// cleanly yields what parsed plus a ``SourceProblem``; one that gives nothing is also listed in
+/// ``SourceIndex/unreadFiles`` with its reason. No file stops the run: Swift files nested past
+/// what the parser survives are refused before parsing, and the parser runs on a thread with a
+/// large stack (``SwiftSourceReader``).
 public struct SourceCodeReader: Sendable {
     /// Files larger than this (bytes) are skipped with a problem. Default 8 MiB.
     public var maxFileSize = 8 << 20
@@ -90,16 +93,15 @@ public struct SourceCodeReader: Sendable {
     /// Reads one file, by its extension.
     public func read(file: String) -> SourceFileFacts {
         let language: SourceLanguage = (file as NSString).pathExtension.lowercased() == "swift" ? .swift : .objectiveC
-        func failed(_ message: String) -> SourceFileFacts {
-            SourceFileFacts(file: file, language: language,
-                            problems: [SourceProblem(location: SourceLocation(file: file, line: 1), message: message)])
+        func failed(_ reason: UnreadSourceFile.Reason, _ message: String) -> SourceFileFacts {
+            .unread(file, language, reason, detail: message)
         }
-        guard let handle = FileHandle(forReadingAtPath: file) else { return failed("cannot read the file") }
+        guard let handle = FileHandle(forReadingAtPath: file) else { return failed(.unreadable, "cannot read the file") }
         defer { try? handle.close() }
         let data: Data
-        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch { return failed("cannot read the file") }
-        if data.count > maxFileSize { return failed("larger than \(maxFileSize) bytes; skipped") }
-        if data.contains(0) { return failed("not a text file (it holds NUL bytes); skipped") }
+        do { data = try handle.read(upToCount: maxFileSize + 1) ?? Data() } catch { return failed(.unreadable, "cannot read the file") }
+        if data.count > maxFileSize { return failed(.tooLarge, "larger than \(maxFileSize) bytes; skipped") }
+        if data.contains(0) { return failed(.notText, "not a text file (it holds NUL bytes); skipped") }
         var problems: [SourceProblem] = []
         let text: String
         if let t = String(data: data, encoding: .utf8) {

@@ -12,8 +12,10 @@ public struct SourceIndex: Sendable {
     public private(set) var classes: [SourceClass]
     public private(set) var literals: [SourceLiteral]
     public private(set) var problems: [SourceProblem]
-    /// How many files were read, per language.
+    /// How many files were read, per language (files in ``unreadFiles`` included).
     public private(set) var fileCount: [SourceLanguage: Int]
+    /// The files that gave nothing, with the reason, sorted by path: what the checks did not see.
+    public private(set) var unreadFiles: [UnreadSourceFile]
     /// What the walks of the directories read skipped, in walk order (a symbolic link leading
     /// outside a directory, a FIFO, a directory nested too deeply); empty for files given one by one.
     public internal(set) var walkWarnings: [WalkWarning] = []
@@ -26,8 +28,10 @@ public struct SourceIndex: Sendable {
         var literals: [SourceLiteral] = []
         var problems: [SourceProblem] = []
         var counts: [SourceLanguage: Int] = [:]
+        var unread: [UnreadSourceFile] = []
         for file in files {
             counts[file.language, default: 0] += 1
+            if let u = file.notRead { unread.append(u) }
             literals += file.literals
             problems += file.problems
             for part in file.classes { parts[part.name, default: []].append(part) }
@@ -50,6 +54,7 @@ public struct SourceIndex: Sendable {
         self.literals = literals.sorted { ($0.location, $0.value) < ($1.location, $1.value) }
         self.problems = problems.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
         self.fileCount = counts
+        self.unreadFiles = unread.sorted { ($0.file, $0.detail) < ($1.file, $1.detail) }
         var byName: [String: [Int]] = [:]
         for (i, c) in classes.enumerated() {
             byName[c.name, default: []].append(i)
@@ -165,12 +170,14 @@ public struct SourceIndex: Sendable {
 
     /// `name` and its superclasses as far as the sources declare them, nearest first (each looked
     /// up near `near`). The last element's superclass is a class the sources do not declare (a
-    /// framework class such as `UIViewController`), or nil. Stops at a cycle.
+    /// framework class such as `UIViewController`), or nil. A class the sources only extend
+    /// (`extension UIViewController { … }`, a category) is not declared by them: the chain stops
+    /// before it. Stops at a cycle.
     public func chain(_ name: String, near: String? = nil) -> [SourceClass] {
         var out: [SourceClass] = []
         var seen: Set<String> = []
         var next: String? = name
-        while let n = next, let c = `class`(named: n, near: near), seen.insert(c.identity).inserted {
+        while let n = next, let c = `class`(named: n, near: near), c.isDeclared, seen.insert(c.identity).inserted {
             out.append(c)
             next = c.superclass
         }
@@ -178,7 +185,7 @@ public struct SourceIndex: Sendable {
     }
 
     /// The first framework (undeclared) class up the chain of `name`: `UIViewController` for a
-    /// view controller subclass; `name` itself when the sources do not declare it.
+    /// view controller subclass; `name` itself when the sources do not declare it (or only extend it).
     public func frameworkBase(_ name: String, near: String? = nil) -> String? {
         let chain = chain(name, near: near)
         guard let last = chain.last else { return name }
@@ -205,6 +212,10 @@ extension SourceClass {
     /// The file of the class's first declaration (or extension): where it lives, for telling
     /// same-named classes of different targets apart.
     public var home: String { (declarations.first ?? extensions.first)?.file ?? "" }
+    /// True when some file declares the class (`class X`, `@interface X`); false when the sources
+    /// only extend it (`extension NSWindowController`, a category of a framework class): then it
+    /// is not a class of the app, whatever language the extension is in.
+    public var isDeclared: Bool { !declarations.isEmpty }
     /// Name and home: unique among the classes of a ``SourceIndex``.
     public var identity: String { name + "@" + home }
 }

@@ -203,20 +203,67 @@ public struct SourceProblem: Hashable, Sendable, Codable, CustomStringConvertibl
     public var description: String { "\(location): \(message)" }
 }
 
+/// A source file that gave nothing at all, and why: what `why` and `lint` did not look at.
+/// (Files that parsed in part are read; their ``SourceProblem``s say where.)
+///
+/// JSON: `{"file", "language", "reason", "detail"}`.
+public struct UnreadSourceFile: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// Why a file was not read, in words that group files (`Swift: 2 files not read (nesting
+    /// deeper than the parser allows)`).
+    public enum Reason: String, Hashable, Sendable, Codable, CaseIterable {
+        /// Brackets, string interpolations or `#if` blocks nested past what the toolchain's parser
+        /// survives (``SwiftSourceReader/maxNesting``, ``SwiftSourceReader/maxBracketNesting``).
+        case nestingTooDeep = "nesting deeper than the parser allows"
+        /// Larger than ``SourceCodeReader/maxFileSize``.
+        case tooLarge = "larger than the size limit"
+        /// Holds NUL bytes.
+        case notText = "not a text file"
+        /// Could not be opened or read.
+        case unreadable = "cannot be read"
+        /// A Swift file, and this build has no SwiftParser.
+        case noParser = "built without the Swift parser"
+    }
+    public var file: String
+    public var language: SourceLanguage
+    public var reason: Reason
+    /// The particulars, one sentence (`'(' … nested 65 deep at line 1; the parser allows 64`).
+    public var detail: String
+    public init(file: String, language: SourceLanguage, reason: Reason, detail: String) {
+        self.file = file
+        self.language = language
+        self.reason = reason
+        self.detail = detail
+    }
+    /// `path/File.swift: not read (detail)`.
+    public var description: String { "\(file): not read (\(detail))" }
+}
+
 /// The facts one source file gives, before merging: classes (or parts of classes: extensions and
-/// categories carry ``SourceClass/declarations`` empty), literals and problems.
+/// categories carry ``SourceClass/declarations`` empty), literals and problems; ``notRead`` when
+/// the file gave nothing (then one problem says so too).
 public struct SourceFileFacts: Hashable, Sendable, Codable {
     public var file: String
     public var language: SourceLanguage
     public var classes: [SourceClass]
     public var literals: [SourceLiteral]
     public var problems: [SourceProblem]
+    public var notRead: UnreadSourceFile?
     public init(file: String, language: SourceLanguage, classes: [SourceClass] = [], literals: [SourceLiteral] = [],
-                problems: [SourceProblem] = []) {
+                problems: [SourceProblem] = [], notRead: UnreadSourceFile? = nil) {
         self.file = file
         self.language = language
         self.classes = classes
         self.literals = literals
         self.problems = problems
+        self.notRead = notRead
+    }
+
+    /// A file that gave nothing: `notRead` with `detail`, and one problem at `line` saying
+    /// `message` (`detail` when nil).
+    public static func unread(_ file: String, _ language: SourceLanguage, _ reason: UnreadSourceFile.Reason, line: Int = 1,
+                              detail: String, message: String? = nil) -> SourceFileFacts {
+        SourceFileFacts(file: file, language: language,
+                        problems: [SourceProblem(location: SourceLocation(file: file, line: line), message: message ?? detail)],
+                        notRead: UnreadSourceFile(file: file, language: language, reason: reason, detail: detail))
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 #if NIBINSPECT_SWIFTPARSER
 internal import SwiftParser
 internal import SwiftSyntax
@@ -20,13 +21,27 @@ internal import SwiftSyntax
 public enum SwiftSourceReader {
     /// The classes, literals and problems of one Swift file; `module` is the file's module when
     /// known (see ``SourceCodeReader/swiftModule(of:)``).
+    ///
+    /// A file nested past ``maxNesting`` or ``maxBracketNesting`` (``SwiftNesting``) is not
+    /// parsed: it gives ``SourceFileFacts/notRead`` (``UnreadSourceFile/Reason/nestingTooDeep``)
+    /// and one problem `not read (…)`. Others are parsed and walked on a thread of their own with
+    /// a ``parserStackSize`` stack, never on the caller's: the parser recurses once per nesting
+    /// level in places its own limit does not guard, and the walk once per level of the tree.
     public static func read(_ text: String, file: String, module: String?) -> SourceFileFacts {
         #if NIBINSPECT_SWIFTPARSER
-        if let (depth, line) = bracketNesting(text, limit: maxBracketNesting) {
-            return SourceFileFacts(file: file, language: .swift, problems: [SourceProblem(
-                location: SourceLocation(file: file, line: line),
-                message: "'[' nested \(depth) deep; not read (the toolchain's SwiftParser takes time exponential in this nesting)")])
+        if let excess = SwiftNesting.excess(text) {
+            return .unread(file, .swift, .nestingTooDeep, line: excess.line, detail: excess.description,
+                           message: "not read (\(excess))")
         }
+        return onLargeStack { parse(text, file: file, module: module) }
+        #else
+        return .unread(file, .swift, .noParser,
+                       detail: "Swift sources not read: nibinspect was built without the toolchain's SwiftParser (lib/swift/host)")
+        #endif
+    }
+
+    #if NIBINSPECT_SWIFTPARSER
+    private static func parse(_ text: String, file: String, module: String?) -> SourceFileFacts {
         let tree = Parser.parse(source: text)
         let visitor = Visitor(file: file, module: module, converter: SourceLocationConverter(fileName: file, tree: tree))
         visitor.walk(tree)
@@ -41,53 +56,42 @@ public enum SwiftSourceReader {
         }
         return SourceFileFacts(file: file, language: .swift, classes: visitor.finishedClasses(),
                                literals: visitor.literals, problems: problems)
-        #else
-        return SourceFileFacts(file: file, language: .swift, problems: [SourceProblem(
-            location: SourceLocation(file: file, line: 1),
-            message: "Swift sources not read: nibinspect was built without the toolchain's SwiftParser (lib/swift/host)")])
-        #endif
     }
+    #endif
 
-    /// Square brackets nested deeper than this make the file unreadable: SwiftParser's lookahead
-    /// for inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time
-    /// per level (measured with Swift 6.3: 20 open brackets 7 s, `[[…Int…]]` 24 deep 320 s).
-    /// Real code nests a few levels.
-    public static let maxBracketNesting = 12
+    /// The stack (bytes) of the thread each Swift file is parsed on: 64 MiB, reserved address
+    /// space of which only the part used is backed by memory. A file within ``maxNesting`` uses
+    /// under 2 MiB (measured with Swift 6.3); 64 MiB holds 900 `(` of lookahead (16 MiB) and
+    /// 3,000 nested `#if` (over 8 MiB) with room to spare, should the nesting scan miss a shape.
+    public static let parserStackSize = 64 << 20
 
-    /// The first place where `[` nests deeper than `limit` (depth, 1-based line), outside
-    /// comments and string literals; nil when it never does. Unclosed brackets count until the
-    /// end. One pass, constant memory.
-    static func bracketNesting(_ text: String, limit: Int) -> (Int, Int)? {
-        var depth = 0
-        var line = 1
-        var iterator = text.utf8.makeIterator()
-        var previous: UInt8 = 0
-        var inLineComment = false, blockComments = 0, inString = false
-        while let c = iterator.next() {
-            defer { previous = c }
-            if c == UInt8(ascii: "\n") { line += 1; inLineComment = false; inString = false; continue }
-            if inLineComment { continue }
-            if blockComments > 0 {
-                if previous == UInt8(ascii: "*") && c == UInt8(ascii: "/") { blockComments -= 1 }
-                continue
-            }
-            if inString {
-                if c == UInt8(ascii: "\"") && previous != UInt8(ascii: "\\") { inString = false }
-                continue
-            }
-            switch c {
-            case UInt8(ascii: "/") where previous == UInt8(ascii: "/"): inLineComment = true
-            case UInt8(ascii: "*") where previous == UInt8(ascii: "/"): blockComments += 1
-            case UInt8(ascii: "\""): inString = true
-            case UInt8(ascii: "["):
-                depth += 1
-                if depth > limit { return (depth, line) }
-            case UInt8(ascii: "]"): depth = max(0, depth - 1)
-            default: break
-            }
+    /// Runs `body` on a new thread with a ``parserStackSize`` stack and waits for it.
+    static func onLargeStack(_ body: @escaping @Sendable () -> SourceFileFacts) -> SourceFileFacts {
+        let box = FactsBox()
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            box.value = body()
+            done.signal()
         }
-        return nil
+        thread.stackSize = parserStackSize
+        thread.start()
+        done.wait()
+        return box.value!
     }
+
+    /// `[` nested deeper than this makes the file unreadable: SwiftParser's lookahead for
+    /// inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time per
+    /// level and multiplying the cost of what follows (measured with Swift 6.3: 20 `[` 7 s; 10 `[`
+    /// then 54 `(` 4.4 s; 8 then 45 `(`, a NUL and 9 `(` 0.5 s alone and over 10 s on a loaded
+    /// machine, a fuzz finding; 6 then up to 58 `(` 0.2 s at most). The Swift files of
+    /// ../shared/projects nest 3.
+    public static let maxBracketNesting = 6
+
+    /// `(`, `[`, `{`, string interpolations and `#if` blocks nested deeper than this together make
+    /// the file unreadable (see ``SwiftNesting`` for what each costs the parser). At 64 the worst
+    /// shapes known parse in under 0.3 s, 50 MB and 2 MiB of stack; the Swift files of
+    /// ../shared/projects (702, NetNewsWire and HexFiend) nest 13 at most.
+    public static let maxNesting = 64
 
     /// The Objective-C selector Swift gives a method `base(labels…)`: no parameters → `base`;
     /// first label `_` → `base:`; a first label → `base` + `With` + label + `:` unless the label's
@@ -132,6 +136,11 @@ public enum SwiftSourceReader {
         guard let start = s.lastIndex(where: { $0.isUppercase }) else { return s[...] }
         return s[start...]
     }
+}
+
+/// The result of a parse, written on the parser's thread before it signals and read after.
+private final class FactsBox: @unchecked Sendable {
+    var value: SourceFileFacts?
 }
 
 #if NIBINSPECT_SWIFTPARSER

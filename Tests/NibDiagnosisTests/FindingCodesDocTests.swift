@@ -23,7 +23,11 @@ import NibDiagnosis
 
         How sources are read: Swift with the toolchain's own parser (SwiftParser, from the toolchain's
         `lib/swift/host`); Objective-C with a tokenizer that knows comments, string literals and
-        preprocessor lines. Classes are merged over files and extensions; same-named classes of different
+        preprocessor lines. A Swift file nested past what the parser survives — more than 64 levels of
+        brackets, string interpolations and `#if` blocks together, or more than 6 `[` (the parser's time
+        doubles per `[`) — is not read, with a `source-not-parsed` warning "not read (…)" at the line
+        where the limit was passed; every other file is parsed on a thread with a 64 MiB stack, so no file
+        overflows the stack of the process. Classes are merged over files and extensions; same-named classes of different
         targets are told apart by where they live (the one nearest the nib is used). Superclass chains
         cross languages. A Swift method's Objective-C selector follows the compiler's rule
         (`save(_:)` → `save:`, `save(sender:)` → `saveWithSender:`, `move(to:)` → `moveTo:`,

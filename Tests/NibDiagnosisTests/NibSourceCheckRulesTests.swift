@@ -73,5 +73,40 @@ import SourceIndex
             """)).findings().filter { $0.code == .outletUsedBeforeLoad }
         #expect(early.map(\.sourcesText) == [["Screen.swift:4"]])
         #expect(early.first?.sources.first?.file == "/app/Sources/App/Screen.swift")
+        // It names the documents the class is loaded from.
+        #expect(early.first?.message.hasSuffix("outlets are set after the initialiser returns (V is loaded from Screen.xib)") == true)
+    }
+}
+
+/// A cell xib whose File's Owner has no class and carries the outlet the cell declares (issue 26).
+@Suite struct OwnerOutletTests {
+    static func cellXib(ownerClass: String? = nil, format: SourceFormat = .xib) -> NibInput {
+        let doc = NibDocument(name: "ProfileCell.xib", path: "/app/ProfileCell.xib", platform: .iOS, format: format, objects: [
+            NibObject(id: ObjectID("-1"), className: "IBFilesOwner", customClass: ownerClass,
+                      placeholder: Placeholder(kind: .filesOwner, identifier: "IBFilesOwner")),
+            NibObject(id: ObjectID("cell"), className: "UITableViewCell", customClass: "ProfileCell", customModule: "App"),
+            NibObject(id: ObjectID("name"), className: "UILabel", parent: ObjectID("cell")),
+        ], topLevelObjects: [ObjectID("cell")], connections: [
+            Connection(kind: .outlet, source: ObjectID("-1"), destination: ObjectID("name"), label: "nameLabel"),
+        ])
+        return NibInput(path: "/app/ProfileCell.xib", kind: "file", documents: [doc])
+    }
+
+    static let sources = NibSourceCheckRulesTests.sources("class ProfileCell: UITableViewCell { @IBOutlet weak var nameLabel: UILabel! }")
+
+    @Test func anOutletWiredFromAClasslessOwnerIsOnTheWrongObject() throws {
+        let findings = NibSourceCheck(inputs: [Self.cellXib()], sources: Self.sources).findings()
+        #expect(findings.map(\.code) == [.outletOnWrongObject], "\(findings)")
+        let f = try #require(findings.first)
+        #expect(f.member == "nameLabel" && f.className == "App.ProfileCell" && f.object == "File's Owner")
+        #expect(f.message == "Outlet nameLabel is connected from File's Owner, which has no class, but ProfileCell declares it: ProfileCell.nameLabel stays nil, and loading the nib with an owner raises 'not key value coding-compliant for the key nameLabel'")
+        #expect(f.sourcesText == ["Screen.swift:1"])
+    }
+
+    /// A compiled nib's File's Owner never has a class: no finding there (the loader gives the owner);
+    /// the cell's outlet is still not connected.
+    @Test func compiledNibsAreLeftToTheLoader() {
+        let findings = NibSourceCheck(inputs: [Self.cellXib(format: .nibArchive)], sources: Self.sources).findings()
+        #expect(!findings.contains { $0.code == .outletOnWrongObject })
     }
 }

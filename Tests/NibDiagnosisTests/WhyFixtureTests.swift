@@ -50,6 +50,7 @@ struct WhyFixtureTests {
         Key(code: .unknownSegueIdentifier, className: "HomeViewController", member: "showHistory"),
         Key(code: .unknownStoryboardIdentifier, className: "HomeViewController", member: "Onboarding"),
         Key(code: .unknownNibName, className: "ProfileListDataSource", member: "profileCell"),
+        Key(code: .unknownStoryboardName, className: "HomeViewController", member: "Tour"),
         Key(code: .cellRegisteredByClass, className: "ProfileCell", member: nil),
         Key(code: .undeclaredRuntimeAttribute, className: "WhyApp.RoundedButton", member: "glowRadius"),
     ]
@@ -65,12 +66,12 @@ struct WhyFixtureTests {
         let names = Set(input.documents.map { NibSourceCheck.baseName($0.name) })
         #expect(names.isSuperset(of: ["ProfileViewController", "ProfileCell", "EditorViewController", "AboutViewController",
                                        "CardView", "Gallery"]))
-        // 7 xibs and the storyboard's 3 scenes.
-        #expect(input.documents.count == 10)
+        // 8 xibs and the storyboard's 3 scenes.
+        #expect(input.documents.count == 11)
         #expect(input.diagnostics.isEmpty && input.documents.allSatisfy { $0.diagnostics.isEmpty })
         let sources = Self.check.sources
         #expect(sources.problems.isEmpty, "\(sources.problems)")
-        #expect(sources.fileCount[.swift] == 12 && sources.fileCount[.objectiveC] == 4)
+        #expect(sources.fileCount[.swift] == 13 && sources.fileCount[.objectiveC] == 4)
         #expect(sources.class(named: "ProfileViewController")?.module == "WhyApp")
     }
 
@@ -111,7 +112,8 @@ struct WhyFixtureTests {
                            .unknownSegueIdentifier, .unknownStoryboardIdentifier, .undeclaredRuntimeAttribute, .cellRegisteredByClass])
         let warnings = Set(Self.findings.filter { $0.severity == .warning }.map(\.code))
         #expect(warnings == [.outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule,
-                             .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName])
+                             .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName,
+                             .unknownStoryboardName])
     }
 
     @Test func messagesNameTheRuntimeClass() throws {
@@ -154,32 +156,36 @@ struct WhyFixtureTests {
         #expect(try finding(.undeclaredRuntimeAttribute).sourcesText == ["GalleryViews.swift:19"])
         #expect(try finding(.outletUsedBeforeLoad).sourcesText == ["HomeViewController.swift:50"])
         #expect(try finding(.outletUsedBeforeLoad).message.contains("in prepare(for:sender:)"))
+        #expect(try finding(.outletUsedBeforeLoad).message.contains("the destination's view (Resources/Main.storyboard/UIViewController-Det-vc-C01) is not loaded yet"))
         #expect(try finding(.unknownSegueIdentifier).sourcesText == ["HomeViewController.swift:21"])
         #expect(try finding(.unknownStoryboardIdentifier).sourcesText == ["HomeViewController.swift:32"])
         #expect(try finding(.unknownNibName).sourcesText == ["ProfileListDataSource.swift:23"])
+        #expect(try finding(.unknownStoryboardName).sourcesText == ["HomeViewController.swift:58"])
+        #expect(try finding(.unknownStoryboardName).message.hasPrefix("Storyboard name \"Tour\" (HomeViewController.swift:58): no storyboard read has this name"))
         #expect(try finding(.cellRegisteredByClass).sourcesText == ["ProfileListDataSource.swift:17"])
         // Findings in code only carry no document and sort last.
         let codeOnly: Set<FindingCode> = [.outletUsedBeforeLoad, .unknownSegueIdentifier, .unknownStoryboardIdentifier, .unknownNibName,
-                                          .cellRegisteredByClass]
-        #expect(Self.findings.suffix(5).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
+                                          .cellRegisteredByClass, .unknownStoryboardName]
+        #expect(Self.findings.suffix(6).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
     }
 
     /// The traps: nothing about inherited Objective-C outlets and actions, extension actions, `@objc`
     /// renames, two-argument actions, `save(sender:)`, the custom NSObject, framework outlets, an
-    /// `@IBInspectable` runtime attribute, or the identifiers and nib names that do exist.
+    /// `@IBInspectable` runtime attribute, the identifiers and nib names that do exist, or a
+    /// UIKit class the sources only extend (`extension UIViewController`, Banner.xib's File's Owner).
     @Test func trapsGiveNoFinding() {
         let members = Set(Self.findings.compactMap(\.member))
         for trap in ["avatarView", "dismissScreen:", "share:", "toggleNotifications:", "resetAll:", "reset:",
                      "tap:forEvent:", "saveWithSender:", "clearText:", "helper", "delegate", "dataSource", "borderWidth",
                      "layer.cornerRadius", "followButton", "nameLabel", "notificationsSwitch", "greetingLabel", "itemName",
-                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:"] {
+                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:", "Main"] {
             #expect(!members.contains(trap), "\(trap)")
         }
         // titleLabel: only the storyboard's DetailViewController, used in HomeViewController.prepare(for:sender:).
         #expect(Self.findings.filter { $0.member == "titleLabel" }.map(\.code) == [.outletUsedBeforeLoad])
         let classes = Set(Self.findings.compactMap(\.className))
         for trap in ["WhyApp.EditorHelper", "WhyApp.EditorTextView", "WhyApp.SuggestionTableView", "BaseViewController",
-                     "WhyApp.HomeViewController"] {
+                     "WhyApp.HomeViewController", "UIViewController", "WhyApp.UIViewController"] {
             #expect(!classes.contains(trap), "\(trap)")
         }
         // The fixture's selectors as the reader computes them.

@@ -150,13 +150,14 @@ import TestSupport
                      "// [[[[[[[[[[[[[[[[\nlet s = \"[[[[[[[[[[[[[[[[\"\nclass A {}\n" + "let y = " + String(repeating: "[", count: 40)] {
             let facts = SwiftSourceReader.read(text, file: "Deep.swift", module: nil)
             #expect(facts.problems.count == 1)
-            #expect(facts.problems.first?.message.hasPrefix("'[' nested 13 deep") == true)
+            #expect(facts.problems.first?.message.hasPrefix("not read ('[' nested 7 deep") == true)
+            #expect(facts.notRead?.reason == .nestingTooDeep)
         }
         // Brackets in comments and strings do not count.
         let ok = SwiftSourceReader.read("// " + String(repeating: "[", count: 40) + "\nlet s = \"" + String(repeating: "[", count: 40) + "\"\nclass A {}\n",
                                         file: "Ok.swift", module: nil)
         #expect(ok.problems.isEmpty && ok.classes.map(\.name) == ["A"])
-        #expect(SwiftSourceReader.bracketNesting("\n\n" + String(repeating: "[", count: 13), limit: 12)! == (13, 3))
+        #expect(SwiftNesting.excess("\n\n" + String(repeating: "[", count: 13)) == .init(kind: .squareBrackets, depth: 7, line: 3))
     }
 
     /// Fuzz finding: SwiftParserDiagnostics' generator trapped (a FixIt assertion) on this input,

@@ -71,6 +71,7 @@ enum SourceCheckRules {
                  "A storyboard identifier in code that no scene carries: 'Storyboard doesn't contain a view controller with identifier'."),
         RuleInfo(.unknownNibName, severity: .warning, appliesTo: .withSources,
                  "A nib name in code that no nib or xib read has (compared with exact case, as on a device): 'Could not load NIB in bundle'."),
+        UnknownStoryboardNameRule.info,
         RuleInfo(.undeclaredRuntimeAttribute, severity: .error, appliesTo: .withSources,
                  "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."),
         RuleInfo(.cellRegisteredByClass, severity: .error, appliesTo: .withSources,

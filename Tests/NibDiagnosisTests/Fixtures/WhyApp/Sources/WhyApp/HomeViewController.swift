@@ -50,4 +50,12 @@ final class HomeViewController: UIViewController {
             detail.titleLabel.text = "Item"
         }
     }
+
+    @IBAction func openTour(_ sender: Any) {
+        // why: trap — the app's storyboard is Main.storyboard.
+        let main = UIStoryboard(name: "Main", bundle: nil)
+        // why: unknown-storyboard-name — the app has no Tour.storyboard: 'Could not find a storyboard named'.
+        let tour = UIStoryboard(name: "Tour", bundle: nil)
+        present(tour.instantiateInitialViewController() ?? main.instantiateInitialViewController()!, animated: true)
+    }
 }
