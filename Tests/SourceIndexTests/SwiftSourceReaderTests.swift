@@ -1,7 +1,8 @@
 import Foundation
 import Testing
 import TestSupport
-@testable import SourceIndex
+import SourceIndex
+@testable import SwiftSourceParser
 
 @Suite struct SwiftSourceReaderTests {
     static let sample = #"""

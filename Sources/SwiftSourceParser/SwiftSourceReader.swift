@@ -1,6 +1,14 @@
+#if !NIBINSPECT_SINGLE_MODULE
+import SourceIndex   // (Scripts/fuzz.sh compiles it into the same module)
+import struct SourceIndex.SourceLocation   // not SwiftSyntax's
+#endif
 #if NIBINSPECT_SWIFTPARSER
-internal import SwiftParser
-internal import SwiftSyntax
+// Implementation-only: the targets that use this one (the CLI, nibbench, tests) then need neither
+// the toolchain's module directory (-I) nor SwiftParser's modules. Safe without library evolution
+// because no type or inlinable code of this module exposes a SwiftParser or SwiftSyntax type
+// (the compiler's warning is about layouts that would).
+@_implementationOnly import SwiftParser
+@_implementationOnly import SwiftSyntax
 #endif
 
 /// Swift sources -> ``SourceFileFacts``, read with the toolchain's own parser (`SwiftParser`, the
@@ -15,9 +23,30 @@ internal import SwiftSyntax
 /// and nib APIs (``SourceLiteral/Kind``). Nested classes are read under their own name.
 ///
 /// Syntax errors are recovered by the parser; each yields a ``SourceProblem`` with its line and
-/// what parsed is kept. Without SwiftParser (a toolchain that lacks `lib/swift/host`), every file
-/// yields one problem saying so.
+/// what parsed is kept. Without SwiftParser (a toolchain that lacks `lib/swift/host`, see
+/// `Package.swift`), ``available`` is nil and ``read(_:file:module:)`` yields one problem per file.
+///
+/// This target is the only one that imports SwiftParser and the only one built with unsafe flags
+/// (`-I`/`-L` of the toolchain's `lib/swift/host`): no library product depends on it, so the
+/// products stay usable as a versioned SwiftPM dependency. ``SourceCodeReader`` is given it as a
+/// ``SwiftFileReader``.
 public enum SwiftSourceReader {
+    /// The reader to give ``SourceCodeReader/init(swift:)``; nil when this build has no SwiftParser.
+    public static var available: (any SwiftFileReader)? {
+        #if NIBINSPECT_SWIFTPARSER
+        return Reader()
+        #else
+        return nil
+        #endif
+    }
+
+    /// ``SwiftSourceReader/read(_:file:module:)`` as a ``SwiftFileReader``.
+    struct Reader: SwiftFileReader {
+        func read(_ text: String, file: String, module: String?) -> SourceFileFacts {
+            SwiftSourceReader.read(text, file: file, module: module)
+        }
+    }
+
     /// The classes, literals and problems of one Swift file; `module` is the file's module when
     /// known (see ``SourceCodeReader/swiftModule(of:)``).
     public static func read(_ text: String, file: String, module: String?) -> SourceFileFacts {
