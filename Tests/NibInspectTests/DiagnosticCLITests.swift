@@ -100,7 +100,7 @@ struct DiagnosticCLITests {
         let sources = SourceCodeReader().read(directories: [tree.path("p")])
         let lines = sources.diagnostics.map { DiagnosticText.line($0, input: "") }
         #expect(lines == ["nibinspect: warning: \(tree.path("p/A.swift")): 3 Swift files not read (this one and 2 more): this nibinspect "
-                          + "was built without the toolchain's SwiftParser (lib/swift/host; see README, 'Swift sources'); their classes "
+                          + "was built without the toolchain's SwiftParser (lib/swift/host; see README, 'Install'); their classes "
                           + "are unknown to the checks [source-not-parsed]"])
     }
 }

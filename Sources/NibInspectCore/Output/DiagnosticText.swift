@@ -96,7 +96,7 @@ extension SourceIndex {
             let n = swiftFilesNotRead.count
             let which = n == 1 ? "1 Swift file not read" : "\(n) Swift files not read (this one and \(n - 1) more)"
             out.append(Diagnostic(.sourceNotParsed, which + ": this nibinspect was built without the toolchain's SwiftParser "
-                                    + "(lib/swift/host; see README, 'Swift sources'); their classes are unknown to the checks",
+                                    + "(lib/swift/host; see README, 'Install'); their classes are unknown to the checks",
                                   location: .init(path: first)))
         }
         return out
