@@ -55,7 +55,7 @@ let findings = NibLint.findings([app.input]) + NibSourceCheck(inputs: [app.input
 print("documents \(app.input.documents.count) findings \(findings.count) objc \(sources.fileCount[.objectiveC] ?? 0) swift-not-read \(sources.swiftFilesNotRead.count)")
 PROGRAM
 echo "dependency test: building a package that depends on nibinspect $VERSION (a tagged clone of $(git rev-parse --short=12 HEAD))"
-if ! (cd "$WORK/app" && swift build 2>&1 > "$WORK/build.log"); then
+if ! (cd "$WORK/app" && swift build > "$WORK/build.log" 2>&1); then
     grep -E "error|unsafe" "$WORK/build.log" | head -20 >&2
     echo "dependency test: FAIL: the dependent package did not build" >&2; exit 1
 fi
