@@ -5,10 +5,33 @@ NIB       = $(BIN_DIR)/nibinspect
 OUT      ?= out
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test bench samples clean install format-lint
+.PHONY: deps test-deps build demo test bench samples clean install format-lint dist dist-test dependency-test
 
-# Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages needed
-# (Debian names).
+UNAME := $(shell uname -s)
+# The commit `nibinspect --version` reports (Package.swift reads it; a changed value also makes
+# SwiftPM read the manifest again). Empty outside git: the manifest then says `unknown`.
+export NIBINSPECT_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+
+ifeq ($(UNAME),Darwin)
+# Homebrew's libarchive is keg-only (macOS ships the library without headers or a .pc file), so
+# pkg-config — which SwiftPM asks for the CArchive flags — finds it only through this path.
+BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
+export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/libarchive/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+
+# macOS: Graphviz, libarchive and pkg-config from Homebrew.
+deps:
+	@command -v brew >/dev/null 2>&1 || { echo "make deps: Homebrew (https://brew.sh) is needed to install graphviz, libarchive and pkg-config"; exit 1; }
+	@missing=""; \
+	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
+	pkg-config --exists libgvc 2>/dev/null || missing="$$missing graphviz"; \
+	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive"; \
+	if [ -n "$$missing" ]; then \
+	  echo "==> installing$$missing (Homebrew; libarchive is keg-only: PKG_CONFIG_PATH=$(BREW_PREFIX)/opt/libarchive/lib/pkgconfig)"; \
+	  brew install $$missing; \
+	fi
+else
+# Linux: Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages
+# needed (Debian names, apt-get).
 deps:
 	@if ! pkg-config --exists libgvc 2>/dev/null; then \
 	  echo "==> installing libgraphviz-dev and pkg-config (apt-get)"; \
@@ -18,6 +41,7 @@ deps:
 	  echo "==> installing libarchive-dev (apt-get; scan reads .ipa and .zip archives with it)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libarchive-dev pkg-config; \
 	fi
+endif
 
 # The JSON Schema test validates outputs with the PyPI package jsonschema, the scan test loads its
 # JSON Lines into the PyPI package duckdb; without them those tests skip with a message. Installed
@@ -67,6 +91,13 @@ test: test-deps
 	@if command -v python3 >/dev/null 2>&1 && command -v jq >/dev/null 2>&1; then \
 	  python3 Scripts/check_readme.py .build/debug/nibinspect; \
 	else echo "README examples: skipped (needs python3 and jq)"; fi
+	@bash Scripts/dependency_test.sh
+
+# A throwaway package depending on a tagged clone of this one (.package(url: "file://…", from:))
+# that uses NibOpener and the lint engine: the library products build and run as a versioned
+# dependency (no unsafe flags in them). Part of `make test`; skips with a message without git.
+dependency-test:
+	@bash Scripts/dependency_test.sh
 
 bench: deps
 	@bash Scripts/bench.sh
@@ -84,6 +115,31 @@ install: build
 	$(NIB) --generate-completion-script zsh > "$(DESTDIR)$(PREFIX)/share/zsh/site-functions/_nibinspect"
 	$(NIB) --generate-completion-script fish > "$(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d/nibinspect.fish"
 
+# A relocatable release archive: the binary, the Swift runtime and SwiftParser libraries it loads
+# (found through the rpath $$ORIGIN/../lib, none through the toolchain's directory), the man page,
+# bash, zsh and fish completions, the README and the licence, as dist/nibinspect-VERSION-OS-ARCH.tar.gz.
+# Built in a scratch directory of its own (.build/dist), since its link differs from `make build`'s.
+# Linux: Graphviz and libarchive come from the system (libgvc6, libarchive13). macOS: the binary and
+# the host SwiftParser libraries, rpath @executable_path/../lib.
+DIST_DIR ?= dist
+ifeq ($(UNAME),Darwin)
+DIST_RPATH = @executable_path/../lib
+DIST_FLAGS =
+else
+DIST_RPATH = $$ORIGIN/../lib
+DIST_FLAGS = -Xswiftc -no-toolchain-stdlib-rpath
+endif
+dist: deps
+	NIBINSPECT_DIST=1 $(SWIFT) build -c release --product nibinspect --scratch-path .build/dist \
+	  $(DIST_FLAGS) -Xlinker -rpath -Xlinker '$(DIST_RPATH)'
+	@bash Scripts/dist.sh .build/dist/release/nibinspect $(DIST_DIR)
+
+# Unpacks the archive of `make dist` where the toolchain cannot be seen (a mount namespace with an
+# empty directory over it, when permitted; else a clean environment and an ldd check) and runs
+# tree, why on Swift sources and graph --format png with it.
+dist-test: dist
+	@bash Scripts/dist_test.sh $(DIST_DIR)
+
 # Lints the Swift files changed since the last commit (or FILES=...) with the toolchain's
 # swift-format and the checked-in .swift-format (the house style: 4-space indent, 140 columns).
 FILES ?= $(shell git diff --name-only --diff-filter=AM HEAD -- '*.swift')
@@ -95,4 +151,4 @@ samples: deps
 	$(SWIFT) run -c release make-samples Samples
 
 clean:
-	rm -rf .build $(OUT)
+	rm -rf .build $(OUT) $(DIST_DIR)

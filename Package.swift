@@ -2,23 +2,80 @@
 import Foundation
 import PackageDescription
 
-/// The toolchain's own SwiftParser and SwiftSyntax (`<toolchain>/usr/lib/swift/host`), which
-/// `nibinspect why` uses to read Swift sources. The swiftc in use: `$SWIFT_EXEC`, else the first
-/// `swiftc` on PATH (symbolic links resolved); on macOS also `xcrun --find swiftc`'s directory via
-/// `$NIBINSPECT_SWIFT_HOST`. Without those modules the package still builds and `why` reads
-/// Swift files with a reduced reader (see README, "Reading sources").
+/// The SwiftParser and SwiftSyntax modules and libraries of the toolchain in use
+/// (`<toolchain>/usr/lib/swift/host`), which `nibinspect why` reads Swift sources with. Looked for,
+/// in order: `$NIBINSPECT_SWIFT_HOST` (that directory; empty: none), the directory of the compiler
+/// `$SWIFT_EXEC`, on macOS `xcrun --find swiftc` (the active Xcode, or `$TOOLCHAINS`), then the first
+/// `swiftc` on PATH (symbolic links resolved; macOS's /usr/bin/swiftc is an xcrun shim and has none).
+/// Only the `SwiftSourceParser` target uses it; without it that target builds without SwiftParser
+/// and `why` prints one warning naming the Swift files it did not read.
 let swiftHost: String? = {
     let env = ProcessInfo.processInfo.environment
-    if let explicit = env["NIBINSPECT_SWIFT_HOST"] { return explicit }
-    let swiftc = env["SWIFT_EXEC"] ?? (env["PATH"] ?? "").split(separator: ":").map { "\($0)/swiftc" }
-        .first { FileManager.default.isExecutableFile(atPath: $0) } ?? "swiftc"
-    let host = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
-        .deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
-    return FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") ? host : nil
+    let fm = FileManager.default
+    func host(ofCompiler swiftc: String) -> String? {
+        let dir = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib/swift/host").path
+        return fm.fileExists(atPath: dir + "/SwiftParser.swiftmodule") ? dir : nil
+    }
+    if let explicit = env["NIBINSPECT_SWIFT_HOST"] { return explicit.isEmpty ? nil : explicit }
+    if let exec = env["SWIFT_EXEC"], let dir = host(ofCompiler: exec) { return dir }
+    #if os(macOS)
+    let xcrun = Process()
+    xcrun.executableURL = URL(fileURLWithPath: "/usr/bin/xcrun")
+    xcrun.arguments = ["--find", "swiftc"]
+    let pipe = Pipe()
+    xcrun.standardOutput = pipe
+    xcrun.standardError = FileHandle.nullDevice
+    if (try? xcrun.run()) != nil {
+        let found = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        xcrun.waitUntilExit()
+        if xcrun.terminationStatus == 0, let dir = host(ofCompiler: found) { return dir }
+    }
+    #endif
+    for dir in (env["PATH"] ?? "").split(separator: ":") where fm.isExecutableFile(atPath: "\(dir)/swiftc") {
+        return host(ofCompiler: "\(dir)/swiftc")
+    }
+    return nil
 }()
-let hostSwiftSettings: [SwiftSetting] = swiftHost.map { [.unsafeFlags(["-I", $0]), .define("NIBINSPECT_SWIFTPARSER")] } ?? []
-let hostLinkerSettings: [LinkerSetting] = swiftHost.map {
-    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax", "-Xlinker", "-rpath", "-Xlinker", $0])]
+
+/// The commit `nibinspect --version` reports: `$NIBINSPECT_COMMIT` (the Makefile sets it from
+/// `git rev-parse`, which also makes SwiftPM read this manifest again after a commit), else read
+/// from `.git` (a checkout or a worktree, loose or packed refs); `unknown` outside git (a
+/// release tarball). Never fails the build.
+let commit: String = {
+    let env = ProcessInfo.processInfo.environment
+    func clean(_ s: String) -> String? {
+        let t = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        return !t.isEmpty && t.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "-" || $0 == "." }) ? t : nil
+    }
+    if let given = env["NIBINSPECT_COMMIT"].flatMap(clean) { return given }
+    func read(_ path: String) -> String? { try? String(contentsOfFile: path, encoding: .utf8) }
+    var git = Context.packageDirectory + "/.git"
+    if let file = read(git), file.hasPrefix("gitdir:") {   // a worktree or submodule: .git is a file
+        let dir = file.dropFirst("gitdir:".count).trimmingCharacters(in: .whitespacesAndNewlines)
+        git = dir.hasPrefix("/") ? dir : Context.packageDirectory + "/" + dir
+    }
+    guard let head = read(git + "/HEAD")?.trimmingCharacters(in: .whitespacesAndNewlines) else { return "unknown" }
+    var full: String? = head.hasPrefix("ref: ") ? nil : head
+    if full == nil {
+        let ref = String(head.dropFirst("ref: ".count))
+        let common = read(git + "/commondir").map { c -> String in
+            let c = c.trimmingCharacters(in: .whitespacesAndNewlines)
+            return c.hasPrefix("/") ? c : git + "/" + c
+        } ?? git
+        full = read(git + "/" + ref) ?? read(common + "/" + ref)
+            ?? read(common + "/packed-refs")?.split(separator: "\n").first { $0.hasSuffix(" " + ref) }.map { String($0.prefix(40)) }
+    }
+    return full.flatMap(clean).map { String($0.prefix(12)) } ?? "unknown"
+}()
+
+/// `make dist` builds with `NIBINSPECT_DIST=1`: the SwiftParser libraries are then found through
+/// the rpath `$ORIGIN/../lib` it adds, not through the toolchain's directory.
+let forDist = ProcessInfo.processInfo.environment["NIBINSPECT_DIST"] == "1"
+let swiftParserSettings: [SwiftSetting] = swiftHost.map { [.unsafeFlags(["-I", $0]), .define("NIBINSPECT_SWIFTPARSER")] } ?? []
+let swiftParserLinking: [LinkerSetting] = swiftHost.map {
+    [.unsafeFlags(["-L", $0, "-lSwiftParser", "-lSwiftSyntax"] + (forDist ? [] : ["-Xlinker", "-rpath", "-Xlinker", $0]))]
 } ?? []
 
 let package = Package(
@@ -65,32 +122,39 @@ let package = Package(
         /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
         .target(name: "GraphExport", dependencies: ["NibModel", "TextEscaping", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
-        .target(name: "SourceIndex", dependencies: ["FileWalk"], swiftSettings: hostSwiftSettings, linkerSettings: hostLinkerSettings),
+        /// Objective-C is read here; Swift through a `SwiftFileReader` given to `SourceCodeReader`.
+        .target(name: "SourceIndex", dependencies: ["FileWalk"]),
+        /// Swift sources read with the toolchain's SwiftParser: the only target that imports it and the
+        /// only one with unsafe flags, in no library product (SwiftPM refuses unsafe flags in a
+        /// versioned dependency), so every library product builds without the toolchain's host libraries.
+        .target(name: "SwiftSourceParser", dependencies: ["SourceIndex"],
+                swiftSettings: swiftParserSettings, linkerSettings: swiftParserLinking),
         /// The checks of nibs against sources (`why`, `lint`) and the load sequence (`lifecycle`).
-        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex", "FileWalk"], swiftSettings: hostSwiftSettings),
+        .target(name: "NibDiagnosis", dependencies: ["NibModel", "SourceIndex", "FileWalk"]),
         /// `nibinspect scan`: units of directories, apps and zip archives (libarchive) decoded in
         /// parallel into one JSON line per document.
         .target(name: "NibScan", dependencies: ["ArchiveReader", "NibModel", "FileWalk", "TextEscaping", "CArchive"]),
+        /// The version's commit (`nibinspect --version`), defined when this manifest is read.
+        .target(name: "CBuildInfo", cSettings: [.define("NIBINSPECT_COMMIT", to: commit)]),
         /// The command-line interface, as a library so tests can run it in-process.
-        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "TextEscaping", "FileWalk"],
-                swiftSettings: hostSwiftSettings),
-        .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"], swiftSettings: hostSwiftSettings),
+        .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan",
+                                                       "SwiftSourceParser", "CBuildInfo", "TextEscaping", "FileWalk"]),
+        .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"]),
         /// Writes Samples/ with the project's own archive writers.
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),
         /// `make bench`: throughput and peak memory of the readers.
-        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan"], path: "Sources/NibBench",
-                          swiftSettings: hostSwiftSettings),
+        .executableTarget(name: "nibbench", dependencies: ["ArchiveReader", "GraphExport", "NibDiagnosis", "NibScan", "SwiftSourceParser"],
+                          path: "Sources/NibBench"),
         /// Helpers shared by the test targets: the shared corpus, temporary trees, tiny NIBArchives.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "NibCompare", "NibWriters", "TestSupport"]),
         .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
-        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "TestSupport"], exclude: ["Goldens"],
-                    swiftSettings: hostSwiftSettings),
-        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "FileWalk", "TestSupport"], swiftSettings: hostSwiftSettings),
-        .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "ArchiveReader", "TestSupport"],
-                    exclude: ["Fixtures"], swiftSettings: hostSwiftSettings),
+        .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "SourceIndex", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "SwiftSourceParser", "FileWalk", "TestSupport"]),
+        .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "SwiftSourceParser", "ArchiveReader", "TestSupport"],
+                    exclude: ["Fixtures"]),
         /// The target graph of this manifest and the imports of every source file: no arrow back.
         .testTarget(name: "PackageGraphTests", dependencies: ["TestSupport"]),
     ],

@@ -65,7 +65,7 @@ build_sources() {
         -module-name SourceIndex -swift-version 6 -DNIBINSPECT_SWIFTPARSER -DNIBINSPECT_SINGLE_MODULE -I "$host" -L "$host" \
         -lSwiftParser -lSwiftSyntax \
         -Xlinker -rpath -Xlinker "$host" \
-        $(find Sources/FileWalk Sources/SourceIndex -name '*.swift' | sort) Fuzz/Sources/*.swift \
+        $(find Sources/FileWalk Sources/SourceIndex Sources/SwiftSourceParser -name '*.swift' | sort) Fuzz/Sources/*.swift \
         -o "$OUT/fuzz-sources" 2> >(grep -v "Cannot export local symbol" >&2)
     echo "built $OUT/fuzz-sources"
 }

@@ -154,8 +154,10 @@ public enum SVGRenderer {
         // between nodes of one rank made the layout reallocate them (heap corruption, seen as
         // "double free or corruption" on corpus nibs drawn with --hierarchy; valgrind shows the
         // layout itself is clean). So a clustered layout is not freed: its memory is left to the
-        // process (the graph, context and SVG are still freed).
-        let freeLayout = cgv_cluster_count(graph) == 0
+        // process (the graph, context and SVG are still freed). Clusters are told by the public
+        // cgraph API, not the layout's internal count (GD_n_cluster, a field of Graphviz's
+        // Agraphinfo_t whose layout changes between releases).
+        let freeLayout = !hasCluster(graph)
         defer { if freeLayout { gvFreeLayout(gvc, graph) } }
         let layoutTime = clock.now - start
 
@@ -170,6 +172,20 @@ public enum SVGRenderer {
         return SVGRendering(bytes: bytes, engine: engineName, note: note, warnings: takeMessages(),
                             nodeCount: nodeCount, edgeCount: edgeCount,
                             parseTime: parseTime, layoutTime: layoutTime, renderTime: renderTime)
+    }
+
+    /// Whether `graph` has a cluster subgraph at any depth: a subgraph whose name starts with
+    /// "cluster" in any case, as dot decides (DOTWriter names them `cluster_<id>`). Public cgraph API
+    /// only (agfstsubg, agnxtsubg, agnameof); a superset of the clusters dot lays out, which is the
+    /// safe side for the decision above.
+    private static func hasCluster(_ graph: UnsafeMutablePointer<Agraph_t>) -> Bool {
+        var sub = agfstsubg(graph)
+        while let s = sub {
+            if let name = agnameof(s), String(cString: name).lowercased().hasPrefix("cluster") { return true }
+            if hasCluster(s) { return true }
+            sub = agnxtsubg(s)
+        }
+        return false
     }
 
     /// Calls `gvRenderData`, whose length parameter is `unsigned int *` in Graphviz 2.x and

@@ -26,7 +26,7 @@ enum ChildProcess {
     /// Runs `executable` with `arguments`, its standard output and error sent to /dev/null
     /// (the cost of printing is the command's; the cost of a terminal or a file is not).
     static func measure(_ executable: String, _ arguments: [String]) -> Measurement? {
-        var actions = posix_spawn_file_actions_t()
+        var actions = emptyFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
@@ -35,7 +35,7 @@ enum ChildProcess {
         defer { for p in argv { free(p) } }
         var pid = pid_t()
         let start = Bench.now()
-        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else { return nil }
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environment) == 0 else { return nil }
         var status: Int32 = 0
         var usage = rusage()
         while wait4(pid, &status, 0, &usage) < 0 {
@@ -88,6 +88,18 @@ enum ChildProcess {
         #endif
         return Bundle.main.executablePath ?? CommandLine.arguments[0]
     }
+
+    // What posix_spawn needs that differs between Glibc and Darwin, in one place: the storage for
+    // posix_spawn_file_actions_init (a struct on Glibc; on Darwin an optional opaque pointer, where
+    // `posix_spawn_file_actions_t()` does not compile) and the environment (Darwin exports no
+    // `environ` to Swift).
+    #if canImport(Darwin)
+    private static func emptyFileActions() -> posix_spawn_file_actions_t? { nil }
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron().pointee }
+    #else
+    private static func emptyFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
+    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
+    #endif
 
     private static func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
 }

@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibDiagnosis
 import SourceIndex
+import SwiftSourceParser
 
 /// `nibbench why <project-dir> [passes]` (issue 12): the cost of `nibinspect why` on a whole app,
 /// by phase — reading its Swift and Objective-C sources (files and MB per second, one file at a time
@@ -36,7 +37,7 @@ enum WhyBench {
     }
 
     static func run(directory: String, passes: Int) -> Int32 {
-        let reader = SourceCodeReader()
+        let reader = SourceCodeReader(swift: SwiftSourceReader.available)
         let files = reader.sourceFiles(in: directory)
         guard !files.isEmpty else { print("why: no sources under \(directory)"); return 1 }
         let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }

@@ -6,7 +6,9 @@ import Synchronization
 
 /// Reads Swift (`.swift`) and Objective-C (`.h`, `.m`, `.mm`) files into a ``SourceIndex``.
 ///
-/// Swift is read with the toolchain's own parser (``SwiftSourceReader``), Objective-C with a
+/// Swift is read by the ``SwiftFileReader`` given (the CLI gives the toolchain's own parser,
+/// `SwiftSourceReader` of the `SwiftSourceParser` target; with none, Swift files are counted in
+/// ``SourceIndex/swiftFilesNotRead`` and not read), Objective-C with a
 /// tokenizer that knows comments, string literals and preprocessor lines (``ObjCSourceReader``).
 /// A file that cannot be read, is not UTF-8, is larger than ``maxFileSize`` or does not parse
 /// cleanly yields what parsed plus a ``SourceProblem``; one that gives nothing is also listed in
@@ -19,7 +21,13 @@ public struct SourceCodeReader: Sendable {
     /// Directory names never descended into.
     public var skippedDirectories: Set<String> = [".git", ".build", ".swiftpm", "DerivedData", "node_modules", "build"]
 
-    public init() {}
+    /// Reads Swift files; nil: Swift files are listed in ``SourceIndex/swiftFilesNotRead``, not read.
+    public var swiftReader: (any SwiftFileReader)?
+
+    /// A reader of Objective-C files, and of Swift files when `swift` is given.
+    public init(swift: (any SwiftFileReader)? = nil) {
+        self.swiftReader = swift
+    }
 
     /// The source files under `directory` (recursively, through ``FileWalker``: hidden entries,
     /// ``skippedDirectories`` and compiled containers skipped; symbolic links followed only inside
@@ -80,14 +88,19 @@ public struct SourceCodeReader: Sendable {
         return index
     }
 
-    /// Reads the given files.
-    public func read(files: [String]) -> SourceIndex {
+    /// Reads the given files (Swift files only with a ``swiftReader``; without one they are
+    /// ``SourceIndex/swiftFilesNotRead``).
+    public func read(files given: [String]) -> SourceIndex {
+        let isSwift = { (f: String) in (f as NSString).pathExtension.lowercased() == "swift" }
+        let files = swiftReader == nil ? given.filter { !isSwift($0) } : given
         let results = Mutex<[SourceFileFacts?]>(Array(repeating: nil, count: files.count))
         DispatchQueue.concurrentPerform(iterations: files.count) { i in
             let facts = read(file: files[i])
             results.withLock { $0[i] = facts }
         }
-        return SourceIndex(results.withLock { $0.compactMap { $0 } })
+        var index = SourceIndex(results.withLock { $0.compactMap { $0 } })
+        if swiftReader == nil { index.swiftFilesNotRead = given.filter(isSwift) }
+        return index
     }
 
     /// Reads one file, by its extension.
@@ -113,7 +126,9 @@ public struct SourceCodeReader: Sendable {
         }
         var facts: SourceFileFacts
         switch language {
-        case .swift: facts = SwiftSourceReader.read(text, file: file, module: Self.swiftModule(of: file))
+        case .swift:
+            guard let swiftReader else { return failed(.noParser, "Swift file not read: no Swift reader was given (SourceCodeReader(swift:))") }
+            facts = swiftReader.read(text, file: file, module: Self.swiftModule(of: file))
         case .objectiveC: facts = ObjCSourceReader.read(text, file: file)
         }
         // One problem per line is enough to find it.

@@ -19,6 +19,10 @@ public struct SourceIndex: Sendable {
     /// What the walks of the directories read skipped, in walk order (a symbolic link leading
     /// outside a directory, a FIFO, a directory nested too deeply); empty for files given one by one.
     public internal(set) var walkWarnings: [WalkWarning] = []
+    /// The Swift files listed but not read because the ``SourceCodeReader`` had no
+    /// ``SwiftFileReader`` (a build without the toolchain's SwiftParser), sorted; not in
+    /// ``fileCount``. Their classes are unknown to every check.
+    public internal(set) var swiftFilesNotRead: [String] = []
     private var byName: [String: [Int]]
 
     /// Merges the facts of several files. Order of `files` does not matter: classes, members and

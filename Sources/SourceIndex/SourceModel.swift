@@ -212,7 +212,7 @@ public struct UnreadSourceFile: Hashable, Sendable, Codable, CustomStringConvert
     /// deeper than the parser allows)`).
     public enum Reason: String, Hashable, Sendable, Codable, CaseIterable {
         /// Brackets, string interpolations or `#if` blocks nested past what the toolchain's parser
-        /// survives (``SwiftSourceReader/maxNesting``, ``SwiftSourceReader/maxBracketNesting``).
+        /// survives (``SwiftNesting/maxNesting``, ``SwiftNesting/maxSquareBrackets``).
         case nestingTooDeep = "nesting deeper than the parser allows"
         /// Larger than ``SourceCodeReader/maxFileSize``.
         case tooLarge = "larger than the size limit"

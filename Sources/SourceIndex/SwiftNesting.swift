@@ -17,22 +17,22 @@
 /// Where the scanner and the parser could disagree it counts more, never less: a bracket closed
 /// by the wrong kind stays open; a single-line string left open at the end of its line ends there
 /// but the interpolations opened in it stay counted.
-struct SwiftNesting {
+public struct SwiftNesting {
     /// The first limit passed, if any.
-    struct Excess: Equatable, CustomStringConvertible {
-        enum Kind: Equatable {
+    public struct Excess: Equatable, CustomStringConvertible {
+        public enum Kind: Equatable {
             /// `[` nested deeper than ``SwiftNesting/maxSquareBrackets``.
             case squareBrackets
             /// `(`, `[`, `{`, interpolations and `#if` blocks together deeper than ``SwiftNesting/maxNesting``.
             case nesting
         }
-        var kind: Kind
+        public var kind: Kind
         /// The depth reached (one more than the limit).
-        var depth: Int
+        public var depth: Int
         /// 1-based line where it was reached.
-        var line: Int
+        public var line: Int
 
-        var description: String {
+        public var description: String {
             switch kind {
             case .squareBrackets:
                 return "'[' nested \(depth) deep at line \(line); the parser allows \(SwiftNesting.maxSquareBrackets) (its time doubles per level)"
@@ -42,8 +42,19 @@ struct SwiftNesting {
         }
     }
 
-    static var maxSquareBrackets: Int { SwiftSourceReader.maxBracketNesting }
-    static var maxNesting: Int { SwiftSourceReader.maxNesting }
+    /// `[` nested deeper than this makes the file unreadable: SwiftParser's lookahead for
+    /// inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time per
+    /// level and multiplying the cost of what follows (measured with Swift 6.3: 20 `[` 7 s; 10 `[`
+    /// then 54 `(` 4.4 s; 8 then 45 `(`, a NUL and 9 `(` 0.5 s alone and over 10 s on a loaded
+    /// machine, a fuzz finding; 6 then up to 58 `(` 0.2 s at most). The Swift files of
+    /// ../shared/projects nest 3.
+    public static let maxSquareBrackets = 6
+
+    /// `(`, `[`, `{`, string interpolations and `#if` blocks nested deeper than this together make
+    /// the file unreadable (see ``SwiftNesting`` for what each costs the parser). At 64 the worst
+    /// shapes known parse in under 0.3 s, 50 MB and 2 MiB of stack; the Swift files of
+    /// ../shared/projects (702, NetNewsWire and HexFiend) nest 13 at most.
+    public static let maxNesting = 64
 
     private enum Open: Equatable {
         case paren, square, brace
@@ -59,7 +70,7 @@ struct SwiftNesting {
 
     /// The first place where `text` nests past a limit; nil when it never does. Constant memory
     /// (the open stack never grows past the limits), linear time.
-    static func excess(_ text: String) -> Excess? {
+    public static func excess(_ text: String) -> Excess? {
         var copy = text
         return copy.withUTF8 { scan($0) }
     }

@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibModel
 import SourceIndex
+import SwiftSourceParser
 import Testing
 import TestSupport
 @testable import NibDiagnosis

@@ -1,6 +1,7 @@
 import Testing
 import NibModel
 import SourceIndex
+import SwiftSourceParser
 @testable import NibDiagnosis
 
 /// Rules of the checks on documents made in code, one rule per test.

@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibModel
 import SourceIndex
+import SwiftSourceParser
 import Testing
 @testable import NibDiagnosis
 
@@ -16,7 +17,7 @@ struct WhyFixtureTests {
     /// The check as the library builds it: documents from `NibOpener`, sources from `SourceCodeReader`.
     static let check: NibSourceCheck = {
         let input = try! NibOpener().open(.path(directory)).input
-        let sources = SourceCodeReader().read(directories: [directory])
+        let sources = SourceCodeReader(swift: SwiftSourceReader.available).read(directories: [directory])
         return NibSourceCheck(inputs: [input], sources: sources)
     }()
     static let findings = check.findings()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 @testable import NibInspectCore
 @testable import ArchiveReader
 
@@ -65,7 +66,12 @@ struct CLITests {
         let treeHelp = run(["tree", "--help"])
         #expect(treeHelp.code == .success && treeHelp.out.contains("--nested"))
         let version = run(["--version"])
-        #expect(version.code == .success && version.out == NibInspectCLI.version + "\n")
+        #expect(version.code == .success && version.out == NibInspectCLI.version + " (commit \(NibInspectCLI.commit))\n")
+        // The commit was embedded at build time: 12 hex digits when built in a git checkout (or
+        // worktree, where .git is a file), "unknown" only outside git.
+        let inGit = FileManager.default.fileExists(atPath: Corpus.packageRoot.appendingPathComponent(".git").path)
+        let commit = NibInspectCLI.commit
+        #expect(inGit ? commit.count == 12 && commit.allSatisfy(\.isHexDigit) : commit == "unknown", "\(commit)")
     }
 
     @Test("an unknown option is a usage error (64)")

@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 @testable import NibInspectCore
+import SourceIndex
 
 /// Diagnostics in `nibinspect json` (resolved and `--raw`) and on stderr.
 @Suite("Diagnostics in the CLI")
@@ -86,5 +87,20 @@ struct DiagnosticCLITests {
         let container = try #require(raw["container"] as? [String: Any])
         let d = try #require((container["diagnostics"] as? [[String: Any]])?.first)
         #expect(d["code"] as? String == "empty-variant-skipped" && d["message"] as? String == message)
+    }
+
+    /// A build without the toolchain's SwiftParser reads no Swift file; `why`, `lint` and `report`
+    /// then say so in one warning line, never silently and never one line per file (issue 30).
+    @Test("Swift files a build without SwiftParser could not read: one warning line")
+    func swiftNotReadIsOneLine() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for name in ["A", "B", "C"] { try tree.write("p/\(name).swift", text: "class \(name) {}") }
+        try tree.write("p/Util.m", text: "@implementation Util @end")
+        let sources = SourceCodeReader().read(directories: [tree.path("p")])
+        let lines = sources.diagnostics.map { DiagnosticText.line($0, input: "") }
+        #expect(lines == ["nibinspect: warning: \(tree.path("p/A.swift")): 3 Swift files not read (this one and 2 more): this nibinspect "
+                          + "was built without the toolchain's SwiftParser (lib/swift/host; see README, 'Install'); their classes "
+                          + "are unknown to the checks [source-not-parsed]"])
     }
 }

@@ -11,12 +11,15 @@ import TestSupport
     /// library or executable target missing here fails the test, so that a new one is placed on
     /// purpose. Test targets may use any target.
     static let layers: [[String]] = [
-        // Leaves: escaping for every output language, the one file-tree walker; C modules; test helpers.
-        ["TextEscaping", "FileWalk", "CGraphviz", "CArchive", "TestSupport"],
+        // Leaves: escaping for every output language, the one file-tree walker; C modules (the
+        // build's commit among them); test helpers.
+        ["TextEscaping", "FileWalk", "CGraphviz", "CArchive", "CBuildInfo", "TestSupport"],
         // The model; the Swift and Objective-C source index (no nib reader).
         ["NibModel", "SourceIndex"],
-        // The readers: every compiled and source form of Interface Builder files -> the model.
-        ["ArchiveReader"],
+        // The readers: every compiled and source form of Interface Builder files -> the model; Swift
+        // sources -> the source index with the toolchain's SwiftParser (the one target with unsafe
+        // flags, in no library product).
+        ["ArchiveReader", "SwiftSourceParser"],
         // Engines: compare and diff, writers, graphs, diagnosis, scan.
         ["NibCompare", "NibWriters", "GraphExport", "NibDiagnosis", "NibScan"],
         // The command-line interface, as a library.

@@ -1,6 +1,7 @@
 import FileWalk
 import Foundation
 import SourceIndex
+import SwiftSourceParser
 import TestSupport
 import Testing
 
@@ -21,7 +22,7 @@ struct SourceWalkTests {
         try tree.symlink("p/App/Common", to: "../Shared")
         try tree.symlink("p/Other", to: "../outside")
         try tree.fifo("p/pipe.swift")
-        let reader = SourceCodeReader()
+        let reader = SourceCodeReader(swift: SwiftSourceReader.available)
         let (files, warnings) = reader.listSources(in: tree.path("p"))
         #expect(files == [tree.path("p/App/Common/Util.m"), tree.path("p/App/Feed.swift")])
         #expect(warnings.map { "\($0.kind.rawValue) \($0.relative)" } == ["symlink-outside-root Other", "special-file-skipped pipe.swift"])
@@ -32,5 +33,26 @@ struct SourceWalkTests {
         // A file given alone is its own list, whatever its kind.
         #expect(reader.listSources(in: tree.path("p/App/Feed.swift")).files == [tree.path("p/App/Feed.swift")])
         #expect(reader.listSources(in: tree.path("p/pipe.swift")).files.isEmpty)
+    }
+
+    @Test("without a Swift reader (a build without SwiftParser) Swift files are listed as not read, Objective-C is read")
+    func noSwiftReader() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("p/B.swift", text: "class B {}")
+        try tree.write("p/A.swift", text: "class A {}")
+        try tree.write("p/Util.m", text: "@implementation Util @end")
+        let index = SourceCodeReader().read(directories: [tree.path("p")])
+        #expect(index.swiftFilesNotRead == [tree.path("p/A.swift"), tree.path("p/B.swift")])
+        #expect(index.fileCount[.swift] == nil && index.fileCount[.objectiveC] == 1)
+        #expect(index.problems.isEmpty && index.classes.map(\.name) == ["Util"])
+        // One file asked for by name says why it was not read.
+        let one = SourceCodeReader().read(file: tree.path("p/A.swift"))
+        #expect(one.classes.isEmpty && one.problems.map(\.message) == ["Swift file not read: no Swift reader was given (SourceCodeReader(swift:))"])
+        // With the toolchain's parser (when this build has it) they are read.
+        if let swift = SwiftSourceReader.available {
+            let read = SourceCodeReader(swift: swift).read(directories: [tree.path("p")])
+            #expect(read.swiftFilesNotRead.isEmpty && read.fileCount[.swift] == 2 && read.classes.count == 3)
+        }
     }
 }

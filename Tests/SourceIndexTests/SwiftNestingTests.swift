@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SourceIndex
+import SwiftSourceParser
 
 /// Hostile Swift files that crashed or exhausted the toolchain's SwiftParser (issue 26) are refused
 /// before parsing and reported as not read; what real code looks like still parses.

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import SourceIndex
+@testable import SwiftSourceParser
 
 @Suite struct SwiftSourceReaderTests {
     static let sample = #"""

@@ -1,4 +1,5 @@
 import ArchiveReader
+import CBuildInfo
 import Foundation
 import NibWriters
 import TextEscaping
@@ -38,6 +39,13 @@ struct Context {
 public enum NibInspectCLI {
     /// The tool's version (`nibinspect --version`).
     public static let version = "0.1.0"
+
+    /// The commit the binary was built from (12 hex digits), or `unknown` when it was built outside
+    /// git (Package.swift reads it; see `CBuildInfo`).
+    public static let commit = String(cString: nibinspect_build_commit())
+
+    /// What `nibinspect --version` prints: `0.1.0 (commit 1a2b3c4d5e6f)`.
+    public static var versionLine: String { "\(version) (commit \(commit))" }
 
     /// All subcommands, in help order. The first is the default.
     static let commands: [any Command.Type] = [
@@ -97,7 +105,7 @@ public enum NibInspectCLI {
             console.error(overview)
             return .usage
         }
-        if first == "--version" { console.write(version + "\n"); return .success }
+        if first == "--version" { console.write(versionLine + "\n"); return .success }
         if first == "-h" || first == "--help" { console.write(overview); return .success }
         if first == "--generate-manual" { console.write(GeneratedDocs.manual(commands)); return .success }
         if first == "--generate-completion-script" {

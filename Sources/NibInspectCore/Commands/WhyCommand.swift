@@ -2,6 +2,7 @@ import ArchiveReader
 import Foundation
 import NibDiagnosis
 import SourceIndex
+import SwiftSourceParser
 import TextEscaping
 
 /// `nibinspect why [--sources DIR]... [--class NAME] [--member NAME] PATH...`: nibs checked against
@@ -72,7 +73,7 @@ enum WhyCommand: Command {
     /// documents that could not be read.
     static func openWithSources(_ paths: [String], sources extra: [String], _ context: Context) throws
         -> (inputs: [NibInput], sources: SourceIndex, status: ExitCode) {
-        let reader = SourceCodeReader()
+        let reader = SourceCodeReader(swift: SwiftSourceReader.available)
         var sourceDirs = extra
         for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
             throw InputError(.notFound, path: dir)

@@ -85,12 +85,21 @@ extension Context {
 
 extension SourceIndex {
     /// Each problem met reading the Swift and Objective-C sources (``problems``) as a
-    /// ``DiagnosticCode/sourceNotParsed`` warning at its file, line and column.
+    /// ``DiagnosticCode/sourceNotParsed`` warning at its file, line and column; then one for all
+    /// the Swift files a build without SwiftParser could not read (``swiftFilesNotRead``), at the first.
     var diagnostics: [Diagnostic] {
-        problems.map {
+        var out = problems.map {
             Diagnostic(.sourceNotParsed, $0.message,
                        location: .init(sourceLine: $0.location.line, sourceColumn: $0.location.column, path: $0.location.file))
         }
+        if let first = swiftFilesNotRead.first {
+            let n = swiftFilesNotRead.count
+            let which = n == 1 ? "1 Swift file not read" : "\(n) Swift files not read (this one and \(n - 1) more)"
+            out.append(Diagnostic(.sourceNotParsed, which + ": this nibinspect was built without the toolchain's SwiftParser "
+                                    + "(lib/swift/host; see README, 'Install'); their classes are unknown to the checks",
+                                  location: .init(path: first)))
+        }
+        return out
     }
 }
 

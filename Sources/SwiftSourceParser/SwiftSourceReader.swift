@@ -1,7 +1,15 @@
 import Foundation
+#if !NIBINSPECT_SINGLE_MODULE
+import SourceIndex   // (Scripts/fuzz.sh compiles it into the same module)
+import struct SourceIndex.SourceLocation   // not SwiftSyntax's
+#endif
 #if NIBINSPECT_SWIFTPARSER
-internal import SwiftParser
-internal import SwiftSyntax
+// Implementation-only: the targets that use this one (the CLI, nibbench, tests) then need neither
+// the toolchain's module directory (-I) nor SwiftParser's modules. Safe without library evolution
+// because no type or inlinable code of this module exposes a SwiftParser or SwiftSyntax type
+// (the compiler's warning is about layouts that would).
+@_implementationOnly import SwiftParser
+@_implementationOnly import SwiftSyntax
 #endif
 
 /// Swift sources -> ``SourceFileFacts``, read with the toolchain's own parser (`SwiftParser`, the
@@ -16,9 +24,30 @@ internal import SwiftSyntax
 /// and nib APIs (``SourceLiteral/Kind``). Nested classes are read under their own name.
 ///
 /// Syntax errors are recovered by the parser; each yields a ``SourceProblem`` with its line and
-/// what parsed is kept. Without SwiftParser (a toolchain that lacks `lib/swift/host`), every file
-/// yields one problem saying so.
+/// what parsed is kept. Without SwiftParser (a toolchain that lacks `lib/swift/host`, see
+/// `Package.swift`), ``available`` is nil and ``read(_:file:module:)`` yields one problem per file.
+///
+/// This target is the only one that imports SwiftParser and the only one built with unsafe flags
+/// (`-I`/`-L` of the toolchain's `lib/swift/host`): no library product depends on it, so the
+/// products stay usable as a versioned SwiftPM dependency. ``SourceCodeReader`` is given it as a
+/// ``SwiftFileReader``.
 public enum SwiftSourceReader {
+    /// The reader to give ``SourceCodeReader/init(swift:)``; nil when this build has no SwiftParser.
+    public static var available: (any SwiftFileReader)? {
+        #if NIBINSPECT_SWIFTPARSER
+        return Reader()
+        #else
+        return nil
+        #endif
+    }
+
+    /// ``SwiftSourceReader/read(_:file:module:)`` as a ``SwiftFileReader``.
+    struct Reader: SwiftFileReader {
+        func read(_ text: String, file: String, module: String?) -> SourceFileFacts {
+            SwiftSourceReader.read(text, file: file, module: module)
+        }
+    }
+
     /// The classes, literals and problems of one Swift file; `module` is the file's module when
     /// known (see ``SourceCodeReader/swiftModule(of:)``).
     ///
@@ -79,19 +108,12 @@ public enum SwiftSourceReader {
         return box.value!
     }
 
-    /// `[` nested deeper than this makes the file unreadable: SwiftParser's lookahead for
-    /// inline-array types (`[3 of Int]`, Swift 6.2) backtracks at every `[`, doubling the time per
-    /// level and multiplying the cost of what follows (measured with Swift 6.3: 20 `[` 7 s; 10 `[`
-    /// then 54 `(` 4.4 s; 8 then 45 `(`, a NUL and 9 `(` 0.5 s alone and over 10 s on a loaded
-    /// machine, a fuzz finding; 6 then up to 58 `(` 0.2 s at most). The Swift files of
-    /// ../shared/projects nest 3.
-    public static let maxBracketNesting = 6
+    /// ``SwiftNesting/maxSquareBrackets``: `[` nested deeper makes a file unreadable.
+    public static var maxBracketNesting: Int { SwiftNesting.maxSquareBrackets }
 
-    /// `(`, `[`, `{`, string interpolations and `#if` blocks nested deeper than this together make
-    /// the file unreadable (see ``SwiftNesting`` for what each costs the parser). At 64 the worst
-    /// shapes known parse in under 0.3 s, 50 MB and 2 MiB of stack; the Swift files of
-    /// ../shared/projects (702, NetNewsWire and HexFiend) nest 13 at most.
-    public static let maxNesting = 64
+    /// ``SwiftNesting/maxNesting``: brackets, interpolations and `#if` blocks nested deeper
+    /// together make a file unreadable.
+    public static var maxNesting: Int { SwiftNesting.maxNesting }
 
     /// The Objective-C selector Swift gives a method `base(labels…)`: no parameters → `base`;
     /// first label `_` → `base:`; a first label → `base` + `With` + label + `:` unless the label's
