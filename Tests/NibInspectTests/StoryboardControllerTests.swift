@@ -204,7 +204,7 @@ struct StoryboardControllerTests {
         #expect(tsvRows(actions.out).map { $0[4] } == ["crashApp:", "onTapMultiLevel:", "singleTap:"])
 
         let summary = try #require(NibResolver.resolve(try NibLoader().loadContainer(at: path)).storyboard)
-        let lines = summary.segues.map { "\($0.segue.relationship ?? $0.segue.kind) \($0.from) → \($0.to ?? "?")" }
+        let lines = summary.segues.map { "\($0.segue.relationship ?? $0.segue.kind.rawValue) \($0.from) → \($0.to ?? "?")" }
         #expect(lines.contains("rootViewController UIViewController-uzH-OZ-tI5 → UIViewController-icD-6f-bbs"))
         #expect(lines.contains("push UIViewController-icD-6f-bbs → UIViewController-YdM-he-em5"))
         #expect(!lines.contains { $0.hasPrefix("push UIViewController-uzH-OZ-tI5") })

@@ -416,7 +416,7 @@ struct HTMLReport {
             if let events = c.controlEvents, events.rawValue != 0 { detail.append("events=" + events.description) }
             if let keyPath = c.keyPath { detail.append("keyPath=" + keyPath) }
             if let segue = c.segue {
-                detail.append("segue=" + (segue.relationship ?? segue.kind))
+                detail.append("segue=" + (segue.relationship ?? segue.kind.rawValue))
                 if let identifier = segue.identifier { detail.append("identifier=" + identifier) }
                 if let scene = segue.destinationScene { detail.append("scene=" + scene) }
             }
