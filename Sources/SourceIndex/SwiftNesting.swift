@@ -80,6 +80,10 @@ public struct SwiftNesting {
         var depth = 0, squares = 0
         var line = 1
         var blockComments = 0
+        // Brackets in the innermost open string, counted as if they were code: a single-line
+        // string still open at the end of its line may have been code to the parser (a fuzz
+        // finding: `x = "\(\("` then 26 `[` hangs it).
+        var shadow = 0, shadowMax = 0, shadowSquares = 0, shadowSquaresMax = 0
         var i = 0
         let n = bytes.count
 
@@ -99,6 +103,7 @@ public struct SwiftNesting {
             return !(next == UInt8(ascii: "_") || (next >= 0x30 && next <= 0x39) || ((next | 0x20) >= 0x61 && (next | 0x20) <= 0x7a) || next >= 0x80)
         }
         func push(_ o: Open) -> Excess? {
+            if case .string = o { (shadow, shadowMax, shadowSquares, shadowSquaresMax) = (0, 0, 0, 0) }
             stack.append(o)
             if o.counts { depth += 1 }
             if o == .square { squares += 1 }
@@ -114,8 +119,14 @@ public struct SwiftNesting {
         /// The end of a line ends every single-line string still open: the strings above and
         /// including the lowest one are dropped, the interpolations opened in them stay counted
         /// (as parentheses that never close).
-        func endLine() {
-            guard let lowest = stack.firstIndex(where: isSingleLineString) else { return }
+        func endLine() -> Excess? {
+            guard let lowest = stack.firstIndex(where: isSingleLineString) else { return nil }
+            if isSingleLineString(stack[stack.count - 1]) {
+                if squares + shadowSquaresMax > maxSquareBrackets {
+                    return Excess(kind: .squareBrackets, depth: squares + shadowSquaresMax, line: line)
+                }
+                if depth + shadowMax > maxNesting { return Excess(kind: .nesting, depth: depth + shadowMax, line: line) }
+            }
             var kept: [Open] = []
             for o in stack[lowest...] {
                 switch o {
@@ -126,13 +137,14 @@ public struct SwiftNesting {
             }
             stack.removeSubrange(lowest...)
             stack += kept
+            return nil
         }
 
         while i < n {
             let c = bytes[i]
             if c == UInt8(ascii: "\n") {
                 line += 1
-                if blockComments == 0 { endLine() }
+                if blockComments == 0, let e = endLine() { return e }
                 i += 1
                 continue
             }
@@ -163,6 +175,15 @@ public struct SwiftNesting {
                         continue
                     }
                 }
+                switch c {
+                case UInt8(ascii: "("), UInt8(ascii: "{"): shadow += 1
+                case UInt8(ascii: "["): shadow += 1; shadowSquares += 1
+                case UInt8(ascii: ")"), UInt8(ascii: "}"): shadow = max(0, shadow - 1)
+                case UInt8(ascii: "]"): shadow = max(0, shadow - 1); shadowSquares = max(0, shadowSquares - 1)
+                default: break
+                }
+                shadowMax = max(shadowMax, shadow)
+                shadowSquaresMax = max(shadowSquaresMax, shadowSquares)
                 i += 1
                 continue
             }
@@ -219,7 +240,7 @@ public struct SwiftNesting {
             }
             i += 1
         }
-        return nil
+        return blockComments == 0 ? endLine() : nil
     }
 
     private static func isSingleLineString(_ o: Open) -> Bool {

@@ -65,6 +65,16 @@ import SwiftSourceParser
         #expect(SwiftSourceReader.read(text, file: "T.swift", module: nil).notRead?.reason == .nestingTooDeep)
     }
 
+    /// Fuzz finding (a hang): `x = "\(\("` then 26 `[` on a line that ends inside the string took
+    /// the parser over 30 s: brackets in a single-line string left open at the end of its line count.
+    @Test func bracketsInAStringLeftOpenAtTheEndOfItsLineCount() {
+        let text = "x = \"\\(\\(\"" + String(repeating: "[", count: 26) + "\n"
+        #expect(SwiftNesting.excess(text)?.kind == .squareBrackets)
+        #expect(SwiftNesting.excess(text + "\"))))\"\n") != nil)
+        // A closed string keeps its brackets to itself.
+        #expect(SwiftNesting.excess("x = \"" + String(repeating: "[", count: 26) + "\"\n") == nil)
+    }
+
     /// Long but flat chains make deep syntax trees (`a.b.b…`: one member access inside the next);
     /// the walk recurses once per level, on the parser's thread.
     @Test func deepTreesFromFlatChainsAreWalked() {
