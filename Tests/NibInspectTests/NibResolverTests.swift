@@ -72,7 +72,7 @@ import Testing
         default: #expect(window.name != "Window (Preferences)")
         }
         let quitItem = try #require(d.objects.first { $0.id == quit.source })
-        #expect(quitItem.property("keyEquivalent") == .string("⌘Q"))
+        #expect(quitItem.property("keyEquivalent") == .keyEquivalent(KeyEquivalent(key: "q", modifierMask: 1 << 20)))
         #expect(d.object(d.object(quitItem.parent)?.parent)?.className == "NSMenuItem")
     }
 
