@@ -35,7 +35,7 @@ import SwiftSourceParser
         for (name, text, _) in Self.hostile { try tree.write(name, text: text) }
         try tree.write("Fine.swift", text: "class Fine: UIView { @IBOutlet var label: UILabel! }\n")
         try tree.write("Binary.m", [0x63, 0, 0x64])
-        let index = SourceCodeReader().read(directories: [tree.root])
+        let index = SourceCodeReader(swift: SwiftSourceReader.available).read(directories: [tree.root])
         #expect(index.unreadFiles.map { ($0.file as NSString).lastPathComponent } == ["Binary.m", "Conditionals.swift", "Interpolations.swift", "Parens.swift"])
         #expect(index.unreadFiles.map(\.reason) == [.notText, .nestingTooDeep, .nestingTooDeep, .nestingTooDeep])
         #expect(index.unreadFiles[0].language == .objectiveC && index.unreadFiles[1].language == .swift)
