@@ -171,6 +171,18 @@ public struct ConnectionGraph: Hashable, Sendable {
         self.showsLegend = showsLegend
     }
 
+    /// The ids of the nodes drawn inside some cluster (at any depth); the others are drawn at the
+    /// top level. O(cluster members).
+    public var clusteredNodeIDs: Set<String> {
+        var ids = Set<String>()
+        func collect(_ c: Cluster) {
+            ids.formUnion(c.nodeIDs)
+            c.clusters.forEach(collect)
+        }
+        clusters.forEach(collect)
+        return ids
+    }
+
     /// The edge kinds drawn, in ``EdgeKind/allCases`` order, plus whether an unresolved edge is
     /// drawn: the rows of the legend.
     public var legendKinds: (kinds: [EdgeKind], unresolved: Bool) {

@@ -30,12 +30,7 @@ public enum DOTWriter {
         sink(attributeStatement("node", DOTStyle.nodeDefaults))
         sink(attributeStatement("edge", DOTStyle.edgeDefaults))
 
-        var inCluster = Set<String>()
-        func collect(_ c: ConnectionGraph.Cluster) {
-            inCluster.formUnion(c.nodeIDs)
-            c.clusters.forEach(collect)
-        }
-        graph.clusters.forEach(collect)
+        let inCluster = graph.clusteredNodeIDs
         var nodesByID: [String: ConnectionGraph.Node] = [:]
         for node in graph.nodes where nodesByID[node.id] == nil { nodesByID[node.id] = node }
 

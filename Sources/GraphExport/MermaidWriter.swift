@@ -47,12 +47,7 @@ public enum MermaidWriter {
             ids[node.id] = "n\(ids.count)"
             nodesByID[node.id] = node
         }
-        var inCluster = Set<String>()
-        func collect(_ c: ConnectionGraph.Cluster) {
-            inCluster.formUnion(c.nodeIDs)
-            c.clusters.forEach(collect)
-        }
-        graph.clusters.forEach(collect)
+        let inCluster = graph.clusteredNodeIDs
 
         var classes: [String: [String]] = [:]
         var declared = Set<String>()

@@ -1,3 +1,4 @@
+import FileWalk
 import Foundation
 import NibModel
 
@@ -54,11 +55,9 @@ public struct LintConfiguration: Sendable, Hashable {
     ///   allowed); for a path that is not a regular file (a FIFO would block the read) or is over
     ///   ``maxFileSize``.
     public static func load(_ path: String) throws -> LintConfiguration {
-        if let attributes = attributesFollowingLinks(path) {
-            guard attributes[.type] as? FileAttributeType == .typeRegular else {
-                throw Problem(file: path, message: "not a regular file")
-            }
-            if let size = (attributes[.size] as? NSNumber)?.intValue, size > maxFileSize {
+        if let kind = FileTree.disk.kind(path) {
+            guard kind == .regular else { throw Problem(file: path, message: "not a regular file") }
+            if let size = FileTree.disk.fileSize(path), size > maxFileSize {
                 throw Problem(file: path, message: "\(size) bytes, more than a configuration may have (\(maxFileSize))")
             }
         }
@@ -124,12 +123,6 @@ public struct LintConfiguration: Sendable, Hashable {
         }
     }
 
-    /// The attributes of the file a path names, through symbolic links (`attributesOfItem` alone
-    /// describes the link itself).
-    private static func attributesFollowingLinks(_ path: String) -> [FileAttributeKey: Any]? {
-        try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
-    }
-
     /// The largest configuration file read, in bytes (1 MiB).
     public static let maxFileSize = 1 << 20
 
@@ -143,9 +136,7 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         for _ in 0..<64 {
             let candidate = dir.appendingPathComponent(".nibinspect.json").path
-            if attributesFollowingLinks(candidate)?[.type] as? FileAttributeType == .typeRegular {
-                return candidate
-            }
+            if FileTree.disk.isRegularFile(candidate) { return candidate }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { break }
             dir = parent
