@@ -143,6 +143,26 @@ final class LintResources {
     private var byDirectory: [String: ResourceIndex] = [:]
     /// Source file → its SF Symbol names (a source storyboard is one document per scene).
     private var systemImages: [String: Set<String>] = [:]
+    /// Asset catalog or input directory → its colour sets (nil: no catalog near).
+    private var colorSets: [String: ColorSets?] = [:]
+
+    /// The colour sets of the catalog at `catalog` (a configured path), read once per run.
+    func colorSets(catalog: String) -> ColorSets {
+        let key = "catalog:" + catalog
+        if let cached = colorSets[key], let sets = cached { return sets }
+        let sets = ColorSets.read(catalog)
+        colorSets[key] = sets
+        return sets
+    }
+
+    /// The colour sets of the catalogs near `path` (``ColorSets/near(_:)``), nil when none is.
+    func colorSets(near path: String) -> ColorSets? {
+        let key = "near:" + (index(for: path).root ?? "")
+        if let cached = colorSets[key] { return cached }
+        let sets = ColorSets.near(index(for: path))
+        colorSets[key] = sets
+        return sets
+    }
 
     /// The SF Symbol names a xib or storyboard's `<resources>` section lists.
     func systemImages(ofSource path: String) -> Set<String> {

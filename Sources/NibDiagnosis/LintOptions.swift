@@ -227,3 +227,32 @@ public enum LintOptionValue: Sendable, Hashable, Decodable, CustomStringConverti
         }
     }
 }
+
+extension LintOption where Value == [String: [String: [String?]]] {
+    /// Names to keys to the values allowed, `null` for "not set": xiblint's
+    /// `{"label": {"adjustsFontForContentSizeCategory": ["YES"]}, "button": {"reversesTitleShadowWhenHighlighted": [null, "NO"]}}`.
+    public static func allowedValues(_ key: String, describing what: String) -> LintOption {
+        LintOption(key: key, defaultValue: [:], allowed: "an object of objects whose values are arrays of strings or null (\(what))",
+                   decode: { v in
+                       guard case .object(let o) = v else { return nil }
+                       var out: [String: [String: [String?]]] = [:]
+                       for (name, keys) in o {
+                           guard case .object(let k) = keys else { return nil }
+                           for (key, values) in k {
+                               guard case .array(let a) = values else { return nil }
+                               var allowed: [String?] = []
+                               for x in a {
+                                   switch x {
+                                   case .string(let s): allowed.append(s)
+                                   case .null: allowed.append(nil)
+                                   default: return nil
+                                   }
+                               }
+                               out[name, default: [:]][key] = allowed
+                           }
+                       }
+                       return out
+                   },
+                   encode: { .object($0.mapValues { .object($0.mapValues { .array($0.map { $0.map(LintOptionValue.string) ?? .null }) }) }) })
+    }
+}

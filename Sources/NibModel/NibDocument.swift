@@ -44,6 +44,10 @@ public struct NibDocument: Hashable, Sendable, Codable {
     /// compiled input, where none of them survives. Design-time facts read by `lint`'s house
     /// rules; not part of the resolved JSON.
     public var sourceAttributes: [String: String] = [:]
+    /// The XML of a source document as written (``SourceXML``: its own subtree and the whole
+    /// file), nil for compiled input. Read by `lint`'s rules taken from xiblint and IBLinter; not
+    /// part of the document's identity (equality, hashing) and not encoded.
+    public var source: SourceXML?
 
     private enum CodingKeys: String, CodingKey {
         case name, path, platform, format, formatVersion, coderVersion, variant, objects, topLevelObjects, visibleWindows

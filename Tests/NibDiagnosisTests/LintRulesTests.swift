@@ -29,7 +29,7 @@ import TestSupport
     func optionsAreDeclaredOnce() {
         let keys = LintRules.all.flatMap { $0.options.map(\.key) }
         #expect(Set(keys).count == keys.count)
-        #expect(LintRules.options.keys.sorted() == ["allowClearColor", "allowSystemColors", "allowSystemFonts", "allowedColors", "allowedFontNames", "allowedFonts", "bannedClasses", "baseClasses", "hidesBottomBarExcluded", "ignoreAlpha", "maxObjects", "maxTopLevelObjects", "maximumFontSize", "minimumFontSize", "useTraitCollections", "viewAsDevice"])
+        #expect(LintRules.options.keys.sorted() == ["allowClearColor", "allowSystemColors", "allowSystemFonts", "allowedColors", "allowedFontNames", "allowedFonts", "assetCatalog", "bannedClasses", "baseClasses", "customModules", "hidesBottomBarExcluded", "ignoreAlpha", "maxObjects", "maxTopLevelObjects", "maximumFontSize", "minimumFontSize", "runtimeAttributes", "systemProperties", "unavailableCustomClasses", "unavailableSystemClasses", "useTraitCollections", "viewAsDevice"])
         #expect(LintRules.options["maxObjects"]?.rule.code == .largeNib)
         let defaults = LintOptions(bannedClasses: LintOptions.defaultBannedClasses, maxObjects: 500, maxTopLevelObjects: 20)
         for (key, value) in defaults.values { #expect(LintRules.options[key]?.option.accepts(value) == true, "\(key)") }
@@ -117,7 +117,7 @@ import TestSupport
         #expect(try problem(#"{"options": {"maxObjects": "3"}}"#) == #"option "maxObjects" of large-nib is "3"; expected a whole number, 0 or more"#)
         #expect(try problem(#"{"options": {"bannedClasses": {"A": 1}}}"#)
                 == #"option "bannedClasses" of banned-class is {"A": 1}; expected an object whose values are strings (class → reason)"#)
-        #expect(try problem(#"{"options": {"maxObjct": 3}}"#) == #"unknown option "maxObjct" (known: allowClearColor, allowSystemColors, allowSystemFonts, allowedColors, allowedFontNames, allowedFonts, bannedClasses, baseClasses, hidesBottomBarExcluded, ignoreAlpha, maxObjects, maxTopLevelObjects, maximumFontSize, minimumFontSize, useTraitCollections, viewAsDevice)"#)
+        #expect(try problem(#"{"options": {"maxObjct": 3}}"#) == #"unknown option "maxObjct" (known: allowClearColor, allowSystemColors, allowSystemFonts, allowedColors, allowedFontNames, allowedFonts, assetCatalog, bannedClasses, baseClasses, customModules, hidesBottomBarExcluded, ignoreAlpha, maxObjects, maxTopLevelObjects, maximumFontSize, minimumFontSize, runtimeAttributes, systemProperties, unavailableCustomClasses, unavailableSystemClasses, useTraitCollections, viewAsDevice)"#)
         #expect(try problem(#"{"options": {"maxObjects": 0, "maxTopLevelObjects": null}}"#) == nil)
         let config = try LintConfiguration.load(tree.path("c.json"))
         #expect(config.options.maxObjects == 0 && config.options.maxTopLevelObjects == 20)

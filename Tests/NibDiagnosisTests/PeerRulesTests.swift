@@ -31,7 +31,7 @@ import TestSupport
         let input = try NibOpener().open(.path(Self.fixtures + "/Peer.xib")).input
         let codes = Set(NibLint.findings([input]).map(\.code))
         let peers = LintRules.all.filter(\.offByDefault)
-        #expect(peers.count == 19)
+        #expect(peers.count == 34)
         #expect(codes.isDisjoint(with: peers.map(\.code)))
         #expect(LintRules.rule(named: "named_colors")?.code == .namedColors)
         #expect(LintRules.rule(named: "storyboard_viewcontroller_id")?.code == .storyboardIdentifierMatchesClass)
@@ -142,7 +142,7 @@ import TestSupport
         #expect(config.runs(LintRules.rule(.namedColors)!) && !config.runs(LintRules.rule(.viewAsDevice)!))
         #expect(!config.runs(LintRules.rule(.strictFonts)!) && config.runs(LintRules.rule(.largeNib)!))
         try #"{"enable": ["all"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
-        #expect(try LintConfiguration.load(file).enabled.count == 19)
+        #expect(try LintConfiguration.load(file).enabled.count == 34)
         try #"{"enable": ["no_such_rule"]}"#.write(toFile: file, atomically: true, encoding: .utf8)
         #expect(throws: LintConfiguration.Problem.self) { try LintConfiguration.load(file) }
     }

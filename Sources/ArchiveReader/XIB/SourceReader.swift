@@ -77,6 +77,8 @@ struct XIBDocumentReader {
                                    connections: builder.connections)
         document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
         document.sourceAttributes = Self.sourceAttributes(root)
+        let tree = Self.sourceTree(root)
+        document.source = SourceXML(element: tree, file: tree)
         document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
         document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
@@ -91,6 +93,11 @@ struct XIBDocumentReader {
             for (key, value) in device.attributes { out["device." + key] = value }
         }
         return out
+    }
+
+    /// The element tree as written, for ``NibDocument/source`` (the parser bounds its depth).
+    static func sourceTree(_ e: XMLElementNode) -> SourceElement {
+        SourceElement(name: e.name, attributes: e.attributes, line: e.line, children: e.children.map(sourceTree))
     }
 
     /// The file-wide duplicate ids that no document reported already: a document reports the

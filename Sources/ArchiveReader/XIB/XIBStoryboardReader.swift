@@ -27,6 +27,8 @@ struct XIBStoryboardReader {
     mutating func read() -> NibInput {
         let scenes = root.child(named: "scenes")?.children(named: "scene") ?? []
         let documentAttributes = XIBDocumentReader.sourceAttributes(root)
+        let fileTree = XIBDocumentReader.sourceTree(root)
+        let sceneTrees = fileTree.children(named: "scenes").first?.children(named: "scene") ?? []
         var documents: [NibDocument] = []
         var summaryScenes: [StoryboardSummary.Scene] = []
         var controllers: [StoryboardSummary.Controller] = []
@@ -65,6 +67,7 @@ struct XIBStoryboardReader {
                                        objects: builder.objects, topLevelObjects: top, connections: connections)
             document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
             document.sourceAttributes = documentAttributes
+            if i < sceneTrees.count { document.source = SourceXML(element: sceneTrees[i], file: fileTree) }
             document.diagnostics = builder.diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
             document.locateDiagnostics()
             documents.append(document)

@@ -5,10 +5,12 @@ extension FindingCode {
 }
 
 /// `missing-image`: an image the nib names that no asset catalog or image file near the input
-/// holds (checked only when some are found there), and that is no system image.
+/// holds (checked only when some are found there), and that is no system image. IBLinter's
+/// `image_resources` is the same check; unlike IBLinter, AppKit's named images (`NSActionTemplate`)
+/// and SF Symbols are known to be the system's, and images found as loose files count.
 struct MissingImageRule: NibRule {
     static let info = RuleInfo(
-        .missingImage, severity: .warning,
+        .missingImage, severity: .warning, aliases: [.iblinter("image_resources")],
         "An image the nib names exists in no asset catalog (imageset, symbolset) or bundle next to it, and is no SF Symbol: it shows nothing.")
 
     init(options: LintOptions) {}
