@@ -18,19 +18,20 @@ ifeq ($(UNAME),Darwin)
 BREW_PREFIX := $(shell brew --prefix 2>/dev/null || echo /opt/homebrew)
 export PKG_CONFIG_PATH := $(BREW_PREFIX)/opt/libarchive/lib/pkgconfig$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 
-# macOS: Graphviz, libarchive and pkg-config from Homebrew.
+# macOS: Graphviz, libarchive, libyaml and pkg-config from Homebrew.
 deps:
-	@command -v brew >/dev/null 2>&1 || { echo "make deps: Homebrew (https://brew.sh) is needed to install graphviz, libarchive and pkg-config"; exit 1; }
+	@command -v brew >/dev/null 2>&1 || { echo "make deps: Homebrew (https://brew.sh) is needed to install graphviz, libarchive, libyaml and pkg-config"; exit 1; }
 	@missing=""; \
 	command -v pkg-config >/dev/null 2>&1 || missing="$$missing pkg-config"; \
 	pkg-config --exists libgvc 2>/dev/null || missing="$$missing graphviz"; \
 	pkg-config --exists libarchive 2>/dev/null || missing="$$missing libarchive"; \
+	pkg-config --exists yaml-0.1 2>/dev/null || missing="$$missing libyaml"; \
 	if [ -n "$$missing" ]; then \
 	  echo "==> installing$$missing (Homebrew; libarchive is keg-only: PKG_CONFIG_PATH=$(BREW_PREFIX)/opt/libarchive/lib/pkgconfig)"; \
 	  brew install $$missing; \
 	fi
 else
-# Linux: Graphviz (libgvc) and libarchive headers and pkg-config are the only system packages
+# Linux: Graphviz (libgvc), libarchive and libyaml headers and pkg-config are the only system packages
 # needed (Debian names, apt-get).
 deps:
 	@if ! pkg-config --exists libgvc 2>/dev/null; then \
@@ -40,6 +41,10 @@ deps:
 	@if ! pkg-config --exists libarchive 2>/dev/null; then \
 	  echo "==> installing libarchive-dev (apt-get; scan reads .ipa and .zip archives with it)"; \
 	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libarchive-dev pkg-config; \
+	fi
+	@if ! pkg-config --exists yaml-0.1 2>/dev/null; then \
+	  echo "==> installing libyaml-dev (apt-get; lint reads IBLinter's .iblinter.yml with it)"; \
+	  $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libyaml-dev pkg-config; \
 	fi
 endif
 

@@ -104,6 +104,12 @@ let package = Package(
             pkgConfig: "libarchive",
             providers: [.apt(["libarchive-dev"]), .brew(["libarchive"])]
         ),
+        /// libyaml, for IBLinter's `.iblinter.yml` (`lint`); only YAMLReader.swift touches its C API.
+        .systemLibrary(
+            name: "CYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
         /// How text from an input is written into each output language (terminal text, `.strings`
         /// literals, XML, HTML, DOT, JSON, GitHub workflow commands). No dependencies.
         .target(name: "TextEscaping"),
@@ -138,7 +144,7 @@ let package = Package(
         .target(name: "CBuildInfo", cSettings: [.define("NIBINSPECT_COMMIT", to: commit)]),
         /// The command-line interface, as a library so tests can run it in-process.
         .target(name: "NibInspectCore", dependencies: ["ArchiveReader", "GraphExport", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan",
-                                                       "SwiftSourceParser", "CBuildInfo", "TextEscaping", "FileWalk"]),
+                                                       "SwiftSourceParser", "CBuildInfo", "TextEscaping", "FileWalk", "CYAML"]),
         .executableTarget(name: "NibInspect", dependencies: ["NibInspectCore"]),
         /// Writes Samples/ with the project's own archive writers.
         .executableTarget(name: "make-samples", dependencies: ["ArchiveReader"], path: "Sources/MakeSamples"),

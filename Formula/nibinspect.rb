@@ -14,6 +14,7 @@ class Nibinspect < Formula
   depends_on macos: :sequoia
   depends_on "graphviz"
   depends_on "libarchive"
+  depends_on "libyaml"
 
   def install
     # libarchive is keg-only: SwiftPM asks pkg-config for the CArchive flags.

@@ -10,7 +10,7 @@
 #     share/bash-completion/completions/nibinspect, share/zsh/site-functions/_nibinspect,
 #     share/fish/vendor_completions.d/nibinspect.fish
 #     README.md, LICENSE (when the repository has one)
-# System libraries (Graphviz, libarchive, libxml2, libc) are not copied: the system provides them.
+# System libraries (Graphviz, libarchive, libyaml, libxml2, libc) are not copied: the system provides them.
 # Prints the archive's path last.
 set -euo pipefail
 BIN=$1 OUT=$2

@@ -29,6 +29,18 @@ public struct LintConfiguration: Sendable, Hashable {
     public var exclude: [String] = []
     /// The directory relative paths are taken from (the configuration file's).
     public var baseDirectory: String?
+    /// The rules a peer's configuration runs, nil for "the defaults, with enable and disable"
+    /// (`.xiblint.json`'s `rules`, `.iblinter.yml`'s defaults with `enabled_rules` and
+    /// `disabled_rules`): a rule outside the set does not run, whether on by default or not.
+    public var ruleSet: Set<FindingCode>?
+    /// Shell patterns a finding's file must match (one of them) to be kept; empty for every file
+    /// (`.iblinter.yml`'s `included`).
+    public var include: [String] = []
+    /// Settings for the files under a directory or matching a pattern (``PathSection``).
+    public var paths: [PathSection] = []
+    /// `.iblinter.yml`'s `custom_module_rule`: the Swift files whose classes each module declares,
+    /// which the command line reads into the `customModules` option (``LintOptions``).
+    public var customModuleSources: [CustomModuleSource] = []
 
     public init() {}
 
@@ -37,6 +49,18 @@ public struct LintConfiguration: Sendable, Hashable {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
+        public init(file: String, message: String) {
+            self.file = file
+            self.message = message
+        }
+    }
+
+    /// The rule settings of a configuration or of one of its `paths`.
+    struct Settings: Decodable {
+        var enable: [String]?
+        var disable: [String]?
+        var severity: [String: String]?
+        var options: [String: LintOptionValue]?
     }
 
     private struct File: Decodable {
@@ -45,6 +69,7 @@ public struct LintConfiguration: Sendable, Hashable {
         var severity: [String: String]?
         var options: [String: LintOptionValue]?
         var exclude: [String]?
+        var paths: [String: Settings]?
     }
 
     /// Reads a configuration file. Rules are named by id or by another linter's name for them
@@ -54,7 +79,23 @@ public struct LintConfiguration: Sendable, Hashable {
     ///   option values a rule does not allow (a negative count: the key, the value and what is
     ///   allowed); for a path that is not a regular file (a FIFO would block the read) or is over
     ///   ``maxFileSize``.
-    public static func load(_ path: String) throws -> LintConfiguration {
+    public static func load(_ path: String, readYAML: YAMLReader? = nil) throws -> LintConfiguration {
+        let data = try contents(path)
+        let name = (path as NSString).lastPathComponent
+        if name.hasSuffix("xiblint.json") { return try xiblint(data, path: path) }
+        if name.hasSuffix(".yml") || name.hasSuffix(".yaml") {
+            guard let readYAML else { throw Problem(file: path, message: "YAML configurations are read by the nibinspect command") }
+            return try iblinter(try readYAML(data, path), path: path)
+        }
+        return try nibinspect(data, path: path)
+    }
+
+    /// Reads YAML text into the values JSON would give (`Data`, the file for messages); throws
+    /// ``Problem`` naming the line and column of a syntax error.
+    public typealias YAMLReader = @Sendable (Data, String) throws -> LintOptionValue
+
+    /// The bytes of a configuration file: a regular file of at most ``maxFileSize`` bytes.
+    static func contents(_ path: String) throws -> Data {
         if let kind = FileTree.disk.kind(path) {
             guard kind == .regular else { throw Problem(file: path, message: "not a regular file") }
             if let size = FileTree.disk.fileSize(path), size > maxFileSize {
@@ -62,10 +103,16 @@ public struct LintConfiguration: Sendable, Hashable {
             }
         }
         guard let data = FileManager.default.contents(atPath: path) else { throw Problem(file: path, message: "cannot read the file") }
+        guard data.count <= maxFileSize else { throw Problem(file: path, message: "more than a configuration may have (\(maxFileSize) bytes)") }
+        return data
+    }
+
+    /// A `.nibinspect.json`.
+    static func nibinspect(_ data: Data, path: String) throws -> LintConfiguration {
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let known: Set<String> = ["enable", "disable", "severity", "options", "exclude"]
+            let known: Set<String> = ["enable", "disable", "severity", "options", "exclude", "paths"]
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: enable, disable, severity, options, exclude)")
+                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: enable, disable, severity, options, exclude, paths)")
             }
             if let options = object["options"] as? [String: Any],
                let unknown = options.keys.sorted().first(where: { LintRules.options[$0] == nil }) {
@@ -78,36 +125,63 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         var config = LintConfiguration()
         config.baseDirectory = (path as NSString).deletingLastPathComponent
-        for id in file.enable ?? [] {
+        let base = try section(Settings(enable: file.enable, disable: file.disable, severity: file.severity, options: file.options),
+                               pattern: "", file: path, where: "")
+        config.enabled = base.enabled
+        config.disabled = base.disabled
+        config.severities = base.severities
+        config.options = base.options
+        for (pattern, settings) in (file.paths ?? [:]).sorted(by: { $0.key < $1.key }) {
+            config.paths.append(try section(settings, pattern: pattern, file: path, where: "paths.\(pattern)."))
+        }
+        config.exclude = file.exclude ?? []
+        return config
+    }
+
+    /// The settings of `.nibinspect.json` or of one of its `paths` as a section (options only as
+    /// set there, rules by id or peer name).
+    static func section(_ settings: Settings, pattern: String, file path: String, where prefix: String) throws -> PathSection {
+        var out = PathSection(pattern: pattern)
+        for id in settings.enable ?? [] {
             if id == "all" {
-                config.enabled.formUnion(LintRules.all.filter(\.offByDefault).map(\.code))
+                out.enabled.formUnion(LintRules.all.filter(\.offByDefault).map(\.code))
                 continue
             }
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"enable\"") }
-            config.enabled.insert(rule.code)
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)enable\"") }
+            out.enabled.insert(rule.code)
         }
-        for id in file.disable ?? [] {
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"disable\"") }
-            config.disabled.insert(rule.code)
+        for id in settings.disable ?? [] {
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)disable\"") }
+            out.disabled.insert(rule.code)
         }
-        for (id, level) in file.severity ?? [:] {
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"severity\"") }
+        for (id, level) in settings.severity ?? [:] {
+            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)severity\"") }
             guard let severity = Diagnostic.Severity(rawValue: level) else {
                 throw Problem(file: path, message: "severity of '\(id)' must be error, warning or info, not '\(level)'")
             }
-            config.severities[rule.code] = severity
+            out.severities[rule.code] = severity
         }
-        for (key, value) in (file.options ?? [:]).sorted(by: { $0.key < $1.key }) where value != .null {
+        out.options = try options(settings.options ?? [:], file: path)
+        return out
+    }
+
+    /// Option values checked by the rules that read them (a null leaves the default).
+    static func options(_ values: [String: LintOptionValue], file path: String) throws -> LintOptions {
+        var out = LintOptions()
+        for (key, value) in values.sorted(by: { $0.key < $1.key }) where value != .null {
             guard let (option, rule) = LintRules.options[key] else {
                 throw Problem(file: path, message: "unknown option \"\(key)\" (known: \(LintRules.options.keys.sorted().joined(separator: ", ")))")
             }
             guard option.accepts(value) else {
                 throw Problem(file: path, message: "option \"\(key)\" of \(rule.code.rawValue) is \(value); expected \(option.allowed)")
             }
-            config.options.values[key] = value
+            out.values[key] = value
         }
-        config.exclude = file.exclude ?? []
-        return config
+        if case .string(let catalog)? = out.values["assetCatalog"], !catalog.isEmpty, !catalog.hasPrefix("/") {
+            // Relative to the configuration file, as xiblint (run beside it) reads it.
+            out.values["assetCatalog"] = .string(FileTree.join((path as NSString).deletingLastPathComponent, catalog))
+        }
+        return out
     }
 
     /// A decoding error in one line: the coding path, then the reason.
@@ -126,8 +200,12 @@ public struct LintConfiguration: Sendable, Hashable {
     /// The largest configuration file read, in bytes (1 MiB).
     public static let maxFileSize = 1 << 20
 
-    /// `.nibinspect.json` in `start`'s directory or the nearest one above it; an entry of that
-    /// name that is not a regular file (a directory, a FIFO) is passed over.
+    /// The names a configuration is found by, in order of preference within one directory.
+    public static let fileNames = [".nibinspect.json", ".xiblint.json", ".iblinter.yml"]
+
+    /// The configuration in `start`'s directory or the nearest one above it: `.nibinspect.json`,
+    /// else xiblint's `.xiblint.json`, else IBLinter's `.iblinter.yml` (``fileNames``); an entry of
+    /// such a name that is not a regular file (a directory, a FIFO) is passed over.
     public static func find(from start: String) -> String? {
         var isDir: ObjCBool = false
         var dir = URL(fileURLWithPath: start).standardizedFileURL
@@ -135,8 +213,10 @@ public struct LintConfiguration: Sendable, Hashable {
             dir.deleteLastPathComponent()
         }
         for _ in 0..<64 {
-            let candidate = dir.appendingPathComponent(".nibinspect.json").path
-            if FileTree.disk.isRegularFile(candidate) { return candidate }
+            for name in fileNames {
+                let candidate = dir.appendingPathComponent(name).path
+                if FileTree.disk.isRegularFile(candidate) { return candidate }
+            }
             let parent = dir.deletingLastPathComponent()
             if parent.path == dir.path { break }
             dir = parent
@@ -147,21 +227,31 @@ public struct LintConfiguration: Sendable, Hashable {
     /// Whether `rule` runs under this configuration (before `--only` and `--disable`): a rule on
     /// by default unless disabled, a rule off by default when enabled and not disabled.
     public func runs(_ rule: RuleInfo) -> Bool {
-        !disabled.contains(rule.code) && (!rule.offByDefault || enabled.contains(rule.code))
+        if let ruleSet { return ruleSet.contains(rule.code) && !disabled.contains(rule.code) }
+        return !disabled.contains(rule.code) && (!rule.offByDefault || enabled.contains(rule.code))
     }
 
     /// The findings this configuration keeps, with its severities applied.
-    public func apply(_ findings: [Finding]) -> [Finding] {
+    /// Per path (``paths``), the settings of the file's section apply. Rules in `only` (`--only`)
+    /// are kept even outside ``ruleSet``.
+    public func apply(_ findings: [Finding], keeping only: Set<FindingCode> = []) -> [Finding] {
         findings.compactMap { f in
-            guard !disabled.contains(f.code), !isExcluded(f) else { return nil }
+            let config = paths.isEmpty ? self : resolved(for: f.path ?? f.sources.first?.file ?? "")
+            guard !config.disabled.contains(f.code), only.contains(f.code) || (config.ruleSet?.contains(f.code) ?? true), !isExcluded(f), isIncluded(f) else { return nil }
             var f = f
-            if let s = severities[f.code] { f.severity = s }
+            if let s = config.severities[f.code] { f.severity = s }
             return f
         }
     }
 
-    func isExcluded(_ f: Finding) -> Bool {
-        guard !exclude.isEmpty else { return false }
+    func isExcluded(_ f: Finding) -> Bool { matches(f, exclude) }
+
+    func isIncluded(_ f: Finding) -> Bool { include.isEmpty || matches(f, include) }
+
+    /// Whether the finding's file, as given or relative to ``baseDirectory``, matches a pattern.
+    func matches(_ f: Finding, _ patterns: [String]) -> Bool {
+        guard !patterns.isEmpty else { return false }
+        let exclude = patterns
         var candidates = [f.path, f.sources.first?.file].compactMap { $0 }
         if let base = baseDirectory.map({ URL(fileURLWithPath: $0).standardizedFileURL.path + "/" }) {
             for c in candidates {

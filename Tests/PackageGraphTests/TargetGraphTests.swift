@@ -13,7 +13,7 @@ import TestSupport
     static let layers: [[String]] = [
         // Leaves: escaping for every output language, the one file-tree walker; C modules (the
         // build's commit among them); test helpers.
-        ["TextEscaping", "FileWalk", "CGraphviz", "CArchive", "CBuildInfo", "TestSupport"],
+        ["TextEscaping", "FileWalk", "CGraphviz", "CArchive", "CYAML", "CBuildInfo", "TestSupport"],
         // The model; the Swift and Objective-C source index (no nib reader).
         ["NibModel", "SourceIndex"],
         // The readers: every compiled and source form of Interface Builder files -> the model; Swift

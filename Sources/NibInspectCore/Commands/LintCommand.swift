@@ -16,7 +16,7 @@ enum LintCommand: Command {
             .option("--sources", value: "dir", help: "Also read the sources under DIR (repeatable)."),
             .option("--only", value: "rule", help: "Run only this rule (repeatable)."),
             .option("--disable", value: "rule", help: "Do not run this rule (repeatable)."),
-            .option("--config", value: "file", help: "Configuration file (default: .nibinspect.json in the first input's directory or above)."),
+            .option("--config", value: "file", help: "Configuration file: .nibinspect.json, xiblint's .xiblint.json or IBLinter's .iblinter.yml (default: the first of these in the first input's directory or above)."),
             .option("--baseline", value: "file", help: "Do not report findings recorded in FILE."),
             .option("--write-baseline", value: "file", help: "Record the current findings in FILE and exit 0."),
             .option("--fail-on", value: "severity", help: "Exit 1 when a finding at or above this severity is reported (default warning).",
@@ -33,7 +33,9 @@ enum LintCommand: Command {
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
         path, never by line. Configuration: {"enable": [rules off by default, or "all"], "disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
-        "exclude": [patterns]}.
+        "exclude": [patterns], "paths": {dir or pattern: {"enable", "disable", "severity", "options"}}}.
+        xiblint's .xiblint.json and IBLinter's .iblinter.yml are read as those tools read them: the
+        rules they name run, under nibinspect's ids.
         Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
         """)
 
@@ -59,13 +61,7 @@ enum LintCommand: Command {
             try OutputError.checkNotInput(file, inputs: args.positionals + args.values("--sources"), option: "--write-baseline")
         }
 
-        var config = LintConfiguration()
-        if let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) {
-            guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
-            do { config = try LintConfiguration.load(file) } catch let p as LintConfiguration.Problem {
-                throw SettingsFileError(path: p.file, message: p.message)
-            }
-        }
+        let config = try configuration(args)
         var baseline: LintBaseline?
         if let file = args.value("--baseline") {
             guard let data = FileManager.default.contents(atPath: file) else { throw InputError(.notFound, path: file) }
@@ -81,12 +77,12 @@ enum LintCommand: Command {
 
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
         var (findings, coverage) = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).run()
-        // A rule off by default runs when the configuration enables it or --only names it.
-        let enabled = config.enabled.union(only)
-        let nib = NibLint.run(inputs, options: config.options, enabled: enabled)
+        // A rule off by default runs when the configuration enables it or --only names it; the
+        // inputs of each per-path section run with its settings.
+        let nib = runNibRules(inputs, config: config, only: only)
         findings += nib.findings
         coverage.append(nib.coverage)
-        findings = config.apply(findings).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
+        findings = config.apply(findings, keeping: only).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
         if let file = args.value("--write-baseline") {
@@ -101,8 +97,8 @@ enum LintCommand: Command {
         }
 
         let ran = LintRules.all.filter {
-            (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) && !config.disabled.contains($0.code)
-                && (!$0.offByDefault || enabled.contains($0.code))
+            !disabled.contains($0.code) && !config.disabled.contains($0.code)
+                && (only.isEmpty ? config.runsAnywhere($0) : only.contains($0.code))
         }
         let run = LintRun(rules: ran, documents: inputs.reduce(0) { $0 + $1.documents.count }, sources: sources, console: context.console,
                           coverage: coverage.restricted(to: Set(ran.map(\.code)), reason: notRunReason))
