@@ -68,6 +68,12 @@ test-deps: deps
 	  python3 -m pip install -q --break-system-packages duckdb 2>/dev/null || \
 	  echo "    could not install duckdb; the DuckDB test will be skipped"; \
 	fi
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import junitparser' 2>/dev/null; then \
+	  echo "==> installing the Python package junitparser (the lint test reads --format junit with it)"; \
+	  python3 -m pip install -q junitparser 2>/dev/null || \
+	  python3 -m pip install -q --break-system-packages junitparser 2>/dev/null || \
+	  echo "    could not install junitparser; the JUnit reporter test will be skipped"; \
+	fi
 	@if ! command -v chromium >/dev/null 2>&1 && ! command -v chromium-browser >/dev/null 2>&1; then \
 	  echo "==> installing chromium (the report test loads the HTML page in headless Chromium)"; \
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; } || \

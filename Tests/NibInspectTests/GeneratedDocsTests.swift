@@ -40,7 +40,7 @@ import Testing
         }
         #expect(try complete(["nibinspect", "li"]).contains("lint"))
         #expect(try complete(["nibinspect", "lint", "--fa"]) == ["--fail-on"])
-        #expect(try Set(complete(["nibinspect", "lint", "--format", ""])) == ["text", "xcode", "json", "sarif", "github"])
+        #expect(try Set(complete(["nibinspect", "lint", "--format", ""])) == ["text", "xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate"])
         #expect(run(["--generate-completion-script", "tcsh"]).0 == .usage)
     }
 }

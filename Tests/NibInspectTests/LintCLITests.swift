@@ -20,7 +20,7 @@ struct LintCLITests {
                 console.errors.replacingOccurrences(of: root, with: "<WhyApp>"))
     }
 
-    @Test(arguments: ["text", "xcode", "json", "sarif", "github"])
+    @Test(arguments: ["text", "xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate"])
     func reporterOutputIsTheReviewedGolden(format: String) {
         let r = run(["lint", "--format", format, Self.fixture])
         #expect(r.code == .findings)

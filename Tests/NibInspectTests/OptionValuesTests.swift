@@ -32,13 +32,13 @@ import Testing
             #expect(manual.contains("Values: \(values.joined(separator: ", "))."), "\(name)")
             #expect(fish.contains("__fish_seen_subcommand_from \(name)' -l format") && fish.contains("-a '\(values.joined(separator: " "))'"), "\(name)")
         }
-        #expect(LintCommand.Format.allCases.map(\.rawValue) == ["text", "xcode", "json", "sarif", "github"])
+        #expect(LintCommand.Format.allCases.map(\.rawValue) == ["text", "xcode", "json", "sarif", "github", "checkstyle", "junit", "codeclimate"])
     }
 
     @Test func aValueOutsideTheEnumIsAUsageErrorNamingTheValues() {
-        let r = run(["lint", "--format", "checkstyle", "x.xib"])
+        let r = run(["lint", "--format", "pmd", "x.xib"])
         #expect(r.code == .usage)
-        #expect(r.err.contains("The value 'checkstyle' is invalid for '--format <format>'; expected one of: text, xcode, json, sarif, github"))
+        #expect(r.err.contains("The value 'pmd' is invalid for '--format <format>'; expected one of: text, xcode, json, sarif, github, checkstyle, junit, codeclimate"))
         #expect(run(["lint", "--fail-on", "fatal", "x.xib"]).err.contains("expected one of: error, warning, info"))
         #expect(run(["tree", "--color", "sometimes", "x.xib"]).err.contains("expected one of: auto, always, never"))
         #expect(run(["graph", "--rankdir", "RL", "x.xib"]).err.contains("expected one of: auto, LR, TB"))

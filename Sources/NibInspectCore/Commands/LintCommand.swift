@@ -9,7 +9,7 @@ import TextEscaping
 enum LintCommand: Command {
     static let spec = CommandSpec(
         name: "lint",
-        abstract: "Check nibs against review rules; text, Xcode, JSON, SARIF or GitHub output for CI.",
+        abstract: "Check nibs against review rules; text, Xcode, JSON, SARIF, GitHub, Checkstyle, JUnit or Code Climate output for CI.",
         arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, or directories (one or more). A directory holding .swift, .h, .m or .mm files also runs the source checks of 'why'.")],
         options: [
             .option("--format", value: "format", help: "Reporter.", values: Format.self),
@@ -29,7 +29,8 @@ enum LintCommand: Command {
         document), xcode ('path:line:1: warning: message [rule]'), json ({"findings": [{"rule",
         "severity", "document", "path", "line", "object", "message", …}], "coverage": {…}}), sarif
         (SARIF 2.1.0; coverage as invocations[0].toolExecutionNotifications), github (workflow
-        commands). text and json say what each check and rule covered, as why does.
+        commands), checkstyle (Checkstyle XML), junit (JUnit XML for GitLab and Jenkins), codeclimate
+        (GitLab code quality JSON). text and json say what each check and rule covered, as why does.
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
         path, never by line. Configuration: {"enable": [rules off by default, or "all"], "disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},

@@ -30,7 +30,7 @@ struct LintRun {
 extension LintCommand {
     /// `--format`: the reporters, in the order help lists them.
     enum Format: String, OptionValue {
-        case text, xcode, json, sarif, github
+        case text, xcode, json, sarif, github, checkstyle, junit, codeclimate
 
         /// The reporter of the format: the registry of reporters.
         var reporter: any LintReporter.Type {
@@ -40,6 +40,9 @@ extension LintCommand {
             case .json: JSONReporter.self
             case .sarif: SARIFReporter.self
             case .github: GitHubReporter.self
+            case .checkstyle: CheckstyleReporter.self
+            case .junit: JUnitReporter.self
+            case .codeclimate: CodeClimateReporter.self
             }
         }
     }
