@@ -52,7 +52,10 @@ import TestSupport
 
     @Test("strict-font-names, strict-font-sizes, strict-fonts: as configured")
     func fonts() throws {
-        #expect(try Self.run(.strictFontNames, "Peer.xib") == ["lbl1:fontDescription", "lbl2:fontDescription", "tf1:fontDescription"])
+        // System fonts are allowed unless allowSystemFonts is false (xiblint's documented default).
+        #expect(try Self.run(.strictFontNames, "Peer.xib") == ["lbl1:fontDescription", "tf1:fontDescription"])
+        #expect(try Self.run(.strictFontNames, "Peer.xib", options: Self.options(["allowSystemFonts": .bool(false)]))
+            == ["lbl1:fontDescription", "lbl2:fontDescription", "tf1:fontDescription"])
         #expect(try Self.run(.strictFontNames, "Peer.xib", options: Self.options([
             "allowedFontNames": .array([.string("Avenir-Book"), .string("Avenir-Heavy")]), "allowSystemFonts": .bool(true),
         ])).isEmpty)

@@ -15,7 +15,8 @@ extension FindingCode {
 /// Unlike xiblint 0.10.4, colour sets at any depth of the catalog are found (its non-recursive
 /// `**` glob misses those directly in the catalog and those nested deeper than one folder), a
 /// name matches its own set only (xiblint takes any set whose name ends with it), folders that
-/// provide a namespace are honoured, and `0x` components are read; without a catalog the rule
+/// provide a namespace are honoured, `0x` components and greys (`white`) are read, and a set that
+/// refers to a system colour is not compared (xiblint stops on it); without a catalog the rule
 /// reports nothing (xiblint exits with an error).
 struct ColorAssetsRule: NibRule {
     static let assetCatalog = LintOption.text("assetCatalog", default: "", describing: "the asset catalog's path; empty for the catalogs near each input")
@@ -51,14 +52,17 @@ struct ColorAssetsRule: NibRule {
                 out.add(e, ancestors: ancestors, member: name, "Named color '\(name)' is missing its color definition", fix: fix)
                 continue
             }
-            let written = ["red", "green", "blue", "alpha"].compactMap { color[$0].flatMap(Double.init) }
+            let grey = color["white"] != nil && color["red"] == nil
+            let written = (grey ? ["white", "white", "white", "alpha"] : ["red", "green", "blue", "alpha"]).compactMap { color[$0].flatMap(Double.init) }
             guard written.count == 4 else {
-                out.add(e, ancestors: ancestors, member: name, "Named color '\(name)' has an invalid color value (not red, green, blue and alpha)", fix: fix)
+                out.add(e, ancestors: ancestors, member: name, "Named color '\(name)' has an invalid color value (not red, green, blue and alpha, or white and alpha)", fix: fix)
                 continue
             }
-            if let expected, zip(written, expected).allSatisfy({ String(format: "%.4f", $0) == String(format: "%.4f", $1) }) { continue }
+            // A set that refers to a system colour (`"reference": "systemRedColor"`) has no value to compare.
+            guard let expected else { continue }
+            if zip(written, expected).allSatisfy({ String(format: "%.4f", $0) == String(format: "%.4f", $1) }) { continue }
             out.add(e, ancestors: ancestors, member: name,
-                    "Color value for '\(name)' does not match the asset catalog (\(written.map { String(format: "%.4f", $0) }.joined(separator: ", ")) here, \(expected.map { $0.map { String(format: "%.4f", $0) }.joined(separator: ", ") } ?? "no red, green, blue and alpha") in the catalog)",
+                    "Color value for '\(name)' does not match the asset catalog (\(written.map { String(format: "%.4f", $0) }.joined(separator: ", ")) here, \(expected.map { String(format: "%.4f", $0) }.joined(separator: ", ")) in the catalog)",
                     fix: fix)
         }
     }

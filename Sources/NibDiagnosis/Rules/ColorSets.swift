@@ -45,12 +45,14 @@ struct ColorSets {
         return properties?["provides-namespace"] as? Bool ?? false
     }
 
-    /// The first colour's red, green, blue and alpha: `"0.500"` as is, `"128"` and `"0x80"` over 255.
+    /// The first colour's red, green, blue and alpha (a grey's `white` for all three): `"0.500"` as
+    /// is, `"128"` and `"0x80"` over 255; nil for a reference to a system colour.
     static func components(_ contents: String) -> [Double]? {
         guard let colors = json(contents)?["colors"] as? [[String: Any]], let color = colors.first?["color"] as? [String: Any],
               let c = color["components"] as? [String: Any] else { return nil }
         var out: [Double] = []
-        for key in ["red", "green", "blue", "alpha"] {
+        let keys = c["white"] != nil && c["red"] == nil ? ["white", "white", "white", "alpha"] : ["red", "green", "blue", "alpha"]
+        for key in keys {
             guard let v = c[key].map({ "\($0)" }) else { return nil }
             if v.contains(".") {
                 guard let d = Double(v) else { return nil }

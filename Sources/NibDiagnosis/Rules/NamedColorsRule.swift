@@ -7,10 +7,10 @@ extension FindingCode {
 /// `named-colors` (xiblint `named_colors`): every colour of a source is a named colour of an
 /// asset catalog, optionally one of a configured list. A house rule, off by default.
 ///
-/// Colours are the typed ``Color`` properties the reader keeps on objects (`backgroundColor`,
-/// `textColor`, …). Not seen, unlike xiblint: colours nested in another property element
-/// (a button state's `titleColor`, attributed-string runs) and the old `cocoaTouchSystemColor`
-/// notation, which the reader keeps as text.
+/// Colours are the source's `<color>` elements as xiblint reads them: every one (a button state's
+/// `titleColor`, attributed-string runs, the old `cocoaTouchSystemColor` notation included), but
+/// those of a localizer comment and of a named or system colour's cached value, each reported at
+/// its own line.
 struct NamedColorsRule: NibRule {
     static let allowedColors = LintOption.list("allowedColors", default: [], describing: "colour names; empty for any named colour")
     static let allowSystemColors = LintOption.flag("allowSystemColors", default: false)
@@ -34,29 +34,29 @@ struct NamedColorsRule: NibRule {
         allowClear = options[Self.allowClearColor]
     }
 
-    func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        for p in o.properties {
-            guard case .color(let c) = p.value else { continue }
-            if ignoreAlpha, let a = c.alpha, a != 1 { continue }
-            if allowClear, c.space == .white, c.components == [0], c.alpha == 0 { continue }
-            let path = context.document.semanticPath(of: o.id)
-            if c.space == .system || (c.space == .catalog && c.catalog != nil) {
+    func check(document context: LintContext, into out: inout RuleFindings) {
+        guard let root = context.sourceElement else { return }
+        root.walk { e, ancestors in
+            guard e.name == "color", !SourceRules.inUserComments(ancestors),
+                  ancestors.last?.name != "namedColor", ancestors.last?.name != "systemColor" else { return }
+            if ignoreAlpha, let a = e["alpha"], a != "1" { return }
+            if allowClear, e["alpha"] == "0.0", e["white"] == "0.0" { return }
+            let key = SourceRules.key(e)
+            if let system = e["systemColor"] ?? e["cocoaTouchSystemColor"] ?? (e["catalog"] != nil ? e["name"] ?? "" : nil) {
                 if !allowSystem {
-                    out.add(o.id, className: o.effectiveClass, member: p.key,
-                            "\(path): \(p.key) is the system colour '\(c.name ?? "")'; the configuration allows named colours only",
+                    out.add(e, ancestors: ancestors, member: key, "\(key) is the system colour '\(system)'; the configuration allows named colours only",
                             fix: "Use a named colour of the app's asset catalog, or set allowSystemColors")
                 }
-                continue
+                return
             }
-            guard c.space == .catalog, let name = c.name else {
-                out.add(o.id, className: o.effectiveClass, member: p.key,
-                        "\(path): \(p.key) is a custom colour (\(c)); the configuration allows named colours only",
+            guard let name = e["name"] else {
+                let value = ["red", "green", "blue", "white", "alpha"].compactMap { k in e[k].map { "\(k) \($0)" } }.joined(separator: ", ")
+                out.add(e, ancestors: ancestors, member: key, "\(key) is a custom colour (\(value)); the configuration allows named colours only",
                         fix: "Add the colour to an asset catalog and use it by name")
-                continue
+                return
             }
             if !allowed.isEmpty && !allowed.contains(name) {
-                out.add(o.id, className: o.effectiveClass, member: p.key,
-                        "\(path): \(p.key) is '\(name)', not one of the allowed colours (\(allowed.sorted().joined(separator: ", ")))",
+                out.add(e, ancestors: ancestors, member: key, "\(key) is '\(name)', not one of the allowed colours (\(allowed.sorted().joined(separator: ", ")))",
                         fix: "Use one of the allowed colours, or add '\(name)' to allowedColors")
             }
         }

@@ -57,7 +57,8 @@ struct RuleFindings {
     }
 
     /// Adds a finding of the rule on `id` (nil for the document as a whole). `line` defaults to
-    /// the object's line in a source; compiled documents have no lines.
+    /// the object's line in a source (the `<document>` element's for the document as a whole);
+    /// compiled documents have no lines.
     ///
     /// - Parameters:
     ///   - className: the class concerned, as the runtime looks it up.
@@ -67,7 +68,8 @@ struct RuleFindings {
                       _ message: String, fix: String) {
         let document = context.document
         let object = id.map { document.semanticPath(of: $0) }
-        let line = context.isSource ? (line ?? id.flatMap { document.object($0)?.sourceLine }) : nil
+        // A finding on the document as a whole points at its `<document>` element.
+        let line = context.isSource ? (line ?? id.flatMap { document.object($0)?.sourceLine } ?? (id == nil ? document.source?.file.line : nil)) : nil
         findings.append(Finding(rule.code, message, severity: rule.defaultSeverity, className: className, member: member,
                                 document: document.name, path: context.path, object: object, objectID: id, line: line,
                                 fix: fix))

@@ -20,7 +20,7 @@ struct SimulatedMetricsRule: NibRule {
 
     func check(document context: LintContext, into out: inout RuleFindings) {
         guard context.isFirstOfFile, let device = context.document.sourceAttributes["device.id"], !Self.allowed.contains(device) else { return }
-        out.add(nil, "'View as:' is \(device); it must be retina4_0 or watch38, the smallest screens",
+        out.add(nil, line: context.document.source?.file.children(named: "device").first?.line, "'View as:' is \(device); it must be retina4_0 or watch38, the smallest screens",
                 fix: "Choose iPhone SE (or a 38 mm watch) in 'View as:' at the bottom of the canvas, and save")
     }
 }

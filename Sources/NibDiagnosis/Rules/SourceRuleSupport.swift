@@ -65,3 +65,31 @@ enum SourceRules {
         values.map { $0 ?? "None" }.joined(separator: "`, `")
     }
 }
+
+extension SourceRules {
+    /// Whether `ancestors` (of an element, nearest last) put it in a localizer's comment: its
+    /// great-grandparent is `<attributedString key="userComments">`, which xiblint skips.
+    static func inUserComments(_ ancestors: [SourceElement]) -> Bool {
+        guard ancestors.count >= 3 else { return false }
+        let container = ancestors[ancestors.count - 3]
+        return container.name == "attributedString" && container["key"] == "userComments"
+    }
+
+    /// Every `<fontDescription>` and `<font>` below `root` (attributed-string runs and button
+    /// states included, localizer comments not), as xiblint's font rules read them, with the font
+    /// the attributes describe.
+    static func fonts(in root: SourceElement) -> [(element: SourceElement, ancestors: [SourceElement], font: Font)] {
+        var out: [(SourceElement, [SourceElement], Font)] = []
+        root.walk { e, ancestors in
+            guard e.name == "fontDescription" || (e.name == "font" && !inUserComments(ancestors)) else { return }
+            let font = Font(name: e["name"], size: (e.name == "font" ? e["size"] : e["pointSize"]).flatMap(Double.init),
+                            textStyle: e["style"] ?? (e["name"] != nil ? e["textStyle"] : nil), systemType: e["type"],
+                            weight: e["weight"], metaFont: e["metaFont"])
+            out.append((e, ancestors, font))
+        }
+        return out
+    }
+
+    /// The name of a value element for messages: its `key` (`textColor`), else its element name.
+    static func key(_ e: SourceElement) -> String { e["key"] ?? e.name }
+}

@@ -25,19 +25,19 @@ struct StrictFontSizesRule: NibRule {
         maximum = options[Self.maximumFontSize]
     }
 
-    func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        for p in o.properties {
-            guard case .font(let f) = p.value else { continue }
-            let path = context.document.semanticPath(of: o.id)
+    func check(document context: LintContext, into out: inout RuleFindings) {
+        guard let root = context.sourceElement else { return }
+        for (e, ancestors, f) in SourceRules.fonts(in: root) {
+            let key = SourceRules.key(e)
             guard let size = f.size else {
-                out.add(o.id, className: o.effectiveClass, member: p.key, "\(path): \(p.key) (\(f)) has no point size",
+                out.add(e, ancestors: ancestors, member: key, "\(key) (\(f)) has no point size",
                         fix: "Give the font a size")
                 continue
             }
             if size < minimum || size > maximum {
                 let bound = size < minimum ? "smaller than the allowed minimum (\(ValueText.number(minimum)))"
                     : "larger than the allowed maximum (\(ValueText.number(maximum)))"
-                out.add(o.id, className: o.effectiveClass, member: p.key, "\(path): \(p.key) size \(ValueText.number(size)) is \(bound)",
+                out.add(e, ancestors: ancestors, member: key, "\(key) size \(ValueText.number(size)) is \(bound)",
                         fix: "Use a size between \(ValueText.number(minimum)) and \(ValueText.number(maximum))")
             }
         }

@@ -22,20 +22,20 @@ struct StrictFontsRule: NibRule {
         allowed = Set(options[Self.allowedFonts].map { FontSpec(name: $0.name, size: $0.size.rounded(.towardZero)) })
     }
 
-    func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        for p in o.properties {
-            guard case .font(let f) = p.value else { continue }
-            let path = context.document.semanticPath(of: o.id)
+    func check(document context: LintContext, into out: inout RuleFindings) {
+        guard let root = context.sourceElement else { return }
+        for (e, ancestors, f) in SourceRules.fonts(in: root) {
+            let key = SourceRules.key(e)
             guard let size = f.size, size.isFinite, let name = f.name else {
-                out.add(o.id, className: o.effectiveClass, member: p.key,
-                        "\(path): \(p.key) (\(f)) has no \(f.size == nil ? "point size" : "name") (a system font), so it is none of the allowed fonts",
+                out.add(e, ancestors: ancestors, member: key,
+                        "\(key) (\(f)) has no \(f.size == nil ? "point size" : "name") (a system font), so it is none of the allowed fonts",
                         fix: "Use one of the allowed fonts")
                 continue
             }
             let whole = size.rounded(.towardZero)
             if !allowed.contains(FontSpec(name: name, size: whole)) {
-                out.add(o.id, className: o.effectiveClass, member: p.key,
-                        "\(path): \(p.key) is \(name) \(ValueText.number(whole)), not one of the allowed fonts",
+                out.add(e, ancestors: ancestors, member: key,
+                        "\(key) is \(name) \(ValueText.number(whole)), not one of the allowed fonts",
                         fix: "Use one of the allowed fonts, or add it to allowedFonts")
             }
         }

@@ -46,8 +46,17 @@ extension LintCommand {
     static func runNibRules(_ inputs: [NibInput], config: LintConfiguration, only: Set<FindingCode>) -> (findings: [Finding], coverage: Coverage) {
         var groups: [(config: LintConfiguration, inputs: [NibInput])] = []
         for input in inputs {
-            let resolved = config.paths.isEmpty ? config : config.resolved(for: input.path)
-            if let i = groups.firstIndex(where: { $0.config == resolved }) { groups[i].inputs.append(input) } else { groups.append((resolved, [input])) }
+            // A directory is one input of many files: each document resolves by its own file.
+            var parts: [(LintConfiguration, [NibDocument])] = []
+            for document in input.documents {
+                let resolved = config.paths.isEmpty ? config : config.resolved(for: document.path ?? input.path)
+                if let i = parts.firstIndex(where: { $0.0 == resolved }) { parts[i].1.append(document) } else { parts.append((resolved, [document])) }
+            }
+            for (resolved, documents) in parts {
+                var part = input
+                part.documents = documents
+                if let i = groups.firstIndex(where: { $0.config == resolved }) { groups[i].inputs.append(part) } else { groups.append((resolved, [part])) }
+            }
         }
         if groups.count <= 1 {
             let c = groups.first?.config ?? config
