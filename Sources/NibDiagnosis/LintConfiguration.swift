@@ -11,15 +11,19 @@ import NibModel
 ///   "disable": ["large-nib"],
 ///   "severity": {"missing-image": "error", "outlet-not-connected": "info"},
 ///   "options": {"bannedClasses": {"UIWebView": "ITMS-90809"}, "maxObjects": 300, "maxTopLevelObjects": 10},
-///   "exclude": ["Pods/*", "*/Generated/*"]
+///   "exclude": ["Pods/*", "*/Generated/*"],
+///   "paths": {"Legacy": {"disable": ["named-colors"]}, "*/Generated/*": {"options": {"maxObjects": 900}}}
 /// }
 /// ```
+/// xiblint's `.xiblint.json` and IBLinter's `.iblinter.yml` read into the same settings
+/// (`LintConfiguration+Peers.swift`): the rules they name become ``ruleSet``.
 /// Every key is optional. `enable` turns on house rules that are off by default
 /// (``RuleInfo/offByDefault``: the rules taken from xiblint and IBLinter), by id or by the peer's
 /// name, or all of them with `"all"`. `options` replaces the defaults key by key (a `bannedClasses` map
 /// replaces the default list; add the defaults back if you want both). `exclude` holds shell
 /// patterns (`fnmatch`) matched against a finding's file path and against its path relative to the
-/// configuration file's directory.
+/// configuration file's directory. `paths` gives settings per directory or pattern
+/// (``PathSection``).
 public struct LintConfiguration: Sendable, Hashable {
     /// Rules that are off by default and turned on (``RuleInfo/offByDefault``).
     public var enabled: Set<FindingCode> = []
