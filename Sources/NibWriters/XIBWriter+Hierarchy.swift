@@ -300,6 +300,8 @@ extension XIBBuilder {
             return .key(p.hasSuffix("Box") ? "contentView" : "view")
         }
         if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
+        if p.hasSuffix("PredicateEditor") && c.hasSuffix("RowTemplate") { return .wrapper("rowTemplates") }
+        if p.hasSuffix("PredicateEditorRowTemplate") && c.hasSuffix("Menu") { return .wrapper("popUpMenus") }
         if isMac && p.hasSuffix("Toolbar") && Self.isToolbarItem(c) { return .wrapper("allowedToolbarItems") }
         // A toolbar item's view (its only child but a menu form representation).
         if isMac && Self.isToolbarItem(p) && !c.hasSuffix("MenuItem") && !c.hasSuffix("Menu") { return .key("view") }

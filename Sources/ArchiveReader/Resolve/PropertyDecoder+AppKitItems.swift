@@ -13,7 +13,9 @@ extension PropertyDecoder {
     /// the xib's names; a toolbar's identifier, modes and `defaultToolbarItems`
     /// (``toolbar(_:_:)``), a toolbar item's image, tool tip and tag; `customView` YES for an
     /// `NSCustomView` placeholder, a scroller's `horizontal`, a drawer's `leadingOffset`,
-    /// `trailingOffset` and `preferredEdge`, a matrix's `numberOfRows` and `numberOfColumns` (not
+    /// `trailingOffset` and `preferredEdge`, a stack view's hugging and clipping resistance
+    /// priorities and `spacing`, a level indicator cell's `minValue`, `maxValue`, `warningValue`
+    /// and `criticalValue`, a matrix's `numberOfRows` and `numberOfColumns` (not
     /// for typedstream nibs).
     func appKitItems(_ object: ArchivedObject, _ put: (String, PropertyValue?) -> Void) {
         if object["NSToolbarItemIdentifier"] != nil {
@@ -55,6 +57,23 @@ extension PropertyDecoder {
             put("leadingOffset", graph.double(object["NSLeadingOffset"]).map { .double($0) })
             put("trailingOffset", graph.double(object["NSTrailingOffset"]).map { .double($0) })
             put("preferredEdge", graph.integer(object["NSPreferredEdge"]).flatMap { [0: "minX", 1: "minY", 2: "maxX", 3: "maxY"][$0] }.map { .string($0) })
+        }
+        // A stack view's hugging and clipping resistance priorities and spacing (xib attributes).
+        if ObjectRoles.object(object, is: "NSStackView", in: graph) {
+            for (key, name) in [("NSStackViewHorizontalHugging", "horizontalStackHuggingPriority"),
+                                ("NSStackViewVerticalHugging", "verticalStackHuggingPriority"),
+                                ("NSStackViewHorizontalClippingResistance", "horizontalClippingResistancePriority"),
+                                ("NSStackViewVerticalClippingResistance", "verticalClippingResistancePriority"),
+                                ("NSStackViewSpacing", "spacing")] {
+                put(name, graph.double(object[key]).map { .double($0) })
+            }
+        }
+        // A level indicator cell's range and thresholds (xib attributes).
+        if ObjectRoles.object(object, is: "NSLevelIndicatorCell", in: graph) {
+            for (key, name) in [("NSMinValue", "minValue"), ("NSMaxValue", "maxValue"), ("NSWarningValue", "warningValue"),
+                                ("NSCriticalValue", "criticalValue")] {
+                put(name, graph.double(object[key]).map { .double($0) })
+            }
         }
         // A matrix's grid (`NSNumRows`, `NSNumCols`; its `NSCells` are row by row): the xib
         // writes the cells by `<column>`.
