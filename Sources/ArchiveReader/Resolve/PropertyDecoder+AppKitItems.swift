@@ -103,7 +103,7 @@ extension PropertyDecoder {
                 guard let r = v.objectRef, let item = graph[r] else { return nil }
                 return graph.string(item["NSToolbarItemIdentifier"])
             }
-            put("defaultToolbarItems", .identifiers(identifiers))
+            if !identifiers.isEmpty { put("defaultToolbarItems", .identifiers(identifiers)) }
         }
     }
 

@@ -187,7 +187,7 @@ struct XIBObjectBuilder {
             if e["isSeparatorItem"] == "YES" { properties.append(Property("separator", .bool(true))) }
         }
         if platform == .macOS, e.name == "customView" { properties.append(Property("customView", .bool(true))) }
-        if e.name == "toolbar", let defaults = Self.defaultToolbarItems(e) { properties.append(Property("defaultToolbarItems", .identifiers(defaults))) }
+        if e.name == "toolbar", let defaults = Self.defaultToolbarItems(e), !defaults.isEmpty { properties.append(Property("defaultToolbarItems", .identifiers(defaults))) }
         if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
             properties.append(Property("constraint", .finite(.constraint(constraint))))
         }
