@@ -5,7 +5,7 @@ NIB       = $(BIN_DIR)/nibinspect
 OUT      ?= out
 SUDO     := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps test-deps build demo test bench samples clean install format-lint dist dist-test dependency-test
+.PHONY: deps test-deps build demo test bench samples clean install format-lint dist dist-test dependency-test viraptor-ibtool
 
 UNAME := $(shell uname -s)
 # The commit `nibinspect --version` reports (Package.swift reads it; a changed value also makes
@@ -103,6 +103,16 @@ test: test-deps
 	  python3 Scripts/check_readme.py .build/debug/nibinspect; \
 	else echo "README examples: skipped (needs python3 and jq)"; fi
 	@bash Scripts/dependency_test.sh
+
+# viraptor/ibtool (a Python xib compiler) for the xib round-trip conformance test
+# (ViraptorRoundTripTests): cloned into .build/viraptor-ibtool at the commit its exceptions were
+# made with. VIRAPTOR_IBTOOL=/path/to/checkout points the test at another copy instead.
+VIRAPTOR_URL    ?= https://github.com/viraptor/ibtool
+VIRAPTOR_COMMIT  = 1c4e66224a47349c0b62385fdae36336a9b55a65
+viraptor-ibtool:
+	@if [ ! -d .build/viraptor-ibtool/.git ]; then git clone -q $(VIRAPTOR_URL) .build/viraptor-ibtool; fi
+	@git -C .build/viraptor-ibtool fetch -q origin $(VIRAPTOR_COMMIT) 2>/dev/null || true
+	git -C .build/viraptor-ibtool checkout -q $(VIRAPTOR_COMMIT)
 
 # A throwaway package depending on a tagged clone of this one (.package(url: "file://…", from:))
 # that uses NibOpener and the lint engine: the library products build and run as a versioned

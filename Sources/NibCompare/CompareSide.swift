@@ -27,9 +27,13 @@ struct CompareSide {
     let isCompiled: Bool
     /// Position of each key in ``order``.
     var rank: [String: Int] = [:]
+    /// Documents whose source says `customObjectInstantitationMethod="direct"` (ibtool then
+    /// compiles custom objects and views as class swappers).
+    let directInstantiation: Set<String>
 
     init(documents: [NibDocument], compiled: Bool) {
         isCompiled = compiled
+        directInstantiation = Set(documents.filter { $0.sourceAttributes["customObjectInstantitationMethod"] == "direct" }.map(\.name))
         let prefixed = compiled && documents.count > 1
         for doc in documents {
             func key(_ id: ObjectID) -> String { prefixed ? "\(doc.name)|\(id.rawValue)" : id.rawValue }
@@ -122,14 +126,8 @@ enum CompareClasses {
         }
     }
 
-    /// AppKit's standard toolbar item identifiers, which are also the names of the classes ibtool
-    /// may compile them to (`NSToolbarFlexibleSpaceItem`, …).
-    static let standardToolbarItems: Set<String> = [
-        "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem", "NSToolbarShowColorsItem",
-        "NSToolbarShowFontsItem", "NSToolbarPrintItem", "NSToolbarCustomizeToolbarItem", "NSToolbarToggleSidebarItem",
-        "NSToolbarCloudSharingItem", "NSToolbarSidebarTrackingSeparatorItem", "NSToolbarInspectorTrackingSeparatorItem",
-        "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
-    ]
+    /// AppKit's standard toolbar item identifiers (``XIBClassTable/standardToolbarItems``).
+    static var standardToolbarItems: Set<String> { XIBClassTable.standardToolbarItems }
 
     /// For an object whose class is neither a framework class nor a custom class on a framework
     /// base (a plug-in or app class that a nib archives by itself, as IB 3 plug-in libraries do:

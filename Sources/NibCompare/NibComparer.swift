@@ -178,7 +178,8 @@ public enum NibComparer {
             guard let node = s.nodes[k], comparing.contains(node.document), node.object.placeholder == nil,
                   let ck = m.forward[k], let co = c.object(ck), co.placeholder == nil, let ref = s.ref(k) else { continue }
             let so = node.object
-            for (key, values) in PropertyComparison.differences(source: so, compiled: co).sorted(by: { $0.key < $1.key }) {
+            let direct = s.directInstantiation.contains(node.document)
+            for (key, values) in PropertyComparison.differences(source: so, compiled: co, directInstantiation: direct).sorted(by: { $0.key < $1.key }) {
                 report.differences.append(.init(
                     kind: .propertyDiffers,
                     message: "property differs: \(ref) . \(key) is \(values.source ?? "none") in the source, \(values.compiled ?? "none") compiled (\(co.id.rawValue))",
@@ -230,7 +231,15 @@ struct Drops {
 
     init(source s: CompareSide, compiled c: CompareSide, storyboard: Bool) {
         let compiledHasFirstResponder = c.nodes.values.contains { $0.object.placeholder?.kind == .firstResponder }
+        let compiledHasApplication = c.nodes.values.contains { $0.object.placeholder?.kind == .application }
         let compiledHasLayoutGuides = c.nodes.values.contains { $0.object.className.hasSuffix("LayoutGuide") }
+        // A view's system layout guide (`<viewLayoutGuide key="safeArea">`) is archived only
+        // when a constraint uses it (`NSViewLayoutGuides`); Xcode declares the layout margins too.
+        var constrained = Set<ObjectID>()
+        for k in s.order {
+            guard case .constraint(let lc)? = s.object(k)?.property("constraint") else { continue }
+            constrained.formUnion([lc.firstItem, lc.secondItem].compactMap { $0 })
+        }
         for k in s.order {
             guard let o = s.object(k) else { continue }
             let line = o.sourceLine.map { " (line \($0))" } ?? ""
@@ -239,11 +248,15 @@ struct Drops {
             case .firstResponder? where !compiledHasFirstResponder || storyboard:
                 sourceObjects.insert(k)
                 notes.append(Diagnostic(.firstResponderNotArchived, "First Responder placeholder\(line): not archived (actions to it have a nil target)", location: at))
+            case .application? where !compiledHasApplication && !s.isCompiled:
+                sourceObjects.insert(k)
+                notes.append(Diagnostic(.applicationNotArchived, "Application placeholder\(line): the nib archives none", location: at))
             case .exit?:
                 sourceObjects.insert(k)
                 notes.append(Diagnostic(.exitPlaceholderNotArchived, "Exit placeholder\(line): design-time only (unwind segues are compiled into templates)", location: at))
             default:
-                if o.className.hasSuffix("LayoutGuide") && !compiledHasLayoutGuides {
+                let unusedViewGuide = (o.className == "NSLayoutGuide" || o.className == "UILayoutGuide") && !constrained.contains(o.id)
+                if o.className.hasSuffix("LayoutGuide") && (!compiledHasLayoutGuides || unusedViewGuide) {
                     sourceObjects.insert(k)
                     notes.append(Diagnostic(.layoutGuideNotArchived, "layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object", location: at))
                 } else if o.className.hasSuffix("StoryboardReference") {

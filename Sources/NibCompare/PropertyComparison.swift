@@ -13,15 +13,18 @@ import NibModel
 /// - a table column's `minWidth` and `maxWidth` (points, to 0.5) and whether it has a `width`:
 ///   ibtool recomputes the width itself to fit the table (13 columns of the corpus's pairs
 ///   compile 8 to 38 points off the source);
-/// - the colour space (RGB, white, CMYK; named, system and custom-space colours aside) of every
-///   colour property both sides hold.
+/// - the colour model (RGB, white, CMYK; named, system and custom-component colours aside) of
+///   every colour property both sides hold, and within a model the colour space where both sides
+///   name it (``Color/colorSpaceName``: `calibratedRGB` against custom `sRGB`);
+/// - whether an AppKit view is an `NSCustomView` placeholder (`<customView>`) or itself (`<view>`);
+/// - a toolbar's default items (`defaultToolbarItems`, by item identifier, in order);
+/// - a view's system layout guides that constraints use, and those constraints, as objects
+///   (``Drops``: an unused `<viewLayoutGuide>` is not archived).
 /// A property one side holds and the other lacks is a difference, except a colour (a source
 /// may leave a default colour out).
 ///
-/// Not compared yet, because the readers do not decode them on both sides: the calibrated,
-/// device, sRGB or generic colour space within RGB and white (``Color`` keeps only the model), a
-/// `<customView>` against a `<view>` (both are `NSView` in the model), a toolbar's allowed and
-/// default item lists (references), constraints to layout guides, UIKit segment titles.
+/// Not compared yet: UIKit segment titles, segment widths, tags and images, scroller
+/// orientation, table column `editable`.
 enum PropertyComparison {
     /// Keys compared on toolbar items besides the identifier.
     static let toolbarItemKeys = ["label", "paletteLabel"]
@@ -31,7 +34,11 @@ enum PropertyComparison {
     typealias Values = [String: (source: String?, compiled: String?)]
 
     /// The surviving properties of a matched pair that differ.
-    static func differences(source so: NibObject, compiled co: NibObject) -> Values {
+    ///
+    /// - Parameter directInstantiation: the source document says
+    ///   `customObjectInstantitationMethod="direct"`: ibtool then compiles a `<customView>` as a
+    ///   class swapper, so custom-view placeholders are not compared.
+    static func differences(source so: NibObject, compiled co: NibObject, directInstantiation: Bool = false) -> Values {
         var out: Values = [:]
         func put(_ key: String, _ a: String?, _ b: String?) { if a != b { out[key] = (a, b) } }
         func text(_ o: NibObject, _ key: String) -> String? { o.property(key)?.text }
@@ -59,8 +66,30 @@ enum PropertyComparison {
             guard case .color(let a) = p.value, case .color(let b)? = co.property(p.key),
                   let sa = space(a), let sb = space(b) else { continue }
             put(p.key + ".space", sa, sb)
+            // Within a model, the space itself where both sides name it (`calibratedRGB`, `sRGB`).
+            if sa == sb, let na = a.colorSpaceName, let nb = b.colorSpaceName { put(p.key + ".colorSpace", na, nb) }
+        }
+        // (A class archived by itself, such as an IB 3 plug-in's view, is neither.)
+        if CompareClasses.base(so) == "NSView" && CompareClasses.base(co) == "NSView" && so.className.hasPrefix("NS")
+            && co.className.hasPrefix("NS") && !directInstantiation {
+            put("customView", flag(so, "customView"), flag(co, "customView"))
+        }
+        if so.className == "NSToolbar" && co.className == "NSToolbar" {
+            put("defaultToolbarItems", identifiers(so, "defaultToolbarItems"), identifiers(co, "defaultToolbarItems"))
         }
         return out
+    }
+
+    /// `YES` when `o` has property `key` true, else nil.
+    private static func flag(_ o: NibObject, _ key: String) -> String? {
+        if case .bool(true)? = o.property(key) { return "YES" }
+        return nil
+    }
+
+    /// A list of identifiers, `, `-joined in order; nil when `o` has none (or an empty list).
+    private static func identifiers(_ o: NibObject, _ key: String) -> String? {
+        if case .identifiers(let list)? = o.property(key), !list.isEmpty { return list.joined(separator: ", ") }
+        return nil
     }
 
     private static func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }

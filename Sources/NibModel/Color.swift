@@ -55,16 +55,30 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
     /// Colour list or asset catalog of a ``Space/catalog`` colour (`System`), when archived.
     public var catalog: String?
     public var notation: Notation
+    /// The colour space of an RGB, white or CMYK colour, as a xib names it: `calibratedRGB`,
+    /// `deviceRGB`, `calibratedWhite`, `deviceWhite` (a xib's `colorSpace`; AppKit `NSColorSpace`
+    /// 1–4 without `NSCustomColorSpace`), or a custom space by the xib's `customColorSpace`
+    /// (`sRGB`, `genericGamma22GrayColorSpace`, `displayP3`, …; AppKit `NSCustomColorSpace`
+    /// with its `NSID`); nil where the input does not say (UIKit colours, legacy nibs, a custom
+    /// space of unknown `NSID`). Not printed (``description``: colours print as before); in JSON
+    /// as `colorSpaceName` when known. `compare` and the xib writer read it.
+    public var colorSpaceName: String?
 
     public init(space: Space, components: [Double] = [], alpha: Double? = nil, name: String? = nil,
-                catalog: String? = nil, notation: Notation) {
+                catalog: String? = nil, notation: Notation, colorSpaceName: String? = nil) {
         self.space = space
         self.components = components
         self.alpha = alpha
         self.name = name
         self.catalog = catalog
         self.notation = notation
+        self.colorSpaceName = colorSpaceName
     }
+
+    /// Xcode's custom colour spaces by `NSColorSpace` `NSID` (an archived `NSCustomColorSpace`):
+    /// 7 sRGB and 9 generic grey gamma 2.2 as Xcode and viraptor/ibtool's compiler archive them
+    /// (`constant_objects.py`); other ids are not known here.
+    public static let customSpaceNames: [Int64: String] = [7: "sRGB", 9: "genericGamma22GrayColorSpace"]
 
     /// `rgba(1 0.5 0 1)`, `white(0.2 1)`, `cmyka(0 0 0 1 1)`, `rgb(0.314 0.318 0.318)`,
     /// `named(System controlColor)`, `controlColor (System)`, `systemBlueColor`, `<NSColor>`:
@@ -105,9 +119,10 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// JSON: `{"space": "rgb", "components": [1, 0.5, 0], "alpha": 1, "notation": "uikit"}`;
-/// `components` is left out when empty, `alpha`, `name` and `catalog` when unknown.
+/// `components` is left out when empty, `alpha`, `name`, `catalog` and `colorSpaceName` when
+/// unknown.
 extension Color: Codable {
-    private enum CodingKeys: String, CodingKey { case space, components, alpha, name, catalog, notation }
+    private enum CodingKeys: String, CodingKey { case space, components, alpha, name, catalog, notation, colorSpaceName }
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -116,7 +131,8 @@ extension Color: Codable {
                   alpha: try c.decodeIfPresent(Double.self, forKey: .alpha),
                   name: try c.decodeIfPresent(String.self, forKey: .name),
                   catalog: try c.decodeIfPresent(String.self, forKey: .catalog),
-                  notation: try c.decode(Notation.self, forKey: .notation))
+                  notation: try c.decode(Notation.self, forKey: .notation),
+                  colorSpaceName: try c.decodeIfPresent(String.self, forKey: .colorSpaceName))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -127,5 +143,6 @@ extension Color: Codable {
         try c.encodeIfPresent(name, forKey: .name)
         try c.encodeIfPresent(catalog, forKey: .catalog)
         try c.encode(notation, forKey: .notation)
+        try c.encodeIfPresent(colorSpaceName, forKey: .colorSpaceName)
     }
 }

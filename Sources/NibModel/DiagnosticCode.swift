@@ -64,6 +64,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
 
     // `compare`: what compilation drops or adds, so it is not compared.
     public static let firstResponderNotArchived = DiagnosticCode("first-responder-not-archived")
+    public static let applicationNotArchived = DiagnosticCode("application-not-archived")
     public static let exitPlaceholderNotArchived = DiagnosticCode("exit-placeholder-not-archived")
     public static let layoutGuideNotArchived = DiagnosticCode("layout-guide-not-archived")
     public static let storyboardReferenceNotArchived = DiagnosticCode("storyboard-reference-not-archived")
@@ -114,6 +115,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
         .documentNotRead,
         .sourceNotParsed,
         .firstResponderNotArchived,
+        .applicationNotArchived,
         .exitPlaceholderNotArchived,
         .layoutGuideNotArchived,
         .storyboardReferenceNotArchived,
@@ -200,6 +202,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
             return "A Swift or Objective-C source file could not be read or has syntax the reader did not understand; what parsed is still used."
         case .firstResponderNotArchived:
             return "compare: the source's First Responder placeholder is not archived (actions to it have a nil target)."
+        case .applicationNotArchived:
+            return "compare: the source's Application placeholder is not in a nib that archives none (Xcode declares it in every macOS xib)."
         case .exitPlaceholderNotArchived:
             return "compare: a storyboard Exit placeholder is design-time only (unwind segues are compiled into segue templates)."
         case .layoutGuideNotArchived:
@@ -234,7 +238,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
         switch self {
         case .documentNotRead:
             return .error
-        case .firstResponderNotArchived, .exitPlaceholderNotArchived, .layoutGuideNotArchived,
+        case .firstResponderNotArchived, .applicationNotArchived, .exitPlaceholderNotArchived, .layoutGuideNotArchived,
              .storyboardReferenceNotArchived, .placeholderClassNotArchived, .implicitObjects,
              .storyboardObjectsAdded, .impliedConnections, .designTimeConnections,
              .storyboardConnectionsAdded, .connectionsNotCompared, .nestedArchiveWithoutSource:

@@ -81,13 +81,13 @@ extension PropertyValue: Codable {
 extension Property {
     /// The typed value that JSON keeps as text, for the keys the compiled-nib reader gives a type:
     /// `autoresizingMask`, `styleMask` and `behavior` (``FlagSet``), `keyEquivalent`
-    /// (``KeyEquivalent``: read back from its shown form), `prototypeCells` (identifiers,
-    /// `, `-separated). Any other value is returned as it is.
+    /// (``KeyEquivalent``: read back from its shown form), `prototypeCells` and
+    /// `defaultToolbarItems` (identifiers, `, `-separated). Any other value is returned as it is.
     static func retyped(key: String, _ value: PropertyValue) -> PropertyValue {
         switch (key, value) {
         case ("autoresizingMask", .formatted(let text)), ("styleMask", .formatted(let text)), ("behavior", .formatted(let text)):
             return .flags(FlagSet(description: text))
-        case ("prototypeCells", .formatted(let text)):
+        case ("prototypeCells", .formatted(let text)), ("defaultToolbarItems", .formatted(let text)):
             return .identifiers(text.split(separator: ", ", omittingEmptySubsequences: false).map(String.init))
         case ("keyEquivalent", .string(let text)):
             return KeyEquivalent(shown: text).map { .keyEquivalent($0) } ?? value

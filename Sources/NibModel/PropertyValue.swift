@@ -41,8 +41,9 @@ public enum PropertyValue: Hashable, Sendable, CustomStringConvertible {
     indirect case keyEquivalent(KeyEquivalent)
     /// A xib's `<accessibility>` element: label, hint, identifier, whether it is an element.
     indirect case accessibility(AccessibilityValue)
-    /// Identifiers, sorted: the reuse identifiers of a table or collection view's prototype cells
-    /// (`prototypeCells`), each the name of a nested nib of the document. Prints `, `-joined.
+    /// Identifiers: sorted, the reuse identifiers of a table or collection view's prototype cells
+    /// (`prototypeCells`), each the name of a nested nib of the document; in order, the item
+    /// identifiers of a toolbar's default items (`defaultToolbarItems`). Prints `, `-joined.
     case identifiers([String])
     /// No value: a xib's `<nil key=…/>`, a runtime attribute of type `nil`. Prints `nil`.
     case null

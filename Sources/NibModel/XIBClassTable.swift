@@ -64,6 +64,16 @@ public enum XIBClassTable {
         "device", "adaptation", "scene", "document", "plugIn", "capability", "deployment",
     ]
 
+    /// AppKit's standard toolbar item identifiers, which are also the names of the classes ibtool
+    /// may compile them to (`NSToolbarFlexibleSpaceItem`, …); a xib declares such an item as
+    /// `<toolbarItem implicitItemIdentifier="NSToolbarFlexibleSpaceItem"/>`.
+    public static let standardToolbarItems: Set<String> = [
+        "NSToolbarFlexibleSpaceItem", "NSToolbarSpaceItem", "NSToolbarSeparatorItem", "NSToolbarShowColorsItem",
+        "NSToolbarShowFontsItem", "NSToolbarPrintItem", "NSToolbarCustomizeToolbarItem", "NSToolbarToggleSidebarItem",
+        "NSToolbarCloudSharingItem", "NSToolbarSidebarTrackingSeparatorItem", "NSToolbarInspectorTrackingSeparatorItem",
+        "NSToolbarToggleInspectorItem", "NSToolbarWritingToolsItem",
+    ]
+
     /// The class for `element` on `platform`.
     public static func className(element: String, platform: Platform) -> String {
         guard let first = element.first else { return "NSObject" }

@@ -15,6 +15,10 @@ extension XIBBuilder {
         // (`<panel>` is only read).
         let panel = isMac && (name == "panel" || name.hasSuffix("Panel"))
         if panel { name = "window" }
+        // An `NSCustomView` placeholder is `<customView>` (a `<view>` compiles to the view itself,
+        // or to a class swapper); a standard toolbar item is a `<toolbarItem>` by its identifier.
+        if isMac, case .bool(true)? = o.property("customView") { name = "customView" }
+        if isMac, Self.isStandardToolbarItem(o.className) { name = "toolbarItem" }
         var e = XMLOutput.Element(name)
         e.set("id", id)
         if panel && o.customClass == nil { e.set("customClass", o.className) }
@@ -80,6 +84,7 @@ extension XIBBuilder {
     /// (`_UILayoutGuide`, `_NSCornerView`) and IB's compile-time prototyping constraints, which
     /// a source never declares.
     static func elementName(for o: NibObject, platform: Platform) -> String? {
+        if viewLayoutGuideKey(o) != nil { return "viewLayoutGuide" }
         if let name = elementName(for: o.className, platform: platform) { return name }
         if layoutGuideType(o) != nil { return "viewControllerLayoutGuide" }
         // Storyboard design-time stand-ins (`IBNSWindowController`, `IBUIButton`) are their class.
@@ -99,6 +104,20 @@ extension XIBBuilder {
         switch o.property("identifier")?.text {
         case "_UIViewControllerTop": return "top"
         case "_UIViewControllerBottom": return "bottom"
+        default: return nil
+        }
+    }
+
+    /// The `key` of a view's system layout guide, which a source declares as
+    /// `<viewLayoutGuide key="safeArea" id=…/>` in the view it belongs to: `safeArea` for
+    /// AppKit's `NSLayoutGuide` and UIKit's `UILayoutGuide` with identifier
+    /// `NSViewSafeAreaLayoutGuide`/`UIViewSafeAreaLayoutGuide`, `layoutMargins` for
+    /// `…LayoutMarginsGuide`; nil for other objects.
+    static func viewLayoutGuideKey(_ o: NibObject) -> String? {
+        guard o.className.hasSuffix("LayoutGuide"), let identifier = o.property("identifier")?.text else { return nil }
+        switch identifier {
+        case "NSViewSafeAreaLayoutGuide", "UIViewSafeAreaLayoutGuide": return "safeArea"
+        case "NSViewLayoutMarginsGuide", "UIViewLayoutMarginsGuide": return "layoutMargins"
         default: return nil
         }
     }

@@ -24,9 +24,15 @@ extension XIBBuilder {
         for r in document.roots {
             if let o = document.object(r) { out += nodes(for: o, parent: nil) }
         }
-        // Xcode's xibs always have a First Responder; compiled nibs drop an unused one.
+        // Xcode's xibs always have a First Responder; compiled nibs drop an unused one. A macOS
+        // xib always has the Application too (`-3`), which older nibs may not archive.
         if !wroteFirstResponder {
             out.insert(.element(firstResponderElement()), at: min(1, placeholderCount))
+        }
+        if isMac && !storyboardMode && seedPrefix.isEmpty && !document.placeholders.contains(where: { $0.placeholder?.kind == .application }),
+           !ids.taken.contains("-3") {
+            out.insert(.element(XMLOutput.Element("customObject", [("id", "-3"), ("userLabel", "Application"), ("customClass", "NSObject")])),
+                       at: min(2, out.count))
         }
         if !unwritten.isEmpty {
             out.append(.comment(" nibinspect: storyboard placeholders of this scene nib (a xib has none): " + unwritten.joined(separator: "; ") + " "))
@@ -93,9 +99,10 @@ extension XIBBuilder {
         if let tip = outgoing[o.id]?.lazy.compactMap(Self.toolTip).first { e.set("toolTip", tip) }
         let guideType = Self.layoutGuideType(o)
         if let guideType { e.set("type", guideType) }
+        let isGuide = guideType != nil || Self.viewLayoutGuideKey(o) != nil
         if case .constraint(let lc)? = o.property("constraint") { writeConstraint(lc, holder: parent?.id, into: &e, notes: &notes) }
         var valueElements: [XMLOutput.Element] = []
-        for p in properties(of: o) where guideType == nil || !["identifier", "hidden", "frame"].contains(p.key) {
+        for p in properties(of: o) where !isGuide || !["identifier", "hidden", "frame"].contains(p.key) {
             write(p, of: o, into: &e, elements: &valueElements, notes: &notes)
         }
         // Children, grouped as Xcode groups them.
@@ -104,7 +111,7 @@ extension XIBBuilder {
         var scrollerCount = 0
         var usedKeys = Set<String>()
         let firstView = o.children.first { document.object($0)?.className.hasSuffix("View") == true }
-        for c in o.children where !skip.contains(c) {
+        for c in o.children + (adopted[o.id] ?? []) where !skip.contains(c) && !(adoptedAway.contains(c) && adopted[o.id]?.contains(c) != true) {
             guard let child = document.object(c) else { continue }
             switch placement(of: child, in: o, firstView: firstView, scrollerIndex: &scrollerCount) {
             case .key(var k):
@@ -125,11 +132,16 @@ extension XIBBuilder {
                 }
             }
         }
+        if isMac && o.className.hasSuffix("Matrix"), let i = wrappers.firstIndex(where: { $0.0 == "cells" }) {
+            wrappers[i].1.children = matrixColumns(wrappers[i].1.children, of: o)
+        }
         var children: [XMLOutput.Node] = notes.isEmpty ? [] : [.comment(" nibinspect: not expressible in a xib: " + notes.joined(separator: "; ") + " ")]
         // Frame first, then keyed children and subviews, then the other values, constraints last.
         let (frames, values) = valueElements.partitioned { ["frame", "contentRect", "autoresizingMask"].contains($0["key"] ?? "") }
         children += frames.filter { $0["key"] != "autoresizingMask" }.map { .element($0) } + frames.filter { $0["key"] == "autoresizingMask" }.map { .element($0) }
-        children += keyed
+        // A view's layout guides follow its constraints, as Xcode writes them.
+        let (guides, others) = keyed.partitioned { if case .element(let x) = $0 { return x.name == "viewLayoutGuide" } else { return false } }
+        children += others
         children += wrappers.filter { $0.0 != "constraints" }.map { .element($0.1) }
         if let cells = prototypes[o.id] { children.append(.element(XMLOutput.Element("prototypes", children: cells))) }
         if let ds = staticTables[o.id].flatMap({ document.object($0) }) {
@@ -140,6 +152,7 @@ extension XIBBuilder {
         }
         children += values.map { .element($0) }
         children += wrappers.filter { $0.0 == "constraints" }.map { .element($0.1) }
+        children += guides
         children += injected[o.id] ?? []
         children += connectionNodes(of: o)
         e.children = children + e.children
@@ -236,7 +249,11 @@ extension XIBBuilder {
 
     /// The properties written for `o` (the display name is not one).
     func properties(of o: NibObject) -> [Property] {
-        o.properties.filter { !["constraint"].contains($0.key) }
+        // A standard toolbar item is its identifier alone (AppKit supplies the rest).
+        if isMac, let identifier = Self.toolbarItemIdentifier(o), XIBClassTable.standardToolbarItems.contains(identifier) {
+            return [Property("implicitItemIdentifier", .string(identifier))]
+        }
+        return o.properties.filter { !["constraint"].contains($0.key) }
     }
 
     enum Placement { case key(String), wrapper(String) }
@@ -248,6 +265,7 @@ extension XIBBuilder {
         let c = child.className, p = parent.className
         if c == "NSLayoutConstraint" { return .wrapper("constraints") }
         if Self.layoutGuideType(child) != nil { return .wrapper("layoutGuides") }
+        if let guide = Self.viewLayoutGuideKey(child) { return .key(guide) }
         if p.hasSuffix("Menu") && c.hasSuffix("MenuItem") { return .wrapper("items") }
         if p.hasSuffix("MenuItem") && c.hasSuffix("Menu") { return .key("submenu") }
         if p.hasSuffix("PopUpButtonCell") && c.hasSuffix("Menu") { return .key("menu") }
@@ -271,6 +289,7 @@ extension XIBBuilder {
         if p.hasSuffix("ScrollView") && c.hasSuffix("ClipView") { return .key("contentView") }
         if p.hasSuffix("ScrollView") && c.hasSuffix("Scroller") {
             scrollerIndex += 1
+            if case .bool(let horizontal)? = child.property("horizontal") { return .key(horizontal ? "horizontalScroller" : "verticalScroller") }
             if case .rect(let r)? = child.property("frame") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
             if case .size(let r)? = child.property("frameSize") { return .key(r.width >= r.height ? "horizontalScroller" : "verticalScroller") }
             return .key(scrollerIndex == 1 ? "horizontalScroller" : "verticalScroller")
@@ -281,7 +300,11 @@ extension XIBBuilder {
             return .key(p.hasSuffix("Box") ? "contentView" : "view")
         }
         if p.hasSuffix("TabView") && c.hasSuffix("TabViewItem") { return .wrapper("tabViewItems") }
-        if p.hasSuffix("Toolbar") && c.hasSuffix("ToolbarItem") { return .wrapper("allowedToolbarItems") }
+        if p.hasSuffix("PredicateEditor") && c.hasSuffix("RowTemplate") { return .wrapper("rowTemplates") }
+        if p.hasSuffix("PredicateEditorRowTemplate") && c.hasSuffix("Menu") { return .wrapper("popUpMenus") }
+        if isMac && p.hasSuffix("Toolbar") && Self.isToolbarItem(c) { return .wrapper("allowedToolbarItems") }
+        // A toolbar item's view (its only child but a menu form representation).
+        if isMac && Self.isToolbarItem(p) && !c.hasSuffix("MenuItem") && !c.hasSuffix("Menu") { return .key("view") }
         if p.hasSuffix("WindowController") && (c.hasSuffix("Window") || c == "NSWindowTemplate" || c.hasSuffix("Panel")) {
             return .key("window")
         }

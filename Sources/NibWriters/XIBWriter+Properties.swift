@@ -24,6 +24,10 @@ extension XIBBuilder {
             if let element { s.append(element) }
             elements.append(s)
         }
+        if p.key.hasPrefix("segment[") {   // (before the value cases: a segment's image is an image)
+            writeSegment(p, into: &elements, notes: &notes)
+            return
+        }
         switch (p.key, p.value) {
         case ("frame", .rect(let r)), ("contentRect", .rect(let r)), ("bounds", .rect(let r)):
             elements.append(XMLOutput.Element("rect", [("key", p.key == "bounds" ? "frame" : p.key), ("x", num(r.x)), ("y", num(r.y)),
@@ -84,21 +88,12 @@ extension XIBBuilder {
             break  // the view nib of a storyboard controller: its view is written inline
         case ("identifier", _) where o.placeholder != nil:
             break  // the placeholder element says it (`placeholderIdentifier`, File's Owner's fixed id)
-        case (let key, _) where key.hasPrefix("segment[") && key.hasSuffix("].label"):
-            // AppKit segment labels (`segment[i].label`): `<segments><segment label="A"/>…`, one
-            // `<segment>` per index up to the last labelled one.
-            guard let index = Int(key.dropFirst("segment[".count).dropLast("].label".count)), (0..<1_000).contains(index),
-                  let label = p.value.text, XMLOutput.isRepresentable(label) else {
-                notes.append("\(p.key) = \(p.value)")
-                break
-            }
-            var list = elements.first { $0.name == "segments" } ?? XMLOutput.Element("segments")
-            elements.removeAll { $0.name == "segments" }
-            var segments: [XMLOutput.Element] = list.children.compactMap { if case .element(let x) = $0 { return x } else { return nil } }
-            while segments.count <= index { segments.append(XMLOutput.Element("segment")) }
-            segments[index].set("label", label)
-            list.children = segments.map { .element($0) }
-            elements.append(list)
+        case ("numberOfRows", .int), ("numberOfColumns", .int) where isMac && o.className.hasSuffix("Matrix"):
+            break  // the `<column>` elements of its `<cells>` (``matrixColumns(_:of:)``)
+        case ("customView", .bool(true)) where isMac:
+            break  // the element is `<customView>` (``element(for:notes:)``)
+        case ("defaultToolbarItems", .identifiers(let list)) where isMac:
+            elements.append(defaultToolbarItems(list, of: o, notes: &notes))
         case ("oid", _):
             break  // IB 3's object id (NSOidsKeys): ids are fresh, as the top comment says
         case ("name", _) where isMac && o.className == "NSMenu":
@@ -142,12 +137,14 @@ extension XIBBuilder {
             notes.append("constraint item \(id.rawValue) is not written")
             return nil
         }
+        // Xcode names NSLayoutAttributeLastBaseline (11) `baseline`.
+        func attribute(_ name: String) -> String { name == "lastBaseline" ? "baseline" : name }
         if let first = c.firstItem, first != holder || c.secondItem != nil, let x = item(first) { e.set("firstItem", x) }
-        e.set("firstAttribute", c.firstAttribute)
+        e.set("firstAttribute", attribute(c.firstAttribute))
         if c.relation != .equal { e.set("relation", c.relation.rawValue) }
         if let second = c.secondItem, let x = item(second) {
             e.set("secondItem", x)
-            if let a = c.secondAttribute { e.set("secondAttribute", a) }
+            if let a = c.secondAttribute { e.set("secondAttribute", attribute(a)) }
         }
         if c.multiplier != 1 { e.set("multiplier", num(c.multiplier)) }
         if c.constant != 0 { e.set("constant", num(c.constant)) }
@@ -211,8 +208,9 @@ extension XIBBuilder {
         }
     }
 
-    /// `<color key=…>` as Xcode writes it; nil for colours of no xib form (custom component
-    /// spaces, colour classes not decoded).
+    /// `<color key=…>` as Xcode writes it, in the colour's space (``Color/colorSpaceName``:
+    /// `calibratedWhite`, `deviceRGB`, custom `sRGB`, …); nil for colours of no xib form
+    /// (custom component spaces, colour classes not decoded).
     func colorElement(_ c: Color, key: String) -> XMLOutput.Element? {
         var e = XMLOutput.Element("color", [("key", key)])
         let alpha = num(c.alpha ?? 1)
@@ -226,11 +224,12 @@ extension XIBBuilder {
             e.set("catalog", c.catalog ?? "System")
             e.set("colorSpace", "catalog")
         case .rgb where c.components.count == 3:
-            e.attributes += [("red", num(c.components[0])), ("green", num(c.components[1])), ("blue", num(c.components[2])),
-                             ("alpha", alpha), ("colorSpace", "custom"), ("customColorSpace", "sRGB")]
+            e.attributes += [("red", num(c.components[0])), ("green", num(c.components[1])), ("blue", num(c.components[2])), ("alpha", alpha)]
+            e.attributes += Self.colorSpaceAttributes(c.colorSpaceName, standard: ["calibratedRGB", "deviceRGB"], fallback: "sRGB")
         case .white where c.components.count == 1:
-            e.attributes += [("white", num(c.components[0])), ("alpha", alpha), ("colorSpace", "custom"),
-                             ("customColorSpace", "genericGamma22GrayColorSpace")]
+            e.attributes += [("white", num(c.components[0])), ("alpha", alpha)]
+            e.attributes += Self.colorSpaceAttributes(c.colorSpaceName, standard: ["calibratedWhite", "deviceWhite"],
+                                                      fallback: "genericGamma22GrayColorSpace")
         case .cmyk where c.components.count == 4:
             e.attributes += [("cyan", num(c.components[0])), ("magenta", num(c.components[1])), ("yellow", num(c.components[2])),
                              ("black", num(c.components[3])), ("alpha", alpha), ("colorSpace", "custom"),
@@ -239,6 +238,14 @@ extension XIBBuilder {
             return nil
         }
         return e
+    }
+
+    /// `colorSpace="calibratedRGB"` for a space a xib names itself (`standard`), else
+    /// `colorSpace="custom" customColorSpace=…` with the colour's custom space, or `fallback`
+    /// (sRGB, generic grey gamma 2.2: what UIKit colours and colours of an unknown space are).
+    static func colorSpaceAttributes(_ name: String?, standard: Set<String>, fallback: String) -> [(String, String)] {
+        if let name, standard.contains(name) { return [("colorSpace", name)] }
+        return [("colorSpace", "custom"), ("customColorSpace", name ?? fallback)]
     }
 
     /// iOS `<fontDescription key="fontDescription">`, macOS `<font key="font">`: the system font

@@ -122,6 +122,10 @@ struct XIBBuilder {
     /// Objects written without an id: a table column's header cell, as Xcode writes it (so no
     /// connection can name it: ``isWritten(_:)`` is false).
     var idless: Set<ObjectID> = []
+    /// A scroll view's document view that the nib's outline lists under the scroll view (IB 3
+    /// nibs): written in the clip view's `<subviews>`, as a xib holds it (clip view → views).
+    var adopted: [ObjectID: [ObjectID]] = [:]
+    var adoptedAway: Set<ObjectID> = []
     /// `<segue>` elements of a storyboard's segue templates, by the template as an upstream
     /// placeholder names it (`<scene nib>:<object id>`): a cell's `selectionSegueTemplate` or
     /// `accessoryActionSegueTemplate` outlet to one is written as that segue in the cell.
@@ -164,6 +168,18 @@ struct XIBBuilder {
         if platform == .macOS {
             var firstClipViews: [ObjectID: ObjectID] = [:]
             for o in document.objects where Self.isFolded(o, in: document, firstClipViews: &firstClipViews) { skip.insert(o.id) }
+            for o in document.objects where o.className.hasSuffix("ScrollView") {
+                let kids = o.children.compactMap { document.object($0) }
+                guard let clip = kids.first(where: { $0.className.hasSuffix("ClipView") }),
+                      !clip.children.contains(where: { document.object($0)?.className.hasSuffix("Constraint") == false }) else { continue }
+                let documentViews = kids.filter { k in
+                    !["ClipView", "Scroller", "HeaderView", "CornerView", "Constraint"].contains { k.className.hasSuffix($0) }
+                        && !k.className.hasSuffix("Cell") && k.placeholder == nil
+                }
+                guard documentViews.count == 1 else { continue }
+                adopted[clip.id] = documentViews.map(\.id)
+                adoptedAway.formUnion(documentViews.map(\.id))
+            }
             for o in document.objects where o.className.hasSuffix("TableHeaderCell")
                 && o.parent.flatMap({ document.object($0) })?.className.hasSuffix("TableColumn") == true {
                 idless.insert(o.id)

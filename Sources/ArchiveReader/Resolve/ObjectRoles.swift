@@ -61,6 +61,9 @@ enum ObjectRoles {
         "NSMenuItems", "NSSubmenu",
         // Constraints last, as Interface Builder lists them after the subviews.
         "UIViewAutolayoutConstraints", "NSViewConstraints",
+        // A view's layout guides that constraints use (the safe area), after its constraints as a
+        // xib lists them.
+        "NSViewLayoutGuides",
     ]
 
     /// Child keys that are back-references on some classes: a navigation item's bar, a navigation

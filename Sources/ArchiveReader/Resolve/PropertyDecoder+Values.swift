@@ -30,12 +30,42 @@ extension PropertyDecoder {
         if let white = graph.double(c["UIWhite"]) {
             return .finite(.color(Color(space: .white, components: [white], alpha: alpha, notation: .uikit)))
         }
+        let spaceName = colorSpaceName(c)
         for (key, space, channels) in [("NSRGB", Color.Space.rgb, 3), ("NSWhite", .white, 1), ("NSCMYK", .cmyk, 4),
                                        ("NSComponents", .components, 0)] {
-            if let value = componentText(c[key], space, channels: channels) { return value }
+            guard var value = componentText(c[key], space, channels: channels) else { continue }
+            if case .color(var color) = value, let spaceName {
+                // A custom space's own numbers are `NSComponents` (the xib's); `NSRGB`/`NSWhite`
+                // hold their conversion to the calibrated space.
+                if c["NSCustomColorSpace"] != nil, channels > 0,
+                   case .color(let own)? = componentText(c["NSComponents"], .components, channels: 0), own.components.count == channels + 1 {
+                    color.components = Array(own.components.dropLast())
+                    color.alpha = own.components.last
+                }
+                color.colorSpaceName = spaceName
+                value = .color(color)
+            }
+            return value
         }
         if let inner = c["NSColor"], inner.objectRef != nil, inner.objectRef != r { return color(inner, depth: depth + 1) }
         return .color(Color(space: .otherClass, name: c.className, notation: c.className.hasPrefix("UI") ? .uikit : .appKit))
+    }
+
+    /// The xib's name of an AppKit colour's space (``Color/colorSpaceName``): `NSColorSpace` 1–4
+    /// (calibrated or device RGB or white) without `NSCustomColorSpace`, else the custom space by
+    /// its `NSID` (``Color/customSpaceNames``); nil for other colours and unknown spaces.
+    private func colorSpaceName(_ c: ArchivedObject) -> String? {
+        if let custom = c["NSCustomColorSpace"] {
+            guard let r = custom.objectRef, let space = graph[r], let id = graph.integer(space["NSID"]) else { return nil }
+            return Color.customSpaceNames[id]
+        }
+        switch graph.integer(c["NSColorSpace"]) {
+        case 1: return "calibratedRGB"
+        case 2: return "deviceRGB"
+        case 3: return "calibratedWhite"
+        case 4: return "deviceWhite"
+        default: return nil
+        }
     }
 
     /// AppKit's ASCII components (`0.314 0.318 0.318`, sometimes NUL-terminated): `channels`

@@ -22,6 +22,7 @@ struct PropertyDecoder {
         ("UIIdentifier", "identifier", .string), ("UIDestinationViewControllerIdentifier", "destination", .string),
         ("UIActionName", "actionName", .string), ("UISegueClassName", "segueClass", .string),
         ("NSLayoutIdentifier", "identifier", .string), ("_UILayoutGuideIdentifier", "identifier", .string),
+        ("NSLayoutGuideIdentifier", "identifier", .string),
         ("UITableSectionHeaderTitle", "headerTitle", .string), ("UITableSectionFooterTitle", "footerTitle", .string),
         ("NSIdentifier", "identifier", .string),
         ("NSFrame", "frame", .geometry), ("NSFrameSize", "frameSize", .geometry),

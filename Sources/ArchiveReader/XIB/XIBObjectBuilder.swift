@@ -186,6 +186,8 @@ struct XIBObjectBuilder {
             }
             if e["isSeparatorItem"] == "YES" { properties.append(Property("separator", .bool(true))) }
         }
+        if platform == .macOS, e.name == "customView" { properties.append(Property("customView", .bool(true))) }
+        if e.name == "toolbar", let defaults = Self.defaultToolbarItems(e), !defaults.isEmpty { properties.append(Property("defaultToolbarItems", .identifiers(defaults))) }
         if e.name == "constraint", let constraint = Self.constraint(e, holder: parent) {
             properties.append(Property("constraint", .finite(.constraint(constraint))))
         }
@@ -206,6 +208,18 @@ struct XIBObjectBuilder {
         return NibObject(id: id, className: className, customClass: custom, customModule: module,
                          runtimeClassName: runtimeName, placeholder: placeholder, name: name, parent: parent,
                          properties: properties, sourceLine: e.line)
+    }
+
+    /// A toolbar's `<defaultToolbarItems>` as the compiled reader gives them: the identifier
+    /// (`explicitItemIdentifier`, else `implicitItemIdentifier`) of each item referenced, in
+    /// order; nil without the element.
+    static func defaultToolbarItems(_ toolbar: XMLElementNode) -> [String]? {
+        guard let defaults = toolbar.children.first(where: { $0.name == "defaultToolbarItems" }) else { return nil }
+        let allowed = toolbar.children.filter { $0.name == "allowedToolbarItems" }.flatMap(\.children)
+        return defaults.children.prefix(1_000).compactMap { ref in
+            guard let id = ref["reference"] ?? ref["id"], let item = allowed.first(where: { $0["id"] == id }) ?? (ref["id"] != nil ? ref : nil) else { return nil }
+            return item["explicitItemIdentifier"] ?? item["implicitItemIdentifier"]
+        }
     }
 
     /// Attributes that are part of the object itself rather than properties.

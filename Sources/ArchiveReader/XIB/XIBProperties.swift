@@ -51,11 +51,17 @@ enum XIBProperties {
             }
             return out
         case "segment":
-            // An AppKit segment's label, as the compiled reader gives it (`segment[i].label`).
+            // An AppKit segment's label, width, tag, image, selection and state, as the compiled
+            // reader gives them (`segment[i].label`, …).
             var out = [Property(key, .formatted(raw(e)))]
-            if let label = e["label"], let list = e.parent, list.name == "segments",
+            if let list = e.parent, list.name == "segments",
                let index = list.children(named: "segment").firstIndex(where: { $0 === e }) {
-                out.append(Property("segment[\(index)].label", .string(label)))
+                if let label = e["label"] { out.append(Property("segment[\(index)].label", .string(label))) }
+                if let width = e["width"].flatMap(Double.init), width > 0 { out.append(Property("segment[\(index)].width", .double(width))) }
+                if let tag = e["tag"].flatMap({ Int64($0) }), tag != 0 { out.append(Property("segment[\(index)].tag", .int(tag))) }
+                if let image = e["image"] { out.append(Property("segment[\(index)].image", .string(image))) }
+                if e["selected"] == "YES" { out.append(Property("segment[\(index)].selected", .bool(true))) }
+                if e["enabled"] == "NO" { out.append(Property("segment[\(index)].enabled", .bool(false))) }
             }
             return out
         case "autoresizingMask", "windowStyleMask", "behavior", "accessibilityTraits", "dataDetectorType",
@@ -119,19 +125,22 @@ enum XIBProperties {
     }
 
     /// The system colour (`systemColor`), named colour (`name`, `catalog`), or RGB, grey or CMYK
-    /// components (`red green blue`, `white`, `cyan magenta yellow black`, with `alpha`); nil for
+    /// components (`red green blue`, `white`, `cyan magenta yellow black`, with `alpha`, and the
+    /// `colorSpace` or `customColorSpace` as ``Color/colorSpaceName``); nil for
     /// anything else (`cocoaTouchSystemColor`, components that are not numbers).
     static func color(_ e: XMLElementNode) -> Color? {
         if let system = e["systemColor"] { return Color(space: .system, name: system, notation: .xib) }
         if let name = e["name"] { return Color(space: .catalog, name: name, catalog: e["catalog"], notation: .xib) }
         func n(_ k: String) -> Double? { e[k].flatMap(Double.init) }
         let alpha = n("alpha")
+        // `colorSpace="calibratedRGB"`, or `colorSpace="custom" customColorSpace="sRGB"`.
+        let spaceName = e["colorSpace"] == "custom" ? e["customColorSpace"] : e["colorSpace"]
         if let r = n("red"), let g = n("green"), let b = n("blue") {
-            return Color(space: .rgb, components: [r, g, b], alpha: alpha, notation: .xib)
+            return Color(space: .rgb, components: [r, g, b], alpha: alpha, notation: .xib, colorSpaceName: spaceName)
         }
-        if let w = n("white") { return Color(space: .white, components: [w], alpha: alpha, notation: .xib) }
+        if let w = n("white") { return Color(space: .white, components: [w], alpha: alpha, notation: .xib, colorSpaceName: spaceName) }
         if let c = n("cyan"), let m = n("magenta"), let y = n("yellow"), let k = n("black") {
-            return Color(space: .cmyk, components: [c, m, y, k], alpha: alpha, notation: .xib)
+            return Color(space: .cmyk, components: [c, m, y, k], alpha: alpha, notation: .xib, colorSpaceName: spaceName)
         }
         return nil
     }

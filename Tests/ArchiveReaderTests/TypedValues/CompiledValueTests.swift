@@ -128,7 +128,7 @@ struct CompiledValueTests {
         }
         let colors = views.map { $0.property("backgroundColor") }
         #expect(colors == [
-            .color(Color(space: .rgb, components: [0.31372549, 0.5, 1], notation: .appKit)),
+            .color(Color(space: .rgb, components: [0.31372549, 0.5, 1], notation: .appKit, colorSpaceName: "calibratedRGB")),
             .color(Color(space: .rgb, components: [1, 0, 0], alpha: 0.5, notation: .appKit)),
             .color(Color(space: .catalog, name: "controlColor", catalog: "System", notation: .appKit)),
             .color(Color(space: .catalog, name: "AccentColor", notation: .appKit)),

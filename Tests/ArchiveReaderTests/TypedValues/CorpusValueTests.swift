@@ -43,7 +43,7 @@ struct CorpusValueTests {
         #expect(try Self.object(d, "#104").property("backgroundColor")
             == .color(Color(space: .catalog, name: "textBackgroundColor", catalog: "System", notation: .appKit)))
         let gray = try Self.object(d, "#260").property("textColor")
-        #expect(gray == .color(Color(space: .rgb, components: [0.29803923, 0.29803923, 0.29803923], notation: .appKit)))
+        #expect(gray == .color(Color(space: .rgb, components: [0.29803923, 0.29803923, 0.29803923], notation: .appKit, colorSpaceName: "calibratedRGB")))
         #expect(gray?.description == "rgb(0.298 0.298 0.298)")
         #expect(try Self.object(d, "#118").property("font")
             == .font(Font(name: ".AppleSystemUIFontBold", size: 12, textStyle: "UICTFontTextStyleHeadline")))

@@ -56,9 +56,9 @@ struct SourceValueTests {
             <color key="f" name="AccentColor"/>
             <color key="g" cocoaTouchSystemColor="darkTextColor"/>
             """)
-        #expect(p["a"] == .color(Color(space: .rgb, components: [1, 0.30196078431372547, 0], alpha: 0.5, notation: .xib)))
-        #expect(p["b"] == .color(Color(space: .white, components: [0.33333333333333331], notation: .xib)))
-        #expect(p["c"] == .color(Color(space: .cmyk, components: [0, 1, 1, 0], alpha: 1, notation: .xib)))
+        #expect(p["a"] == .color(Color(space: .rgb, components: [1, 0.30196078431372547, 0], alpha: 0.5, notation: .xib, colorSpaceName: "sRGB")))
+        #expect(p["b"] == .color(Color(space: .white, components: [0.33333333333333331], notation: .xib, colorSpaceName: "genericGamma22GrayColorSpace")))
+        #expect(p["c"] == .color(Color(space: .cmyk, components: [0, 1, 1, 0], alpha: 1, notation: .xib, colorSpaceName: "genericCMYKColorSpace")))
         #expect(p["d"] == .color(Color(space: .system, name: "systemBackgroundColor", notation: .xib)))
         #expect(p["e"] == .color(Color(space: .catalog, name: "controlTextColor", catalog: "System", notation: .xib)))
         #expect(p["f"] == .color(Color(space: .catalog, name: "AccentColor", notation: .xib)))

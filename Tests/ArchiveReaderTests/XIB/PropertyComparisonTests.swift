@@ -70,8 +70,9 @@ struct PropertyComparisonTests {
             $0.replacingOccurrences(of: #" explicitItemIdentifier="HomeBtn" label="Home" paletteLabel="Home""#, with: "")
         }
         let found = report.differences.map { "\($0.label ?? "") \($0.sourceValue ?? "-") \($0.compiledValue ?? "-")" }
-        // Without its explicit identifier the item is IB's implicit one.
-        #expect(found == ["itemIdentifier UUID-zzz-yyy HomeBtn", "label - Home", "paletteLabel - Home"], "\(found)")
+        // Without its explicit identifier the item is IB's implicit one, in the default items too.
+        #expect(found == ["defaultToolbarItems UUID-zzz-yyy HomeBtn", "itemIdentifier UUID-zzz-yyy HomeBtn", "label - Home", "paletteLabel - Home"],
+                "\(found)")
     }
 
     @Test func tableColumnLimitsButNotItsFittedWidth() throws {
@@ -82,6 +83,47 @@ struct PropertyComparisonTests {
         #expect(found == ["minWidth 60 40"], "\(found)")
         let lost = try Self.compare("test_table_mult_sel_no") { $0.replacingOccurrences(of: #"width="178" "#, with: "") }
         #expect(lost.differences.map { "\($0.label ?? "") \($0.sourceValue ?? "-") \($0.compiledValue ?? "-")" } == ["width - 163"])
+    }
+
+    static func found(_ report: CompareReport) -> [String] {
+        report.differences.map { "\($0.kind.rawValue) \($0.label ?? "") \($0.sourceValue ?? "-") \($0.compiledValue ?? "-")" }
+    }
+
+    /// A `<customView>` written as a `<view>` compiles to the view itself, not an `NSCustomView`.
+    @Test func viewForCustomView() throws {
+        let report = try Self.compare("segmented_fillprop") {
+            $0.replacingOccurrences(of: #"<customView id="1">"#, with: #"<view id="1">"#).replacingOccurrences(of: "</customView>", with: "</view>")
+        }
+        #expect(Self.found(report) == ["propertyDiffers customView - YES"], "\(Self.found(report))")
+    }
+
+    /// A calibrated white written as a custom generic grey is another colour space.
+    @Test func colorSpaceWithinAModel() throws {
+        let report = try Self.compare("white_color_format") {
+            $0.replacingOccurrences(of: #"white="1" alpha="1" colorSpace="calibratedWhite""#,
+                                    with: #"white="1" alpha="1" colorSpace="custom" customColorSpace="genericGamma22GrayColorSpace""#)
+        }
+        #expect(Self.found(report) == ["propertyDiffers backgroundColor.colorSpace genericGamma22GrayColorSpace calibratedWhite"], "\(Self.found(report))")
+    }
+
+    /// A toolbar that lost its default items.
+    @Test func lostDefaultToolbarItems() throws {
+        let report = try Self.compare("toolbar_button_item") {
+            $0.replacingOccurrences(of: #"<toolbarItem reference="TBI-aa-001"/>"#, with: "")
+        }
+        #expect(Self.found(report) == ["propertyDiffers defaultToolbarItems - HomeBtn"], "\(Self.found(report))")
+    }
+
+    /// Constraints to a view's safe-area guide are objects of the compiled nib: a source that lost
+    /// them (or the guide) does not agree; the unused layout-margins guide is not archived.
+    @Test func constraintsToTheSafeArea() throws {
+        #expect(try Self.compare("transmission_MainMenu").agrees)
+        let report = try Self.compare("transmission_MainMenu") { text in
+            text.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.contains(#"secondItem="d6L-dv-l2F""#) }
+                .joined(separator: "\n")
+        }
+        let kinds = report.differences.map(\.kind.rawValue)
+        #expect(kinds.filter { $0 == "objectOnlyInCompiled" }.count == 4, "\(Self.found(report))")   // three constraints and the guide
     }
 }
 

@@ -50,7 +50,7 @@ struct SourceReaderTests {
         #expect(label.name == "Welcome")
         #expect(label.property("text") == .string("Welcome"))
         #expect(label.property("fontDescription") == .font(Font(size: 17, systemType: "boldSystem")))
-        #expect(label.property("textColor") == .color(Color(space: .rgb, components: [1, 0, 0], alpha: 1, notation: .xib)))
+        #expect(label.property("textColor") == .color(Color(space: .rgb, components: [1, 0, 0], alpha: 1, notation: .xib, colorSpaceName: "sRGB")))
     }
 
     @Test func unknownElementsAndAttributesAreKept() throws {
