@@ -45,7 +45,8 @@ def collect(list_path):
         with open(os.path.join(ROOT, local), "wb") as f:
             f.write(show(source))
         pid = pair_id(repo, source, translation)
-        entries = [(m.group(2), " ".join(m.group(1).split(" ")).strip()) for m in ENTRY.finditer(decode(show(translation)))]
+        # A key given twice was edited by hand after ibtool wrote it: ibtool's entry is the first.
+        entries = list({m.group(2): m.group(1).strip() for m in reversed(list(ENTRY.finditer(decode(show(translation)))))}.items())[::-1]
         os.makedirs(os.path.join(ROOT, "expected"), exist_ok=True)
         with open(os.path.join(ROOT, "expected", pid + ".tsv"), "w", encoding="utf-8") as f:
             for key, comment in entries:
@@ -70,7 +71,7 @@ def load_pairs():
         expected = {}
         for e in open(os.path.join(ROOT, "expected", pid + ".tsv"), encoding="utf-8"):
             k, c = e.rstrip("\n").split("\t")
-            expected[k] = c
+            expected.setdefault(k, c)
         pairs.append((pid, local, expected))
     return pairs
 

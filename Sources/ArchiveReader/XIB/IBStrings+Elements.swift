@@ -32,11 +32,16 @@ extension IBStrings {
     }
 
     /// The "Comment for Localizer" of object `o` (`<attributedString key="userComments">` or a
-    /// `<string key="userComments">` child), or nil.
+    /// `<string key="userComments">` child), or nil. A control's comment covers its cell's strings
+    /// when the cell has none (KeepingYouAwake: "Do not localize" on an NSTextField, in ibtool's
+    /// comment of its NSTextFieldCell's title; MonitorControl: on the NSButtonCell itself).
     static func localizerComment(_ o: XMLElementNode) -> String? {
-        guard let c = o.child(key: "userComments") else { return nil }
-        let text = c.name == "attributedString" ? attributedText(c) : XIBProperties.stringValue(c)
-        return text.isEmpty ? nil : text
+        if let c = o.child(key: "userComments") {
+            let text = c.name == "attributedString" ? attributedText(c) : XIBProperties.stringValue(c)
+            return text.isEmpty ? nil : text
+        }
+        if o["key"] == "cell", let control = o.parent, control["id"] != nil { return localizerComment(control) }
+        return nil
     }
 
     /// The text of an `<attributedString>`: its fragments' `content` (attribute or `<string

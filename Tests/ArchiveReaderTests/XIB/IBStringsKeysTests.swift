@@ -60,6 +60,12 @@ struct IBStringsKeysTests {
                                 </menu>
                             </popUpButtonCell>
                         </popUpButton>
+                        <textField id="tf2">
+                            <textFieldCell key="cell" title="Warning Label" id="kYn-pW-tq6"/>
+                            <attributedString key="userComments">
+                                <fragment content="Do not localize"/>
+                            </attributedString>
+                        </textField>
                         <comboButton title="Find All" toolTip="List all matches." id="s5c-oi-12M"/>
                         <tableView id="tv1">
                             <tableColumns>
@@ -134,6 +140,8 @@ struct IBStringsKeysTests {
         #expect(c["s5c-oi-12M.ibShadowedToolTip"] == #"Class = "NSComboButton"; ibShadowedToolTip = "List all matches."; ObjectID = "s5c-oi-12M";"#)
         #expect(c["mi1.title"] == #"Class = "NSMenuItem"; title = "Item 1"; ObjectID = "mi1"; Note = "Do not \"localize\"";"#)
         #expect(c["mi1.ibShadowedToolTip"] != nil)
+        // A control's Comment for Localizer covers its cell's title (KeepingYouAwake).
+        #expect(c["kYn-pW-tq6.title"] == #"Class = "NSTextFieldCell"; title = "Warning Label"; ObjectID = "kYn-pW-tq6"; Note = "Do not localize";"#)
         // ibtool names a window of class NSPanel NSWindow (since Xcode 9).
         #expect(c["6.title"] == #"Class = "NSWindow"; title = "Console"; ObjectID = "6";"#)
     }
