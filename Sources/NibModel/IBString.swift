@@ -14,13 +14,17 @@ public struct IBString: Sendable, Hashable, Codable {
     public var value: String
     /// The source line of the element the text was read from (xib/storyboard sources only).
     public var line: Int?
+    /// The object's "Comment for Localizer" (`<attributedString key="userComments">` in the
+    /// source), which ibtool appends to the comment as `Note = "…";`; nil when it has none.
+    public var note: String?
 
-    public init(objectID: String, className: String, property: String, value: String, line: Int? = nil) {
+    public init(objectID: String, className: String, property: String, value: String, line: Int? = nil, note: String? = nil) {
         self.objectID = objectID
         self.className = className
         self.property = property
         self.value = value
         self.line = line
+        self.note = note
     }
 
     /// The strings-file key: `kTg-3h-Qad.text`.

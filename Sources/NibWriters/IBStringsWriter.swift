@@ -72,10 +72,18 @@ public enum IBStringsWriter {
 
 extension IBString {
     /// ibtool's comment text, without `/* */`:
-    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`. A `*/` in the text is
-    /// written `*\/`, so that the comment does not end inside it and the file reads back.
+    /// `Class = "UILabel"; text = "Welcome"; ObjectID = "kTg-3h-Qad";`. An element of a list
+    /// (`segmentTitles[0]`, `ibShadowedToolTips[1]`, `scopeButtonTitles[0]`,
+    /// `ibExternalUserDefinedRuntimeAttributesLocalizableStrings[0]`) is named with its key, object
+    /// id first (`NJH-oV-DbS.segmentTitles[0] = "All Bookmarks"`); a "Comment for Localizer" follows
+    /// as `Note = "…";` (NetNewsWire's, Vienna's and CotEditor's generated `.strings`, see
+    /// Tests/Conformance/strings). A `*/` in the text is written `*\/`, so that the comment does not
+    /// end inside it and the file reads back.
     public var comment: String {
         let q = Escape.stringsLiteral
-        return IBStringsWriter.inComment("Class = \"\(q(className))\"; \(q(property)) = \"\(q(value))\"; ObjectID = \"\(q(objectID))\";")
+        let name = property.hasSuffix("]") ? key : property
+        var text = "Class = \"\(q(className))\"; \(q(name)) = \"\(q(value))\"; ObjectID = \"\(q(objectID))\";"
+        if let note { text += " Note = \"\(q(note))\";" }
+        return IBStringsWriter.inComment(text)
     }
 }

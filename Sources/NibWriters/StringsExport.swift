@@ -83,7 +83,8 @@ public enum StringsExport {
     }
 
     /// `[{"key", "value", "class", "property", "objectID", "line"}]` in that member order, with
-    /// `"file"` first for directories and `"bestEffort": true` for compiled nibs.
+    /// `"file"` first for directories, `"note"` (the "Comment for Localizer") after `"objectID"`
+    /// when the object has one, and `"bestEffort": true` for compiled nibs.
     public static func json(_ units: [StringsTable], withFile: Bool) -> String {
         var rows: [String] = []
         for u in units {
@@ -92,7 +93,9 @@ public enum StringsExport {
                 if withFile { members.append("\"file\" : \(Escape.json(u.name))") }
                 members += ["\"key\" : \(Escape.json(s.key))", "\"value\" : \(Escape.json(s.value))",
                             "\"class\" : \(Escape.json(s.className))", "\"property\" : \(Escape.json(s.property))",
-                            "\"objectID\" : \(Escape.json(s.objectID))", "\"line\" : \(s.line.map(String.init) ?? "null")"]
+                            "\"objectID\" : \(Escape.json(s.objectID))"]
+                if let note = s.note { members.append("\"note\" : \(Escape.json(note))") }
+                members.append("\"line\" : \(s.line.map(String.init) ?? "null")")
                 if u.bestEffort { members.append("\"bestEffort\" : true") }
                 rows.append("  {\n    " + members.joined(separator: ",\n    ") + "\n  }")
             }

@@ -25,15 +25,23 @@ import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
 ///   `MainMenu.strings` of khaapamaki/Subtitle-Tool (3d42d5f: `46P-cB-AYj` before `4EN-yA-p0u`,
 ///   `78Y-hA-62v` before `7dX-Gg-3vU`).
 /// - `segmentTitles[0]` (UISegmentedControl segments), `accessibilityLabel`/`accessibilityHint`,
-///   `headerTitle`/`footerTitle` (table sections), `headerCell.title` (table columns),
-///   `ibShadowedToolTip` (macOS tool tips): the issue's list (16), matching keys seen in public
-///   code that reads generated files (`RCb-SI-TKZ.segmentTitles[0]`); not confirmed against a
-///   generated file here.
+///   `headerTitle`/`footerTitle` (table sections), `headerCell.title` and `headerToolTip` (table
+///   columns), `ibShadowedToolTip` (AppKit views, cells and menu items; a toolbar item's is
+///   `toolTip`), `ibExternalAccessibilityDescription`, `configuration.title`, and the keys of
+///   ``IBStrings`` `+Elements` (segment labels and tool tips, binding placeholders, scope titles):
+///   the ibtool-generated translations of `Tests/Conformance/strings` (94 pairs from 12 public
+///   repositories), which StringsConformanceTests checks key by key, comment by comment. Not in
+///   those pairs, taken from issue 28: `<userDefinedRuntimeAttribute … localized="YES">` →
+///   `ibExternalUserDefinedRuntimeAttributesLocalizableStrings[i]`, whose comment form
+///   (`<id>.ibExternal…[0] = "…"`) public code that reads ibtool's XLIFF relies on.
+/// - Not listed: an NSPopUpButtonCell's or NSComboButton's `title` (ibtool lists the menu and its
+///   items instead).
 public enum IBStrings {
     /// Attributes (or `<string key="…">` children) whose text is localizable, on any element.
     static let localizableAttributes: Set<String> = [
         "text", "title", "placeholder", "placeholderString", "label", "paletteLabel", "toolTip",
         "prompt", "headerTitle", "footerTitle", "alternateTitle", "backButtonTitle", "subtitle",
+        "headerToolTip", "accessibilityLabel", "accessibilityHint",
     ]
 
     /// Subtrees that hold no localizable text of an object (connections, layout, resources).
@@ -103,6 +111,13 @@ public enum IBStrings {
     // MARK: - Walking the source
 
     private static func walk(_ e: XMLElementNode, platform: Platform, into out: inout [IBString]) {
+        switch e.name {
+        case "connections": return bindingPlaceholders(e, platform: platform, into: &out)
+        case "userDefinedRuntimeAttributes": return localizedRuntimeAttributes(e, platform: platform, into: &out)
+        case "scopeButtonTitles": return scopeButtonTitles(e, platform: platform, into: &out)
+        case "segments" where platform == .macOS: return segmentLabelsAndToolTips(e, platform: platform, into: &out)
+        default: break
+        }
         if skippedSubtrees.contains(e.name) { return }
         if e.name != "document" { emit(e, platform: platform, into: &out) }
         for child in e.children { walk(child, platform: platform, into: &out) }
@@ -122,12 +137,17 @@ public enum IBStrings {
         return nil
     }
 
+    /// A string of object `o` (its id, its class as ibtool names it, its "Comment for Localizer").
+    static func string(_ o: XMLElementNode, _ property: String, _ value: String, platform: Platform, line: Int) -> IBString? {
+        guard !value.isEmpty, let id = o["id"] else { return nil }
+        return IBString(objectID: id, className: className(o, platform: platform), property: property, value: value,
+                        line: line, note: localizerComment(o))
+    }
+
     private static func emit(_ e: XMLElementNode, platform: Platform, into out: inout [IBString]) {
         if e.name == "string" { return }   // read by its parent
         func add(_ o: XMLElementNode, _ property: String, _ value: String) {
-            guard !value.isEmpty, let id = o["id"] else { return }
-            out.append(IBString(objectID: id, className: XIBClassTable.className(element: o.name, platform: platform),
-                                property: property, value: value, line: e.line))
+            if let s = string(o, property, value, platform: platform, line: e.line) { out.append(s) }
         }
         // Button states: <state key="normal" title="Sign In"/> → normalTitle.
         if e.name == "state", let state = e["key"], let o = e.parent, o["id"] != nil {
@@ -141,11 +161,18 @@ public enum IBStrings {
             if let t = text(e, "title") { add(control, "segmentTitles[\(index)]", t) }
             return
         }
-        // <accessibility key="accessibilityConfiguration" label="…" hint="…"/> → accessibilityLabel/Hint.
+        // <accessibility key="accessibilityConfiguration" label="…" hint="…"/> → accessibilityLabel/Hint
+        // (UIKit); AppKit's <accessibility description="…"/> → ibExternalAccessibilityDescription.
         if e.name == "accessibility" {
             guard let o = e.parent, o["id"] != nil else { return }
             if let t = text(e, "label") { add(o, "accessibilityLabel", t) }
             if let t = text(e, "hint") { add(o, "accessibilityHint", t) }
+            if platform == .macOS, let t = text(e, "description") { add(o, "ibExternalAccessibilityDescription", t) }
+            return
+        }
+        // UIButton.Configuration: title="…" or an attributed title → configuration.title.
+        if e.name == "buttonConfiguration", e["key"] == "configuration", let o = e.parent, o["id"] != nil {
+            if let t = text(e, "title") ?? e.child(key: "attributedTitle").map(attributedText) { add(o, "configuration.title", t) }
             return
         }
         guard let (o, path) = owner(of: e) else { return }
@@ -154,16 +181,25 @@ public enum IBStrings {
         for child in e.children where child.name == "string" {
             if let k = child["key"], localizableAttributes.contains(k) { names.insert(k) }
         }
+        // ibtool lists a pop-up button's menu and items, never the cell's title (the selected
+        // item's); nor the title of an NSComboButton (its menu's items and tool tip are listed).
+        if (e.name == "popUpButtonCell" || e.name == "comboButton") && platform == .macOS { names.remove("title") }
         for name in names {
             guard let t = text(e, name) else { continue }
-            let property = name == "toolTip" && platform == .macOS ? "ibShadowedToolTip" : name
-            add(o, prefix + property, t)
+            add(o, prefix + propertyName(name, element: e, platform: platform), t)
         }
+    }
+
+    /// ibtool's name of a localizable attribute: an AppKit tool tip is `ibShadowedToolTip`
+    /// (views, cells, menu items), a toolbar item's `toolTip`.
+    private static func propertyName(_ name: String, element e: XMLElementNode, platform: Platform) -> String {
+        if name == "toolTip" && platform == .macOS && e.name != "toolbarItem" { return "ibShadowedToolTip" }
+        return name
     }
 
     /// The text of attribute `name` of `e`, or of its `<string key="name">` child (IB writes
     /// multi-line and long texts as child elements).
-    private static func text(_ e: XMLElementNode, _ name: String) -> String? {
+    static func text(_ e: XMLElementNode, _ name: String) -> String? {
         if let v = e[name] { return v }
         if let child = e.children.first(where: { $0.name == "string" && $0["key"] == name }) {
             return XIBProperties.stringValue(child)

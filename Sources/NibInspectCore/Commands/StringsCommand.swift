@@ -25,10 +25,13 @@ enum StringsCommand: Command {
           "kTg-3h-Qad.text" = "Welcome";
         sorted by key (xliff and xcstrings in the order of Xcode's export: numbers in keys as
         numbers), with ibtool's property names (text, placeholder, normalTitle, title,
-        segmentTitles[0], headerTitle, accessibilityLabel, ibShadowedToolTip, …). The output is
+        segmentTitles[0], headerTitle, accessibilityLabel, ibShadowedToolTip, …); a list
+        element is named with its object id in the comment (ID.segmentTitles[0] = "…") and a
+        Comment for Localizer ends it as Note = "…";. The output is
         UTF-8 (ibtool writes UTF-16; --utf16 does too). xliff: an XLIFF 1.2 <file> per document
         as Xcode exports; xcstrings: a String Catalog; json: [{"key", "value", "class",
-        "property", "objectID", "line"}] ("file" too for directories).
+        "property", "objectID", "line"}] ("file" too for directories, "note" for a Comment for
+        Localizer).
         Compiled nibs are best effort: strings archived with their strings-file key use it;
         other texts are keyed by archive index (#12.title); the output says so.
         A directory lists every .xib and .storyboard below it, one section per file (a directory
