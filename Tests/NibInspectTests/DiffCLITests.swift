@@ -43,10 +43,11 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let lines = c.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView › UILabel "Welcome" → UIView › UILabel "Sign in to continue"  (line 15 → 15)"#), "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › PrimaryButton "Log In" . title: "Sign In" → "Log In""#) }, "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UILabel "Welcome" . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix("added object UIView › UISwitch: UISwitch") }, "\(c.output)")
+        // The outlet's name moves with it: the two destinations read alike but for their texts.
+        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView @view › UILabel @titleLabel ("Welcome") → UIView @view › UILabel @titleLabel ("Sign in to continue")  (line 15 → 15)"#), "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView @view › PrimaryButton @signInButton . title: "Sign In" → "Log In""#) }, "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView @view › UILabel . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix("added object UIView @view › UISwitch: UISwitch") }, "\(c.output)")
         #expect(!c.output.contains("canvasLocation"))
 
         let (jcode, j) = Self.run(["diff", "--format", "json", old, new])
@@ -70,7 +71,9 @@ import Testing
         defer { tree.remove() }
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
-        #expect(c.output == "removed object UIView › UIButton \"Forgot password?\": UIButton  (line 55 → -)\n", "\(c.output)")
+        // The button's step is its class (no label, identifier or outlet), its action listed under it.
+        #expect(c.output == "removed object UIView @view › UIButton: UIButton  (line 55 → -)\n"
+                + "    removed connection UIView @view › UIButton action forgotPassword:: First Responder [touchUpInside]  (line 59 → -)\n", "\(c.output)")
     }
 
     static func lines(_ c: Console) -> [String] { c.output.split(separator: "\n").map(String.init) }
@@ -92,7 +95,7 @@ import Testing
         // --only tools shows just them.
         let (_, t) = Self.run(["diff", "--only", "tools", old, new])
         #expect(Self.lines(t).contains { $0.hasPrefix("changed document toolsVersion: 22505 → 23091") }, "\(t.output)")
-        #expect(Self.lines(t).contains { $0.hasPrefix("changed property UIView . canvasLocation: {140, -20} → {10, 10}") }, "\(t.output)")
+        #expect(Self.lines(t).contains { $0.hasPrefix("changed property UIView @view . canvasLocation: {140, -20} → {10, 10}") }, "\(t.output)")
         #expect(Self.lines(t).count == 2, "\(t.output)")
         // --ignore frames keeps the title; --ignore properties drops both; nothing left is exit 0.
         let (_, f) = Self.run(["diff", "--ignore", "frames", old, new])
@@ -120,7 +123,7 @@ import Testing
         let (icode, i) = Self.run(["diff", "--only", "ids", old, new])
         #expect(icode == .findings)
         #expect(Self.lines(i).map { $0.components(separatedBy: "  (line").first! }
-                == [#"changed object UIView › UILabel "Welcome": id kTg-3h-Qad → id kTg-3h-NEW"#], "\(i.output)")
+                == ["changed object UIView @view › UILabel @titleLabel: id kTg-3h-Qad → id kTg-3h-NEW"], "\(i.output)")
     }
 
     @Test func movedObjectsAndChangedEvents() throws {
@@ -137,8 +140,8 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let out = Self.lines(c)
-        #expect(out.contains(#"moved object UIView › UILabel "Sign in to continue": child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed events UIView › PrimaryButton "Sign In" action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
+        #expect(out.contains(#"moved object UIView @view › UILabel: child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed events UIView @view › PrimaryButton @signInButton action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
         #expect(!c.output.contains("removed") && !c.output.contains("added"), "\(c.output)")
         let (_, j) = Self.run(["diff", "--format", "json", old, new])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
@@ -160,9 +163,11 @@ import Testing
         defer { tree.remove() }
         let (_, c) = Self.run(["diff", "--ignore", "frames", old, new])
         let out = Self.lines(c).map { $0.components(separatedBy: "  (line").first! }
-        #expect(out.contains(#"added object UIView › UIView: UIView"#), "\(c.output)")
-        #expect(out.contains(#"moved object UIView › UIView › UILabel "Welcome!": UIView › UILabel "Welcome" → UIView › UIView › UILabel "Welcome!""#), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed property UIView › UIView › UILabel "Welcome!" . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        // The label moved in keeps its outlet: no wiring comes with the container.
+        #expect(out.contains(#"added object UIView @view › UIView: UIView"#), "\(c.output)")
+        #expect(out.contains("moved object UIView @view › UIView › UILabel @titleLabel: UIView @view › UILabel @titleLabel → UIView @view › UIView › UILabel @titleLabel"), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed property UIView @view › UIView › UILabel @titleLabel . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        #expect(!c.output.contains("connection"), "\(c.output)")
         #expect(!c.output.contains("removed"), "\(c.output)")
     }
 }
@@ -187,7 +192,7 @@ import Testing
         // The iPad layout is wider: table cells, their content views and separators get other frames.
         #expect(diffs.count == 12)
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" && $0["change"] as? String == "changed" })
-        #expect(diffs.contains { $0["path"] as? String == #"UITableViewDataSource › UITableViewSection "Default" › UITableViewCell . frame"#
+        #expect(diffs.contains { $0["path"] as? String == "UITableViewDataSource @staticDataSource › UITableViewSection › UITableViewCell . frame"
                 && $0["left"] as? String == "{{0, 119}, {703, 90}}" && $0["right"] as? String == "{{0, 50}, {600, 90}}" })
         // The upstream placeholders' generated identifiers differ only by ids: ignored by default.
         let (_, ids) = try Self.json(["--only", "ids", iphone, ipad])
@@ -208,7 +213,7 @@ import Testing
         let (code, diffs) = try Self.json([a, b])
         #expect(code == .findings)
         // The 8.0+ variant keeps the 600×600 canvas; runtime.nib is laid out for a 320-point phone.
-        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors . frame"
+        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors @view . frame"
                 && $0["left"] as? String == "{{0, 0}, {600, 600}}" && $0["right"] as? String == "{{0, 0}, {320, 548}}" }, "\(diffs)")
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" }, "\(diffs)")
         let (same, c) = DiffCLITests.run(["diff", "--ignore", "frames", a, b])
@@ -396,8 +401,8 @@ import Testing
         defer { tree.remove() }
         let (code, c) = DiffCLITests.run(["diff", old, new])
         #expect(code == .findings)
-        // (The label's name was its text until then.)
-        #expect(c.output == #"changed property UIView › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
+        // (The label was named by its outlet until then; the name property was its text.)
+        #expect(c.output == #"changed property UIView @view › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
     }
 
     /// A deleted object: the object, its outlet and the constraints that used it; the others keep
@@ -418,7 +423,8 @@ import Testing
         let lines = c.output.split(separator: "\n")
         #expect(lines.count == 6, "\(c.output)")
         #expect(lines.filter { $0.hasPrefix("removed object") }.count == 1)
-        #expect(lines.filter { $0.hasPrefix("removed connection") && $0.contains("signInTextField") }.count == 1)
+        // The outlet goes with the object: listed under it, indented.
+        #expect(lines.filter { $0.hasPrefix("    removed connection") && $0.contains("signInTextField") }.count == 1, "\(c.output)")
         #expect(lines.filter { $0.hasPrefix("removed property") && $0.contains(". constraint ") }.count == 4)
     }
 
