@@ -37,6 +37,13 @@ extension NibDocument {
         }
         let walk = HierarchyWalk(self)
         let names = StableNames(self)
+        // The controller a storyboard scene is named after (`…/<Class>-<id>`, or its storyboard
+        // identifier) goes by its class alone: the scene's heading names it, so renaming its
+        // storyboard identifier changes the heading, not every line.
+        let sceneRoot = roots.first.flatMap { r in
+            let last = name.split(separator: "/").last.map(String.init)
+            return CanonicalText.isSceneName(name) || (last != nil && object(r)?.property("storyboardIdentifier")?.text == last) ? r : nil
+        }
         var visited = Set<ObjectID>()
         var stack: [String] = []
         let starts = placeholders + roots.compactMap { object($0) }
@@ -45,7 +52,7 @@ extension NibDocument {
             walk.walk(from: root, visited: &visited) { step in
                 stack.removeSubrange(min(step.depth, stack.count)...)
                 let parent = stack.last ?? ""
-                let last = unique(parent, canonicalStep(step.object, names))
+                let last = unique(parent, step.object.id == sceneRoot ? StableNames.stepClass(step.object) : canonicalStep(step.object, names))
                 let path = parent.isEmpty ? last : parent + " › " + last
                 stack.append(path)
                 visit(step, path, last)
@@ -149,8 +156,16 @@ public enum CanonicalText {
         return out
     }
 
+    /// True for the name of a storyboard scene (`…/<Class>-<id>`, `UIViewController-QJM-al-rDe`),
+    /// which ``headings(_:)`` replaces by its controller's step.
+    static func isSceneName(_ name: String) -> Bool {
+        guard let last = name.split(separator: "/", omittingEmptySubsequences: false).last, last.count > 11 else { return false }
+        return isReference(String(last.suffix(10))) && last.dropLast(10).hasSuffix("-")
+    }
+
     /// Document names without Interface Builder ids: `…/<Class>-<id>` becomes `…/` and the first
-    /// root's path; repeated headings get `[2]`, `[3]`, …
+    /// root's step (``StableNames``: `UIViewController "Settings"` for a storyboard identifier;
+    /// without one, its class and title); repeated headings get `[2]`, `[3]`, …
     public static func headings(_ documents: [NibDocument]) -> [String] {
         var used: [String: Int] = [:]
         return documents.map { d in
@@ -158,7 +173,11 @@ public enum CanonicalText {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             if let last = parts.last, last.count > 11, isReference(String(last.suffix(10))),
                last.dropLast(10).hasSuffix("-") {
-                let root = d.roots.first.flatMap { d.object($0) }.map(NibDocument.step) ?? String(last.dropLast(11))
+                // By a name the user gave (a storyboard identifier), so that editing a scene's
+                // title does not rename the scene; by its title when it has no such name.
+                let names = StableNames(d)
+                let root = d.roots.first.flatMap { d.object($0) }.map { names.name(of: $0) != nil ? names.step($0) : NibDocument.step($0) }
+                    ?? String(last.dropLast(11))
                 name = parts.dropLast().joined(separator: "/") + (parts.count > 1 ? "/" : "") + root
             }
             let n = (used[name] ?? 0) + 1

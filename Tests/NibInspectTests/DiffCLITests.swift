@@ -44,10 +44,10 @@ import Testing
         #expect(code == .findings)
         let lines = c.output.split(separator: "\n").map(String.init)
         // The outlet's name moves with it: the two destinations read alike but for their texts.
-        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView @view › UILabel @titleLabel ("Welcome") → UIView @view › UILabel @titleLabel ("Sign in to continue")  (line 15 → 15)"#), "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView @view › PrimaryButton @signInButton . title: "Sign In" → "Log In""#) }, "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView @view › UILabel . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix("added object UIView @view › UISwitch: UISwitch") }, "\(c.output)")
+        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView › UILabel @titleLabel ("Welcome") → UIView › UILabel @titleLabel ("Sign in to continue")  (line 15 → 15)"#), "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UIButton @signInButton . title: "Sign In" → "Log In""#) }, "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UILabel . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix("added object UIView › UISwitch: UISwitch") }, "\(c.output)")
         #expect(!c.output.contains("canvasLocation"))
 
         let (jcode, j) = Self.run(["diff", "--format", "json", old, new])
@@ -71,9 +71,10 @@ import Testing
         defer { tree.remove() }
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
-        // The button's step is its class (no label, identifier or outlet), its action listed under it.
-        #expect(c.output == "removed object UIView @view › UIButton: UIButton  (line 55 → -)\n"
-                + "    removed connection UIView @view › UIButton action forgotPassword:: First Responder [touchUpInside]  (line 59 → -)\n", "\(c.output)")
+        // The button goes by its action (no label, identifier or outlet), which is listed under it.
+        #expect(c.output == "removed object UIView › UIButton (forgotPassword:): UIButton  (line 55 → -)\n"
+                + "    removed connection UIView › UIButton (forgotPassword:) action forgotPassword:: First Responder [touchUpInside]  (line 59 → -)\n",
+                "\(c.output)")
     }
 
     static func lines(_ c: Console) -> [String] { c.output.split(separator: "\n").map(String.init) }
@@ -95,7 +96,7 @@ import Testing
         // --only tools shows just them.
         let (_, t) = Self.run(["diff", "--only", "tools", old, new])
         #expect(Self.lines(t).contains { $0.hasPrefix("changed document toolsVersion: 22505 → 23091") }, "\(t.output)")
-        #expect(Self.lines(t).contains { $0.hasPrefix("changed property UIView @view . canvasLocation: {140, -20} → {10, 10}") }, "\(t.output)")
+        #expect(Self.lines(t).contains { $0.hasPrefix("changed property UIView . canvasLocation: {140, -20} → {10, 10}") }, "\(t.output)")
         #expect(Self.lines(t).count == 2, "\(t.output)")
         // --ignore frames keeps the title; --ignore properties drops both; nothing left is exit 0.
         let (_, f) = Self.run(["diff", "--ignore", "frames", old, new])
@@ -123,7 +124,7 @@ import Testing
         let (icode, i) = Self.run(["diff", "--only", "ids", old, new])
         #expect(icode == .findings)
         #expect(Self.lines(i).map { $0.components(separatedBy: "  (line").first! }
-                == ["changed object UIView @view › UILabel @titleLabel: id kTg-3h-Qad → id kTg-3h-NEW"], "\(i.output)")
+                == ["changed object UIView › UILabel @titleLabel: id kTg-3h-Qad → id kTg-3h-NEW"], "\(i.output)")
     }
 
     @Test func movedObjectsAndChangedEvents() throws {
@@ -140,8 +141,8 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let out = Self.lines(c)
-        #expect(out.contains(#"moved object UIView @view › UILabel: child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed events UIView @view › PrimaryButton @signInButton action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
+        #expect(out.contains(#"moved object UIView › UILabel: child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed events UIView › UIButton @signInButton action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
         #expect(!c.output.contains("removed") && !c.output.contains("added"), "\(c.output)")
         let (_, j) = Self.run(["diff", "--format", "json", old, new])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
@@ -164,9 +165,9 @@ import Testing
         let (_, c) = Self.run(["diff", "--ignore", "frames", old, new])
         let out = Self.lines(c).map { $0.components(separatedBy: "  (line").first! }
         // The label moved in keeps its outlet: no wiring comes with the container.
-        #expect(out.contains(#"added object UIView @view › UIView: UIView"#), "\(c.output)")
-        #expect(out.contains("moved object UIView @view › UIView › UILabel @titleLabel: UIView @view › UILabel @titleLabel → UIView @view › UIView › UILabel @titleLabel"), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed property UIView @view › UIView › UILabel @titleLabel . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        #expect(out.contains(#"added object UIView › UIView: UIView"#), "\(c.output)")
+        #expect(out.contains("moved object UIView › UIView › UILabel @titleLabel: UIView › UILabel @titleLabel → UIView › UIView › UILabel @titleLabel"), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed property UIView › UIView › UILabel @titleLabel . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
         #expect(!c.output.contains("connection"), "\(c.output)")
         #expect(!c.output.contains("removed"), "\(c.output)")
     }
@@ -192,7 +193,7 @@ import Testing
         // The iPad layout is wider: table cells, their content views and separators get other frames.
         #expect(diffs.count == 12)
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" && $0["change"] as? String == "changed" })
-        #expect(diffs.contains { $0["path"] as? String == "UITableViewDataSource @staticDataSource › UITableViewSection › UITableViewCell . frame"
+        #expect(diffs.contains { $0["path"] as? String == "UITableViewDataSource › UITableViewSection › UITableViewCell . frame"
                 && $0["left"] as? String == "{{0, 119}, {703, 90}}" && $0["right"] as? String == "{{0, 50}, {600, 90}}" })
         // The upstream placeholders' generated identifiers differ only by ids: ignored by default.
         let (_, ids) = try Self.json(["--only", "ids", iphone, ipad])
@@ -213,7 +214,7 @@ import Testing
         let (code, diffs) = try Self.json([a, b])
         #expect(code == .findings)
         // The 8.0+ variant keeps the 600×600 canvas; runtime.nib is laid out for a 320-point phone.
-        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors @view . frame"
+        #expect(diffs.contains { $0["path"] as? String == "UIView . frame"   // its framework class: CalViewWithArbitrarySelectors is on its class line
                 && $0["left"] as? String == "{{0, 0}, {600, 600}}" && $0["right"] as? String == "{{0, 0}, {320, 548}}" }, "\(diffs)")
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" }, "\(diffs)")
         let (same, c) = DiffCLITests.run(["diff", "--ignore", "frames", a, b])
@@ -402,7 +403,7 @@ import Testing
         let (code, c) = DiffCLITests.run(["diff", old, new])
         #expect(code == .findings)
         // (The label was named by its outlet until then; the name property was its text.)
-        #expect(c.output == #"changed property UIView @view › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
+        #expect(c.output == #"changed property UIView › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
     }
 
     /// A deleted object: the object, its outlet and the constraints that used it; the others keep

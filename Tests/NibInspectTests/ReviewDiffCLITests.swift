@@ -21,18 +21,18 @@ import Testing
         let (code, c) = Self.run(["diff", Self.v0, Self.login])
         #expect(code == .findings)
         #expect(c.output == """
-            added object UIView @view › PrimaryButton @signInButton: LoginDemo.PrimaryButton (UIButton)  (line - → 48)
-                added connection File's Owner (LoginViewController) outlet signInButton: UIView @view › PrimaryButton @signInButton  (line - → 14)
-                added connection UIView @view › PrimaryButton @signInButton action signIn:: File's Owner (LoginViewController) [touchUpInside]  (line - → 52)
+            added object UIView › UIButton @signInButton: LoginDemo.PrimaryButton (UIButton)  (line - → 48)
+                added connection File's Owner (LoginViewController) outlet signInButton: UIView › UIButton @signInButton  (line - → 14)
+                added connection UIView › UIButton @signInButton action signIn:: File's Owner (LoginViewController) [touchUpInside]  (line - → 52)
 
             """)
         // The other way round: removed, with what goes with it.
         let back = Self.run(["diff", Self.login, Self.v0]).1.output
-        #expect(back.hasPrefix("removed object UIView @view › PrimaryButton @signInButton: LoginDemo.PrimaryButton (UIButton)  (line 48 → -)\n"
+        #expect(back.hasPrefix("removed object UIView › UIButton @signInButton: LoginDemo.PrimaryButton (UIButton)  (line 48 → -)\n"
                                + "    removed connection File's Owner (LoginViewController) outlet signInButton"), "\(back)")
         // --only connections: the object is filtered out, so the outlet keeps its own line.
         let only = Self.run(["diff", "--only", "connections", Self.v0, Self.login]).1.output
-        #expect(only == "added connection File's Owner (LoginViewController) outlet signInButton: UIView @view › PrimaryButton @signInButton  (line - → 14)\n")
+        #expect(only == "added connection File's Owner (LoginViewController) outlet signInButton: UIView › UIButton @signInButton  (line - → 14)\n")
     }
 
     @Test func addedObjectWiringInJSON() throws {
@@ -43,7 +43,7 @@ import Testing
         let children = try #require(differences.first?["children"] as? [[String: Any]])
         #expect(children.map { $0["path"] as? String } == [
             "File's Owner (LoginViewController) outlet signInButton",
-            "UIView @view › PrimaryButton @signInButton action signIn:",
+            "UIView › UIButton @signInButton action signIn:",
         ])
         #expect(children.map { $0["change"] as? String } == ["added", "added"])
         #expect(children.last?["right"] as? String == "File's Owner (LoginViewController) [touchUpInside]")
@@ -60,12 +60,12 @@ import Testing
             ### `\(Self.samples)/LoginViewController-v2.xib`
 
             **`File's Owner (LoginViewController)`**
-            - retargeted connection `outlet titleLabel`: `UIView @view › UILabel @titleLabel ("Welcome")` → `UIView @view › UILabel @titleLabel ("Sign in to continue")` (line 15 → 15)
+            - retargeted connection `outlet titleLabel`: `UIView › UILabel @titleLabel ("Welcome")` → `UIView › UILabel @titleLabel ("Sign in to continue")` (line 15 → 15)
 
-            **`UIView @view › UILabel @titleLabel`**
+            **`UIView › UILabel @titleLabel`**
             - moved object: `child 2` → `child 1` (line 32 → 26)
 
-            **`UIView @view › PrimaryButton @signInButton`**
+            **`UIView › UIButton @signInButton`**
             - changed property `normal`: `state(title=Sign In)` → `state(title=Log In)` (line 48 → 48)
             - changed property `title`: `"Sign In"` → `"Log In"` (line 48 → 48)
             - changed events `action signIn: → File's Owner (LoginViewController)`: `touchUpInside` → `touchDown` (line 52 → 52)
@@ -74,7 +74,7 @@ import Testing
         let added = Self.run(["diff", "--format", "markdown", Self.v0, Self.login]).1.output
         #expect(added.contains("""
             - added object: `LoginDemo.PrimaryButton (UIButton)` (line - → 48)
-              - added connection `File's Owner (LoginViewController) outlet signInButton`: `UIView @view › PrimaryButton @signInButton` (line - → 14)
+              - added connection `File's Owner (LoginViewController) outlet signInButton`: `UIView › UIButton @signInButton` (line - → 14)
             """), "\(added)")
         let same = Self.run(["diff", "--format", "markdown", Self.login, Self.login]).1.output
         #expect(same == "**nibinspect diff**: no differences between `\(Self.login)` and `\(Self.login)`\n")

@@ -43,10 +43,10 @@ import Testing
             return CanonicalText.lines(of: d)
         }
         let a = version("Welcome"), b = version("Hello")
-        #expect(a.contains("UIView @view › UILabel @titleLabel . text = \"Welcome\""), "\(a)")
-        #expect(a.contains("UIView @view . constraint UILabel @titleLabel.leading = UIView @view.leading + 20"), "\(a)")
-        #expect(Set(a).subtracting(b) == ["UIView @view › UILabel @titleLabel . text = \"Welcome\""])
-        #expect(Set(b).subtracting(a) == ["UIView @view › UILabel @titleLabel . text = \"Hello\""])
+        #expect(a.contains("UIView › UILabel @titleLabel . text = \"Welcome\""), "\(a)")
+        #expect(a.contains("UIView . constraint UILabel @titleLabel.leading = UIView.leading + 20"), "\(a)")
+        #expect(Set(a).subtracting(b) == ["UIView › UILabel @titleLabel . text = \"Welcome\""])
+        #expect(Set(b).subtracting(a) == ["UIView › UILabel @titleLabel . text = \"Hello\""])
     }
 
     /// Label first, then identifiers, then outlets (File's Owner first, framework outlets never),
@@ -126,7 +126,7 @@ import Testing
         let nib = Self.samples + "/LoginViewController.xib"
         let plain = Self.run(["textconv", nib]).1.output, all = Self.run(["textconv", "--all-properties", nib]).1.output
         #expect(!plain.contains(#"contentMode = "scaleToFill""#))
-        #expect(all.contains(#"UIView @view › PrimaryButton @signInButton . contentMode = "scaleToFill""#), "\(all)")
+        #expect(all.contains(#"UIView › UIButton @signInButton . contentMode = "scaleToFill""#), "\(all)")
         #expect(Set(plain.split(separator: "\n")).isSubset(of: Set(all.split(separator: "\n"))))
     }
 }

@@ -40,13 +40,13 @@ import NibCompare
         let xib = Set(Self.run(["textconv", Self.samples + "/LoginViewController.xib"]).1.output.split(separator: "\n").map(String.init))
         let nib = Set(Self.run(["textconv", Self.samples + "/LoginViewController.nib"]).1.output.split(separator: "\n").map(String.init))
         for line in [
-            "UIView @view › UILabel @titleLabel : UILabel",
-            #"UIView @view › UILabel @titleLabel . text = "Welcome""#,
-            "UIView @view › UILabel @titleLabel . frame = {{24, 120}, {327, 34}}",
-            "UIView @view › UILabel @titleLabel . textColor = labelColor",
-            "UIView @view › PrimaryButton @signInButton : LoginDemo.PrimaryButton (UIButton)",
-            #"UIView @view › PrimaryButton @signInButton . title = "Sign In""#,
-            "UIView @view › UIButton action forgotPassword: → First Responder [touchUpInside]",
+            "UIView › UILabel @titleLabel : UILabel",
+            #"UIView › UILabel @titleLabel . text = "Welcome""#,
+            "UIView › UILabel @titleLabel . frame = {{24, 120}, {327, 34}}",
+            "UIView › UILabel @titleLabel . textColor = labelColor",
+            "UIView › UIButton @signInButton : LoginDemo.PrimaryButton (UIButton)",
+            #"UIView › UIButton @signInButton . title = "Sign In""#,
+            "UIView › UIButton (forgotPassword:) action forgotPassword: → First Responder [touchUpInside]",
         ] {
             #expect(xib.contains(line), "xib: \(line)")
             #expect(nib.contains(line), "nib: \(line)")
@@ -116,8 +116,8 @@ import NibCompare
         let diff = try git_("diff", "--no-color", "HEAD~1", "HEAD")
         let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
         // Objects are named by their outlets: the outlet line stays, the name moves to the other label.
-        #expect(changed.contains { $0 == #"-UIView @view › UILabel @titleLabel . text = "Welcome""# }, "\(diff)")
-        #expect(changed.contains { $0 == #"+UIView @view › UILabel @titleLabel . text = "Sign in to continue""# }, "\(diff)")
+        #expect(changed.contains { $0 == #"-UIView › UILabel @titleLabel . text = "Welcome""# }, "\(diff)")
+        #expect(changed.contains { $0 == #"+UIView › UILabel @titleLabel . text = "Sign in to continue""# }, "\(diff)")
         #expect(!changed.contains { $0.contains("outlet titleLabel") }, "\(diff)")
         #expect(changed.contains { $0.hasPrefix("+") && $0.contains(#"title = "Log In""#) }, "\(diff)")
         #expect(changed.contains { $0.hasPrefix("-") && $0.contains(#"title = "Sign In""#) }, "\(diff)")

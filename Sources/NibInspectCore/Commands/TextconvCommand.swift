@@ -17,12 +17,13 @@ enum TextconvCommand: Command {
         One line per fact, in hierarchy order, keyed by the object's path (a second sibling with
         the same step gets [2]); no archive indices, xib ids, IB object ids or line numbers, which
         change on every edit:
-          UIView @view › PrimaryButton @signInButton : LoginDemo.PrimaryButton (UIButton)
-          UIView @view › PrimaryButton @signInButton . title = "Sign In"
-          UIView @view › PrimaryButton @signInButton action signIn: → File's Owner [touchUpInside]
-        A step is the class and a name the user gave, never the object's text: its label or an
-        identifier (storyboard, restoration, reuse, item, accessibility) in quotes, else the
-        outlet that points at it after '@', else the class alone. Design-time properties (canvas
+          UIView › UIButton @signInButton : LoginDemo.PrimaryButton (UIButton)
+          UIView › UIButton @signInButton . title = "Sign In"
+          UIView › UIButton @signInButton action signIn: → File's Owner [touchUpInside]
+        A step is the framework class and a name the user gave, never the object's text: its
+        label or an identifier (storyboard, restoration, reuse, item, accessibility) in quotes;
+        for an object without children, else the outlet that points at it after '@', else its
+        own action in parentheses; else the class alone. Design-time properties (canvas
         location, simulated metrics, …) and properties at the class's default (tag 0, enabled
         YES, …; --all-properties prints them) are left out; constraints are listed as formulas,
         sorted, under the view that holds them. Control, separator and bidirectional characters

@@ -7,7 +7,7 @@ import TextEscaping
 ///
 /// ### `Login-v2.xib`
 ///
-/// **`UIView @view › PrimaryButton @signInButton`**
+/// **`UIView › UIButton @signInButton`**
 /// - changed property `title`: `"Sign In"` → `"Log In"` (line 48 → 48)
 /// - added object …
 ///   - added connection `…`: `…`
