@@ -26,7 +26,7 @@ printf '*.xib diff=nib\n*.storyboard diff=nib\n' > "$tmp/attributes"
 cat > "$tmp/textconv" <<WRAPPER
 #!/bin/bash
 key=\$(sha256sum < "\$1" | cut -c1-40)-\${1##*/}
-[ -f "$cache/\$key" ] || "$bin" textconv "\$1" > "$cache/\$key.tmp" 2>/dev/null; [ -f "$cache/\$key.tmp" ] && mv "$cache/\$key.tmp" "$cache/\$key"
+if [ ! -f "$cache/\$key" ]; then "$bin" textconv "\$1" > "$cache/\$key.\$\$" 2>/dev/null; mv "$cache/\$key.\$\$" "$cache/\$key"; fi
 cat "$cache/\$key"
 WRAPPER
 chmod +x "$tmp/textconv"
