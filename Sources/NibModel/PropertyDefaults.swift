@@ -1,6 +1,7 @@
 /// Property values that are the class's default: what an object has when the property is not set,
 /// and what Interface Builder leaves out of a xib (`tag` 0, `enabled` YES, `hidden` NO, …) or
-/// writes for every object of the class (`contentMode` `scaleToFill`). A compiled nib, one of its
+/// writes for every object of the class (`contentMode` `scaleToFill`, a label's `textAlignment`
+/// `natural`, a table view cell's `indentationWidth` 10). A compiled nib, one of its
 /// two encodings, or an older tool may store such a value or not, with no effect at load time:
 /// `textconv` does not print them and `diff` does not report one appearing or disappearing.
 ///
@@ -15,11 +16,20 @@ public enum PropertyDefaults {
         public var value: String
         /// Class names (or name suffixes, such as `Cell` or `Button`) the default applies to; nil: any class.
         public var classes: [String]?
+        /// Classes (names or suffixes) it does not apply to, among ``classes``.
+        public var except: [String]
 
-        public init(_ key: String, _ value: String, classes: [String]? = nil) {
+        public init(_ key: String, _ value: String, classes: [String]? = nil, except: [String] = []) {
             self.key = key
             self.value = value
             self.classes = classes
+            self.except = except
+        }
+
+        /// True when the entry applies to an object of framework class `className`.
+        public func applies(to className: String) -> Bool {
+            let matches = { (names: [String]) in names.contains { className == $0 || className.hasSuffix($0) } }
+            return (classes.map(matches) ?? true) && !matches(except)
         }
     }
 
@@ -37,7 +47,9 @@ public enum PropertyDefaults {
         Entry("separator", "NO"),
         Entry("wantsLayer", "NO"),
         Entry("translatesAutoresizingMaskIntoConstraints", "YES"),
-        Entry("userInteractionEnabled", "YES"),
+        Entry("userInteractionEnabled", "YES", except: ["UILabel", "UIImageView"]),
+        Entry("userInteractionEnabled", "NO", classes: ["UILabel", "UIImageView"]),
+        Entry("autoresizingMask", "none"),
         Entry("multipleTouchEnabled", "NO"),
         Entry("clipsSubviews", "NO"),
         Entry("autoresizesSubviews", "YES"),
@@ -49,6 +61,13 @@ public enum PropertyDefaults {
         Entry("contentHorizontalAlignment", "\"center\"", classes: uiControls),
         Entry("contentVerticalAlignment", "\"center\"", classes: uiControls),
         Entry("numberOfLines", "1", classes: ["UILabel"]),
+        Entry("baselineAdjustment", "\"alignBaselines\"", classes: ["UILabel", "UITextField"]),
+        Entry("lineBreakMode", "\"tailTruncation\"", classes: ["UILabel"]),
+        Entry("textAlignment", "\"natural\"", classes: ["UILabel", "UITextField", "UITextView"]),
+        Entry("highlightedColor", "nil", classes: ["UILabel"]),
+        Entry("adjustsFontSizeToFit", "NO", classes: ["UILabel", "UITextField"]),
+        Entry("indentationWidth", "\"10\"", classes: ["UITableViewCell"]),
+        Entry("selectionStyle", "\"default\"", classes: ["UITableViewCell"]),
         Entry("animationBehavior", "\"default\"", classes: ["NSWindow", "NSPanel"]),
     ], by: \.key)
 
@@ -58,9 +77,7 @@ public enum PropertyDefaults {
     public static func isDefault(_ key: String, _ value: PropertyValue, className: String) -> Bool {
         guard let list = entries[key] else { return false }
         let text = value.description
-        return list.contains { e in
-            e.value == text && (e.classes.map { $0.contains { className == $0 || className.hasSuffix($0) } } ?? true)
-        }
+        return list.contains { $0.value == text && $0.applies(to: className) }
     }
 
     /// ``isDefault(_:_:className:)`` for a property of `object`.
