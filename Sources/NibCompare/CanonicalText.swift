@@ -2,8 +2,9 @@ import NibModel
 import TextEscaping
 
 extension NibDocument {
-    /// ``semanticPath(of:)`` of every object, made unique: a sibling whose step text an earlier
-    /// sibling already has gets `[2]`, `[3]`, … (`View › Button "OK"`, `View › Button "OK"[2]`).
+    /// The path of every object as `textconv` and `diff` key it: steps by ``StableNames`` (the class
+    /// and a name the user gave, never the object's text), made unique: a sibling whose step an
+    /// earlier sibling already has gets `[2]`, `[3]`, … (`View › Button "OK"`, `View › Button "OK"[2]`).
     /// Placeholders and roots are siblings of one another. Paths follow the hierarchy
     /// (``HierarchyWalk`` from the placeholders, then ``roots``, then objects reached from no
     /// root), so the parent an object is listed under is the one it is walked from. Unlike
@@ -16,12 +17,12 @@ extension NibDocument {
         return paths
     }
 
-    /// ``NibDocument/step(_:)``, except for a layout constraint: its class and formula, with items
+    /// ``StableNames/step(_:)``, except for a layout constraint: its class and formula, with items
     /// named by their steps (`NSLayoutConstraint(UILabel.leading = self.leading + 20)`), so that
     /// constraints keep their paths when others are added or removed.
-    func canonicalStep(_ o: NibObject) -> String {
-        guard case .constraint(let c)? = o.property("constraint") else { return Self.step(o) }
-        return o.className + "(" + c.formula { id in id.flatMap { object($0) }.map(Self.step) ?? "self" } + ")"
+    func canonicalStep(_ o: NibObject, _ names: StableNames) -> String {
+        guard case .constraint(let c)? = o.property("constraint") else { return names.step(o) }
+        return o.className + "(" + c.formula { id in id.flatMap { object($0) }.map(names.step) ?? "self" } + ")"
     }
 
     /// Walks the whole document in ``uniqueSemanticPaths()`` order, giving each visited object its
@@ -35,6 +36,14 @@ extension NibDocument {
             return n == 1 ? step : step + "[\(n)]"
         }
         let walk = HierarchyWalk(self)
+        let names = StableNames(self)
+        // The controller a storyboard scene is named after (`…/<Class>-<id>`, or its storyboard
+        // identifier) goes by its class alone: the scene's heading names it, so renaming its
+        // storyboard identifier changes the heading, not every line.
+        let sceneRoot = roots.first.flatMap { r in
+            let last = name.split(separator: "/").last.map(String.init)
+            return CanonicalText.isSceneName(name) || (last != nil && object(r)?.property("storyboardIdentifier")?.text == last) ? r : nil
+        }
         var visited = Set<ObjectID>()
         var stack: [String] = []
         let starts = placeholders + roots.compactMap { object($0) }
@@ -43,7 +52,7 @@ extension NibDocument {
             walk.walk(from: root, visited: &visited) { step in
                 stack.removeSubrange(min(step.depth, stack.count)...)
                 let parent = stack.last ?? ""
-                let last = unique(parent, canonicalStep(step.object))
+                let last = unique(parent, step.object.id == sceneRoot ? StableNames.stepClass(step.object) : canonicalStep(step.object, names))
                 let path = parent.isEmpty ? last : parent + " › " + last
                 stack.append(path)
                 visit(step, path, last)
@@ -67,9 +76,10 @@ extension NibDocument {
 /// View . constraint Label "Welcome".leading = self.leading + 24
 /// ```
 /// the object line (`path : class`, `placeholder` first for placeholders), its properties sorted
-/// by key (`path . key = value`, values as ``PropertyValue/description`` with strings escaped onto
-/// one line and object references as paths) without design-time keys (``designTimeKeys``), the
-/// constraints it holds as formulas (items named by their last path step, `self` for the holder),
+/// by key, those at the class's default (``PropertyDefaults``) left out unless asked for, (`path . key = value`, values as ``PropertyValue/description`` with strings escaped onto
+/// one line and object references as paths) without design-time keys (``designTimeKeys``) and ids
+/// (``idKeys``), the constraints it holds as formulas, sorted (items named by their last path step,
+/// `self` for the holder),
 /// then its outgoing connections, sorted. Constraint objects get no lines of their own, so adding
 /// one does not renumber the others.
 public enum CanonicalText {
@@ -84,14 +94,21 @@ public enum CanonicalText {
         "screenRect", "simulatedDestinationMetrics", "verifyAmbiguity",
     ]
 
+    /// Properties that are ids, not facts about the interface: Interface Builder's object id in a
+    /// macOS nib's oids table (`oid`), which the NIBArchive of a nib leaves out. Left out of the
+    /// canonical text, as archive indices and xib ids are.
+    public static let idKeys: Set<String> = ["oid"]
+
     /// The lines of `document` (each without its newline). Deterministic: the same document gives
     /// the same lines.
-    public static func lines(of document: NibDocument) -> [String] {
-        lines(of: document, scenes: [:])
+    /// Properties whose value is the class's default (``PropertyDefaults``: `tag` 0, `enabled`
+    /// YES, …) are left out unless `allProperties`.
+    public static func lines(of document: NibDocument, allProperties: Bool = false) -> [String] {
+        lines(of: document, scenes: [:], allProperties: allProperties)
     }
 
-    /// ``lines(of:)`` with segue destinations named through `scenes` (scene nib name → heading).
-    static func lines(of document: NibDocument, scenes: [String: String]) -> [String] {
+    /// ``lines(of:allProperties:)`` with segue destinations named through `scenes` (scene nib name → heading).
+    static func lines(of document: NibDocument, scenes: [String: String], allProperties: Bool = false) -> [String] {
         let context = CanonicalContext(document, scenes: scenes)
         let order = context.order, outgoing = context.outgoing, constraints = context.constraints
         let orphans = context.orphans
@@ -107,12 +124,13 @@ public enum CanonicalText {
                 cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? Escape.quoted(p.identifier) + " " : "") + cls
             }
             out.append(line(path + " : " + cls))
-            for p in o.properties where !designTimeKeys.contains(p.key) && p.key != "constraint" {
+            for p in o.properties where !designTimeKeys.contains(p.key) && !idKeys.contains(p.key) && p.key != "constraint"
+                && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
                 out.append(line(path + " . " + p.key + " = " + value(p.value)))
             }
-            for c in constraints[o.id] ?? [] {
-                out.append(line(path + " . constraint " + context.formula(c)))
-            }
+            // Sorted: the keyed archive and the NIBArchive of one nib list a view's constraints
+            // in different orders.
+            out += (constraints[o.id] ?? []).map { line(path + " . constraint " + context.formula($0)) }.sorted()
             out += (outgoing[o.id] ?? []).map { line(path + " " + connection($0)) }.sorted()
         }
         out += orphans.map { line("(no source) " + connection($0)) }.sorted()
@@ -123,7 +141,7 @@ public enum CanonicalText {
     /// more than one, each line ending with a newline. A scene named after its controller's id
     /// (`Main.storyboard/UIViewController-QJM-al-rDe`) is headed by the controller's path instead
     /// (`Main.storyboard/UIViewController "Settings"`), and segues name scenes the same way.
-    public static func text(of documents: [NibDocument]) -> String {
+    public static func text(of documents: [NibDocument], allProperties: Bool = false) -> String {
         let names = headings(documents)
         var scenes: [String: String] = [:]
         for (d, h) in zip(documents, names) {
@@ -133,13 +151,21 @@ public enum CanonicalText {
         var out = ""
         for (i, d) in documents.enumerated() {
             if documents.count > 1 { out += (i > 0 ? "\n" : "") + "== \(Escape.terminal(names[i])) ==\n" }
-            for line in lines(of: d, scenes: scenes) { out += line + "\n" }
+            for line in lines(of: d, scenes: scenes, allProperties: allProperties) { out += line + "\n" }
         }
         return out
     }
 
+    /// True for the name of a storyboard scene (`…/<Class>-<id>`, `UIViewController-QJM-al-rDe`),
+    /// which ``headings(_:)`` replaces by its controller's step.
+    static func isSceneName(_ name: String) -> Bool {
+        guard let last = name.split(separator: "/", omittingEmptySubsequences: false).last, last.count > 11 else { return false }
+        return isReference(String(last.suffix(10))) && last.dropLast(10).hasSuffix("-")
+    }
+
     /// Document names without Interface Builder ids: `…/<Class>-<id>` becomes `…/` and the first
-    /// root's path; repeated headings get `[2]`, `[3]`, …
+    /// root's step (``StableNames``: `UIViewController "Settings"` for a storyboard identifier;
+    /// without one, its class and title); repeated headings get `[2]`, `[3]`, …
     public static func headings(_ documents: [NibDocument]) -> [String] {
         var used: [String: Int] = [:]
         return documents.map { d in
@@ -147,7 +173,11 @@ public enum CanonicalText {
             let parts = name.split(separator: "/", omittingEmptySubsequences: false)
             if let last = parts.last, last.count > 11, isReference(String(last.suffix(10))),
                last.dropLast(10).hasSuffix("-") {
-                let root = d.roots.first.flatMap { d.object($0) }.map(NibDocument.step) ?? String(last.dropLast(11))
+                // By a name the user gave (a storyboard identifier), so that editing a scene's
+                // title does not rename the scene; by its title when it has no such name.
+                let names = StableNames(d)
+                let root = d.roots.first.flatMap { d.object($0) }.map { names.name(of: $0) != nil ? names.step($0) : NibDocument.step($0) }
+                    ?? String(last.dropLast(11))
                 name = parts.dropLast().joined(separator: "/") + (parts.count > 1 ? "/" : "") + root
             }
             let n = (used[name] ?? 0) + 1
@@ -240,6 +270,26 @@ struct CanonicalContext {
         }
     }
 
+    /// Binding options that are flags (`NSValidatesImmediately`): a keyed archive stores them as
+    /// booleans (`YES`), a NIBArchive as integers (`1`).
+    static let flagOptions: Set<String> = [
+        "NSAllowsEditingMultipleValuesSelection", "NSAllowsNullArgument", "NSAlwaysPresentsApplicationModalAlerts",
+        "NSConditionallySetsEditable", "NSConditionallySetsEnabled", "NSConditionallySetsHidden",
+        "NSContinuouslyUpdatesValue", "NSCreatesSortDescriptor", "NSDeletesObjectsOnRemove",
+        "NSHandlesContentAsCompoundValue", "NSInsertsNullPlaceholder", "NSRaisesForNotApplicableKeys",
+        "NSSelectsAllWhenSettingContent", "NSValidatesImmediately",
+    ]
+
+    /// A binding option's value as text: a flag as `YES` or `NO` however it was stored.
+    static func optionValue(_ key: String, _ value: String) -> String {
+        guard flagOptions.contains(key) else { return value }
+        switch value {
+        case "1", "YES", "true": return "YES"
+        case "0", "NO", "false": return "NO"
+        default: return value
+        }
+    }
+
     /// `outlet titleLabel → View › Label "Welcome"`, `action signIn: → File's Owner [touchUpInside]`.
     func connection(_ c: Connection) -> String {
         let (label, target) = parts(c)
@@ -264,7 +314,7 @@ struct CanonicalContext {
             var s = "→ " + name(c.destination)
             if let k = c.keyPath { s += " keyPath \(k)" }
             if let o = c.options, !o.isEmpty {
-                s += " {" + o.keys.sorted().map { "\($0)=\(line(o[$0] ?? ""))" }.joined(separator: ", ") + "}"
+                s += " {" + o.keys.sorted().map { "\($0)=\(line(Self.optionValue($0, o[$0] ?? "")))" }.joined(separator: ", ") + "}"
             }
             return ("binding \(c.label)", s)
         case .runtimeAttribute: return ("runtime attribute \(c.label)", "= " + (c.value.map(value) ?? "nil"))

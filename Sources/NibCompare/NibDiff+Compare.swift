@@ -1,8 +1,12 @@
 import NibModel
+import TextEscaping
 
 extension NibDiff {
     /// Differences from `old` to `new`, in the new side's hierarchy order, then what was removed.
-    public static func compare(_ old: NibDocument, _ new: NibDocument) -> NibDiff {
+    /// A property that appears or disappears with the class's default value (``PropertyDefaults``:
+    /// `tag` 0, `state` 0, `enabled` YES, …) is not a difference unless `allProperties`: one
+    /// encoding, tool version or build stores it and the other does not.
+    public static func compare(_ old: NibDocument, _ new: NibDocument, allProperties: Bool = false) -> NibDiff {
         let bothSources = !old.format.isCompiled && !new.format.isCompiled
         let left = CanonicalContext(old), right = CanonicalContext(new)
         var out: [Difference] = []
@@ -30,7 +34,7 @@ extension NibDiff {
         // label shown, the value shown and the value compared.
         func props(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: (label: String, shown: String, compared: String)] {
             var d: [String: (String, String, String)] = [:]
-            for p in o.properties where p.key != "constraint" {
+            for p in o.properties where p.key != "constraint" && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
                 d[p.key] = (p.key, c.value(p.value), keyed.value(p.value))
             }
             // Between sources paired by id, a constraint is its xib id (its constant or priority
@@ -41,7 +45,7 @@ extension NibDiff {
             }
             return d
         }
-        typealias Conn = (shown: String, compared: String, destination: String, bare: String, events: String?, line: Int?)
+        typealias Conn = (shown: String, compared: String, destination: String, bare: String, events: String?, line: Int?, hint: String?)
         func conns(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: [Conn]] {
             var d: [String: [Conn]] = [:]
             for conn in c.outgoing[o.id] ?? [] {
@@ -50,8 +54,12 @@ extension NibDiff {
                 var bare = conn
                 bare.controlEvents = nil
                 let b = c.parts(bare).target
+                // What the destination shows (its title or text), to tell two destinations apart
+                // whose paths read alike: an outlet's name moves with the outlet.
+                let hint = conn.destination.flatMap { c.document.object($0)?.name }.map(Escape.quoted)
                 d[shown.label, default: []].append((target, compared.target, keyed.parts(bare).target,
-                                                    b.hasPrefix("→ ") ? String(b.dropFirst(2)) : b, conn.controlEvents.map { "\($0)" }, conn.sourceLine))
+                                                    b.hasPrefix("→ ") ? String(b.dropFirst(2)) : b, conn.controlEvents.map { "\($0)" },
+                                                    conn.sourceLine, hint))
             }
             return d
         }
@@ -75,10 +83,13 @@ extension NibDiff {
 
         var added = Set<ObjectID>()
         for (o, path) in right.order where !isConstraint(o) {
+            let first = out.count
+            defer { for i in first..<out.count { out[i].object = path } }
             guard let l = pair[o.id], let lo = old.object(l) else {
                 // Only the top of an added subtree.
                 if !(o.parent.map(added.contains) ?? false) {
-                    out.append(Difference(change: "added", kind: "object", path: path, right: clsText(o), rightLine: o.sourceLine))
+                    out.append(Difference(change: "added", kind: "object", path: path, right: clsText(o), rightLine: o.sourceLine,
+                                          children: wiring(of: o.id, in: new, right, change: .added) { pair[$0] == nil }))
                 }
                 added.insert(o.id)
                 continue
@@ -98,9 +109,10 @@ extension NibDiff {
                     }
                 } else if (o.parent == nil) != (lo.parent == nil) { moved = true }
                 if moved {
-                    // Reordered among siblings of one name, both paths read alike: the places say it.
+                    // Reordered under the same parent: the places say it (the paths may read alike,
+                    // or differ only because an outlet's name moved with it).
                     var from = leftPath, to = path
-                    if from == to, let li = lo.parent.flatMap({ old.object($0) })?.children.firstIndex(of: lo.id),
+                    if from == to || (o.parent.flatMap { pair[$0] } == lo.parent && o.parent != nil), let li = lo.parent.flatMap({ old.object($0) })?.children.firstIndex(of: lo.id),
                        let ri = o.parent.flatMap({ new.object($0) })?.children.firstIndex(of: o.id) {
                         from = "child \(li + 1)"; to = "child \(ri + 1)"
                     }
@@ -164,8 +176,10 @@ extension NibDiff {
                 }
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
+                    var (from, to) = (x.shown, y.shown)
+                    if from == to, let h = x.hint, let k = y.hint, h != k { (from, to) = (from + " (" + h + ")", to + " (" + k + ")") }
                     out.append(Difference(change: "retargeted", kind: kind, path: path + " " + label,
-                                          left: x.shown, right: y.shown, leftLine: x.line, rightLine: y.line, category: cat))
+                                          left: from, right: to, leftLine: x.line, rightLine: y.line, category: cat))
                 }
                 for x in a { out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
                 for y in b { out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
@@ -174,8 +188,43 @@ extension NibDiff {
         for (o, path) in left.order where !isConstraint(o) {
             guard !leftPaired.contains(o.id) else { continue }
             if let p = o.parent, left.paths[p] != nil, !leftPaired.contains(p) { continue }
-            out.append(Difference(change: "removed", kind: "object", path: path, left: clsText(o), leftLine: o.sourceLine))
+            out.append(Difference(change: "removed", kind: "object", path: path, left: clsText(o), leftLine: o.sourceLine,
+                                  children: wiring(of: o.id, in: old, left, change: .removed) { !leftPaired.contains($0) }))
+            out[out.count - 1].object = path
         }
         return NibDiff(differences: out)
+    }
+
+    /// The connections that come (`.added`) or go (`.removed`) with the subtree of `root`: from
+    /// an object in it, or to one (an outlet, an action's target, a member of an outlet
+    /// collection) from outside; outlets, outlet collections, actions, bindings and segues, by
+    /// their source's path (runtime attributes and accessibility values are properties). Objects
+    /// of the subtree that are not `new` (paired with the other side: moved in or out) and their
+    /// connections are left out. Nil when there are none.
+    static func wiring(of root: ObjectID, in document: NibDocument, _ context: CanonicalContext, change: Change,
+                       new: (ObjectID) -> Bool) -> [Difference]? {
+        var inside = Set<ObjectID>(), seen = Set<ObjectID>(), stack = [root]
+        while let id = stack.popLast(), seen.count <= document.objects.count {
+            guard seen.insert(id).inserted, let o = document.object(id) else { continue }
+            if new(id) { inside.insert(id) }
+            stack += o.children
+        }
+        var out: [Difference] = []
+        for c in document.connections {
+            switch c.kind {
+            case .outlet, .outletCollection, .action, .binding, .segue: break
+            case .runtimeAttribute, .accessibility, .other: continue
+            }
+            let from = c.source.map(inside.contains) ?? false
+            let to = (c.destination.map(inside.contains) ?? false) || (c.members ?? []).contains(where: inside.contains)
+            guard from || to, let source = c.source, let sourcePath = context.paths[source] else { continue }
+            let (label, target) = context.parts(c)
+            let shown = target.hasPrefix("→ ") ? String(target.dropFirst(2)) : target
+            out.append(Difference(change: change, kind: c.kind == .segue ? .segue : .connection, path: sourcePath + " " + label,
+                                  left: change == .removed ? shown : nil, right: change == .added ? shown : nil,
+                                  leftLine: change == .removed ? c.sourceLine : nil, rightLine: change == .added ? c.sourceLine : nil,
+                                  category: .connections))
+        }
+        return out.isEmpty ? nil : out.sorted { ($0.path, $0.left ?? $0.right ?? "") < ($1.path, $1.left ?? $1.right ?? "") }
     }
 }

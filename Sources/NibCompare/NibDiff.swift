@@ -97,9 +97,16 @@ public struct NibDiff: Hashable, Sendable {
         public var leftLine: Int? = nil
         public var rightLine: Int? = nil
         public var category: Category = .objects
+        /// Under an added or removed object: the connections (outlets, outlet collections,
+        /// actions, bindings, segues) that come or go with it, from or to it and its subtree, each
+        /// an added or removed `connection` or `segue` by its source's path and label. Nil otherwise.
+        public var children: [Difference]? = nil
+        /// The path of the object the difference is about (``path`` without the property or
+        /// connection); nil for the document itself. What `diff --format markdown` groups by.
+        public var object: String? = nil
 
         public init(change: Change, kind: Kind, path: String, left: String? = nil, right: String? = nil,
-                    leftLine: Int? = nil, rightLine: Int? = nil, category: Category = .objects) {
+                    leftLine: Int? = nil, rightLine: Int? = nil, category: Category = .objects, children: [Difference]? = nil) {
             self.change = change
             self.kind = kind
             self.path = path
@@ -108,6 +115,7 @@ public struct NibDiff: Hashable, Sendable {
             self.leftLine = leftLine
             self.rightLine = rightLine
             self.category = category
+            self.children = children
         }
     }
 

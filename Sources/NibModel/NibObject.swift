@@ -19,6 +19,11 @@ public struct NibObject: Hashable, Sendable, Codable {
     /// A display name: macOS names table or xib `userLabel`, accessibility identifier, title or
     /// text, placeholder identifier.
     public var name: String?
+    /// The name the user gave the object in Interface Builder, not its text: a xib's `userLabel`,
+    /// a compiled macOS nib's names-table entry (`NSNamesKeys`, in keyed archives and NIBArchives
+    /// alike; not the generated names of a typedstream nib). Nil when there is none. Not encoded
+    /// (JSON gives ``name``); `textconv` and `diff` key paths by it (NibCompare's stable names).
+    public var label: String? = nil
     /// The parent in the view/menu/controller hierarchy, nil for roots and placeholders.
     public var parent: ObjectID?
     /// Children in order (subviews, menu items, child controllers, …).
@@ -34,7 +39,7 @@ public struct NibObject: Hashable, Sendable, Codable {
     public init(id: ObjectID, className: String, customClass: String? = nil, customModule: String? = nil,
                 runtimeClassName: String? = nil, placeholder: Placeholder? = nil, name: String? = nil,
                 parent: ObjectID? = nil, children: [ObjectID] = [], properties: [Property] = [],
-                sourceLine: Int? = nil, archiveIndex: Int? = nil) {
+                sourceLine: Int? = nil, archiveIndex: Int? = nil, label: String? = nil) {
         self.id = id
         self.className = className
         self.customClass = customClass
@@ -47,6 +52,12 @@ public struct NibObject: Hashable, Sendable, Codable {
         self.properties = properties
         self.sourceLine = sourceLine
         self.archiveIndex = archiveIndex
+        self.label = label
+    }
+
+    private enum CodingKeys: String, CodingKey {
+        case id, className, customClass, customModule, runtimeClassName, placeholder, name, parent, children, properties,
+             sourceLine, archiveIndex
     }
 
     /// The value of property `key`, if decoded.

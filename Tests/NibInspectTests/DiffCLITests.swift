@@ -43,9 +43,10 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let lines = c.output.split(separator: "\n").map(String.init)
-        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView › UILabel "Welcome" → UIView › UILabel "Sign in to continue"  (line 15 → 15)"#), "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › PrimaryButton "Log In" . title: "Sign In" → "Log In""#) }, "\(c.output)")
-        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UILabel "Welcome" . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
+        // The outlet's name moves with it: the two destinations read alike but for their texts.
+        #expect(lines.contains(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView › UILabel @titleLabel ("Welcome") → UIView › UILabel @titleLabel ("Sign in to continue")  (line 15 → 15)"#), "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UIButton @signInButton . title: "Sign In" → "Log In""#) }, "\(c.output)")
+        #expect(lines.contains { $0.hasPrefix(#"changed property UIView › UILabel . frame: {{24, 120}, {327, 34}} → {{24, 120}, {300, 34}}"#) }, "\(c.output)")
         #expect(lines.contains { $0.hasPrefix("added object UIView › UISwitch: UISwitch") }, "\(c.output)")
         #expect(!c.output.contains("canvasLocation"))
 
@@ -70,7 +71,10 @@ import Testing
         defer { tree.remove() }
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
-        #expect(c.output == "removed object UIView › UIButton \"Forgot password?\": UIButton  (line 55 → -)\n", "\(c.output)")
+        // The button goes by its action (no label, identifier or outlet), which is listed under it.
+        #expect(c.output == "removed object UIView › UIButton (forgotPassword:): UIButton  (line 55 → -)\n"
+                + "    removed connection UIView › UIButton (forgotPassword:) action forgotPassword:: First Responder [touchUpInside]  (line 59 → -)\n",
+                "\(c.output)")
     }
 
     static func lines(_ c: Console) -> [String] { c.output.split(separator: "\n").map(String.init) }
@@ -120,7 +124,7 @@ import Testing
         let (icode, i) = Self.run(["diff", "--only", "ids", old, new])
         #expect(icode == .findings)
         #expect(Self.lines(i).map { $0.components(separatedBy: "  (line").first! }
-                == [#"changed object UIView › UILabel "Welcome": id kTg-3h-Qad → id kTg-3h-NEW"#], "\(i.output)")
+                == ["changed object UIView › UILabel @titleLabel: id kTg-3h-Qad → id kTg-3h-NEW"], "\(i.output)")
     }
 
     @Test func movedObjectsAndChangedEvents() throws {
@@ -137,8 +141,8 @@ import Testing
         let (code, c) = Self.run(["diff", old, new])
         #expect(code == .findings)
         let out = Self.lines(c)
-        #expect(out.contains(#"moved object UIView › UILabel "Sign in to continue": child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed events UIView › PrimaryButton "Sign In" action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
+        #expect(out.contains(#"moved object UIView › UILabel: child 2 → child 1  (line 32 → 26)"#), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed events UIView › UIButton @signInButton action signIn: → File's Owner (LoginViewController): touchUpInside → touchDown"#) }, "\(c.output)")
         #expect(!c.output.contains("removed") && !c.output.contains("added"), "\(c.output)")
         let (_, j) = Self.run(["diff", "--format", "json", old, new])
         let json = try #require(try JSONSerialization.jsonObject(with: Data(j.output.utf8)) as? [String: Any])
@@ -160,9 +164,11 @@ import Testing
         defer { tree.remove() }
         let (_, c) = Self.run(["diff", "--ignore", "frames", old, new])
         let out = Self.lines(c).map { $0.components(separatedBy: "  (line").first! }
+        // The label moved in keeps its outlet: no wiring comes with the container.
         #expect(out.contains(#"added object UIView › UIView: UIView"#), "\(c.output)")
-        #expect(out.contains(#"moved object UIView › UIView › UILabel "Welcome!": UIView › UILabel "Welcome" → UIView › UIView › UILabel "Welcome!""#), "\(c.output)")
-        #expect(out.contains { $0.hasPrefix(#"changed property UIView › UIView › UILabel "Welcome!" . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        #expect(out.contains("moved object UIView › UIView › UILabel @titleLabel: UIView › UILabel @titleLabel → UIView › UIView › UILabel @titleLabel"), "\(c.output)")
+        #expect(out.contains { $0.hasPrefix(#"changed property UIView › UIView › UILabel @titleLabel . text: "Welcome" → "Welcome!""#) }, "\(c.output)")
+        #expect(!c.output.contains("connection"), "\(c.output)")
         #expect(!c.output.contains("removed"), "\(c.output)")
     }
 }
@@ -187,7 +193,7 @@ import Testing
         // The iPad layout is wider: table cells, their content views and separators get other frames.
         #expect(diffs.count == 12)
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" && $0["change"] as? String == "changed" })
-        #expect(diffs.contains { $0["path"] as? String == #"UITableViewDataSource › UITableViewSection "Default" › UITableViewCell . frame"#
+        #expect(diffs.contains { $0["path"] as? String == "UITableViewDataSource › UITableViewSection › UITableViewCell . frame"
                 && $0["left"] as? String == "{{0, 119}, {703, 90}}" && $0["right"] as? String == "{{0, 50}, {600, 90}}" })
         // The upstream placeholders' generated identifiers differ only by ids: ignored by default.
         let (_, ids) = try Self.json(["--only", "ids", iphone, ipad])
@@ -208,7 +214,7 @@ import Testing
         let (code, diffs) = try Self.json([a, b])
         #expect(code == .findings)
         // The 8.0+ variant keeps the 600×600 canvas; runtime.nib is laid out for a 320-point phone.
-        #expect(diffs.contains { $0["path"] as? String == "CalViewWithArbitrarySelectors . frame"
+        #expect(diffs.contains { $0["path"] as? String == "UIView . frame"   // its framework class: CalViewWithArbitrarySelectors is on its class line
                 && $0["left"] as? String == "{{0, 0}, {600, 600}}" && $0["right"] as? String == "{{0, 0}, {320, 548}}" }, "\(diffs)")
         #expect(diffs.allSatisfy { $0["category"] as? String == "frames" }, "\(diffs)")
         let (same, c) = DiffCLITests.run(["diff", "--ignore", "frames", a, b])
@@ -396,7 +402,7 @@ import Testing
         defer { tree.remove() }
         let (code, c) = DiffCLITests.run(["diff", old, new])
         #expect(code == .findings)
-        // (The label's name was its text until then.)
+        // (The label was named by its outlet until then; the name property was its text.)
         #expect(c.output == #"changed property UIView › UILabel "Title" . name: "Welcome" → "Title"  (line 26 → 26)"# + "\n", "\(c.output)")
     }
 
@@ -418,7 +424,8 @@ import Testing
         let lines = c.output.split(separator: "\n")
         #expect(lines.count == 6, "\(c.output)")
         #expect(lines.filter { $0.hasPrefix("removed object") }.count == 1)
-        #expect(lines.filter { $0.hasPrefix("removed connection") && $0.contains("signInTextField") }.count == 1)
+        // The outlet goes with the object: listed under it, indented.
+        #expect(lines.filter { $0.hasPrefix("    removed connection") && $0.contains("signInTextField") }.count == 1, "\(c.output)")
         #expect(lines.filter { $0.hasPrefix("removed property") && $0.contains(". constraint ") }.count == 4)
     }
 

@@ -40,13 +40,13 @@ import NibCompare
         let xib = Set(Self.run(["textconv", Self.samples + "/LoginViewController.xib"]).1.output.split(separator: "\n").map(String.init))
         let nib = Set(Self.run(["textconv", Self.samples + "/LoginViewController.nib"]).1.output.split(separator: "\n").map(String.init))
         for line in [
-            #"UIView › UILabel "Welcome" : UILabel"#,
-            #"UIView › UILabel "Welcome" . text = "Welcome""#,
-            #"UIView › UILabel "Welcome" . frame = {{24, 120}, {327, 34}}"#,
-            #"UIView › UILabel "Welcome" . textColor = labelColor"#,
-            #"UIView › PrimaryButton "Sign In" : LoginDemo.PrimaryButton (UIButton)"#,
-            #"UIView › PrimaryButton "Sign In" . title = "Sign In""#,
-            #"UIView › UIButton "Forgot password?" action forgotPassword: → First Responder [touchUpInside]"#,
+            "UIView › UILabel @titleLabel : UILabel",
+            #"UIView › UILabel @titleLabel . text = "Welcome""#,
+            "UIView › UILabel @titleLabel . frame = {{24, 120}, {327, 34}}",
+            "UIView › UILabel @titleLabel . textColor = labelColor",
+            "UIView › UIButton @signInButton : LoginDemo.PrimaryButton (UIButton)",
+            #"UIView › UIButton @signInButton . title = "Sign In""#,
+            "UIView › UIButton (forgotPassword:) action forgotPassword: → First Responder [touchUpInside]",
         ] {
             #expect(xib.contains(line), "xib: \(line)")
             #expect(nib.contains(line), "nib: \(line)")
@@ -57,8 +57,8 @@ import NibCompare
     @Test func siblingsWithTheSameStepGetNumbered() {
         let doc = NibDocument(name: "t.xib", platform: .iOS, format: .xib, objects: [
             NibObject(id: ObjectID("v"), className: "UIView", children: [ObjectID("a"), ObjectID("b"), ObjectID("c")]),
-            NibObject(id: ObjectID("a"), className: "UIButton", name: "OK", parent: ObjectID("v")),
-            NibObject(id: ObjectID("b"), className: "UIButton", name: "OK", parent: ObjectID("v")),
+            NibObject(id: ObjectID("a"), className: "UIButton", name: "OK", parent: ObjectID("v"), label: "OK"),
+            NibObject(id: ObjectID("b"), className: "UIButton", name: "OK", parent: ObjectID("v"), label: "OK"),
             NibObject(id: ObjectID("c"), className: "UIButton", name: "Cancel", parent: ObjectID("v")),
         ], topLevelObjects: [ObjectID("v")], connections: [
             Connection(kind: .outlet, source: ObjectID("a"), destination: ObjectID("b"), label: "next"),
@@ -66,7 +66,7 @@ import NibCompare
         let paths = doc.uniqueSemanticPaths()
         #expect(paths[ObjectID("a")] == "UIView › UIButton \"OK\"")
         #expect(paths[ObjectID("b")] == "UIView › UIButton \"OK\"[2]")
-        #expect(paths[ObjectID("c")] == "UIView › UIButton \"Cancel\"")
+        #expect(paths[ObjectID("c")] == "UIView › UIButton")   // its title is no name
         #expect(CanonicalText.lines(of: doc).contains("UIView › UIButton \"OK\" outlet next → UIView › UIButton \"OK\"[2]"))
     }
 
@@ -115,8 +115,10 @@ import NibCompare
         _ = try git_("commit", "-q", "-am", "two")
         let diff = try git_("diff", "--no-color", "HEAD~1", "HEAD")
         let changed = diff.split(separator: "\n").filter { ($0.hasPrefix("+") || $0.hasPrefix("-")) && !$0.hasPrefix("+++") && !$0.hasPrefix("---") }
-        #expect(changed.contains { $0.hasPrefix("-") && $0.contains(#"outlet titleLabel → UIView › UILabel "Welcome""#) }, "\(diff)")
-        #expect(changed.contains { $0.hasPrefix("+") && $0.contains(#"outlet titleLabel → UIView › UILabel "Sign in to continue""#) }, "\(diff)")
+        // Objects are named by their outlets: the outlet line stays, the name moves to the other label.
+        #expect(changed.contains { $0 == #"-UIView › UILabel @titleLabel . text = "Welcome""# }, "\(diff)")
+        #expect(changed.contains { $0 == #"+UIView › UILabel @titleLabel . text = "Sign in to continue""# }, "\(diff)")
+        #expect(!changed.contains { $0.contains("outlet titleLabel") }, "\(diff)")
         #expect(changed.contains { $0.hasPrefix("+") && $0.contains(#"title = "Log In""#) }, "\(diff)")
         #expect(changed.contains { $0.hasPrefix("-") && $0.contains(#"title = "Sign In""#) }, "\(diff)")
         // Nothing but readable lines: no xml, no ids.

@@ -177,7 +177,9 @@ extension ResolverRun {
             placeholder: placeholder, name: shown,
             parent: parent[index].map { ObjectID(Ref($0)) },
             children: (children[index] ?? []).map { ObjectID(Ref($0)) },
-            properties: properties, archiveIndex: index)
+            properties: properties, archiveIndex: index,
+            // IB 2's typedstream names are generated ("NSButton4"), not given by the user.
+            label: graph.encoding == .typedstream || placeholder != nil ? nil : names[index])
     }
 
     /// Names table, accessibility identifier, title/text, the title of an AppKit control's cell,

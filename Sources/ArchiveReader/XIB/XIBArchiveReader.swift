@@ -150,7 +150,10 @@ struct XIBArchiveReader {
             var object = XIBArchiveObjects.object(element, id: info.objectID, platform: platform,
                                                   customClass: customClasses[info.objectID], reader: self)
             object.sourceLine = element.line
-            if let name = text(info.record.child(key: "objectName")) { object.name = name }
+            if let name = text(info.record.child(key: "objectName")) {
+                object.name = name
+                if object.placeholder == nil { object.label = name }
+            }
             let parentElement = resolve(info.record.child(key: "parent"))
             if let pid = parentElement?["id"].flatMap({ ibID[$0] }), pid != "0" {
                 object.parent = ObjectID(pid)

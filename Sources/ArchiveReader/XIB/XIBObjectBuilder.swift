@@ -207,7 +207,8 @@ struct XIBObjectBuilder {
         }
         return NibObject(id: id, className: className, customClass: custom, customModule: module,
                          runtimeClassName: runtimeName, placeholder: placeholder, name: name, parent: parent,
-                         properties: properties, sourceLine: e.line)
+                         properties: properties, sourceLine: e.line,
+                         label: placeholder == nil ? nonEmpty(e["userLabel"]) : nil)
     }
 
     /// A toolbar's `<defaultToolbarItems>` as the compiled reader gives them: the identifier

@@ -28,7 +28,7 @@ extension WhyCommand {
 }
 
 extension DiffCommand {
-    enum Format: String, OptionValue { case text, json }
+    enum Format: String, OptionValue { case text, json, markdown }
 }
 
 extension LifecycleCommand {

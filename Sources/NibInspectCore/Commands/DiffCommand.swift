@@ -18,6 +18,7 @@ enum DiffCommand: Command {
                     allowed: NibDiff.Category.allCases.map(\.rawValue)),
             .option("--only", value: "category", help: "Show only these categories, default-ignored ones included (repeatable).",
                     allowed: NibDiff.Category.allCases.map(\.rawValue)),
+            .flag("--all-properties", help: "Also report properties appearing or disappearing with the class's default value (tag 0, enabled YES, …)."),
         ],
         discussion: """
         Objects are paired by id when both sides are xib/storyboard sources (an object re-created
@@ -40,10 +41,17 @@ enum DiffCommand: Command {
         (tool version, canvas locations, simulated metrics, other design-time keys), constraints,
         accessibility, ids (an object re-created under a new id). Ignored by default: tools and
         ids; --only shows just the categories named, default-ignored ones included. Frames are
-        shown by default: --ignore frames for Auto Layout views, whose frames IB rewrites.
+        shown by default: --ignore frames for Auto Layout views, whose frames IB rewrites. A
+        property appearing or disappearing with the class's default value (tag 0, state 0,
+        enabled YES, …) is not a difference unless --all-properties.
+        Under an added or removed object, indented, the connections that come or go with it and
+        its subtree (outlets, outlet collections, actions, bindings, segues, from or to it); such
+        a connection is not repeated on its own line.
         JSON: {"differences": [{"document", "change", "kind", "category", "path", "left", "right",
-        "leftLine", "rightLine"}], "summary": {"differences", "added", "removed", "changed",
-        "moved", "retargeted"}}.
+        "leftLine", "rightLine", "children"}], "summary": {"differences", "added", "removed",
+        "changed", "moved", "retargeted"}}; children are differences of the same form.
+        --format markdown: a pull-request comment (a summary line, a section per document, the
+        differences grouped by object, every path and value a code span).
         Exit status 0 when equal, 1 when different. With git: git difftool -x 'nibinspect diff' -y.
         """)
 
@@ -52,6 +60,30 @@ enum DiffCommand: Command {
         var change, kind, category, path: String
         var left, right: String?
         var leftLine, rightLine: Int?
+        /// Under an added or removed object, the connections that come or go with it.
+        var children: [Item]?
+        /// The object's path (not encoded): what markdown groups by.
+        var object: String?
+
+        private enum CodingKeys: String, CodingKey {
+            case document, change, kind, category, path, left, right, leftLine, rightLine, children
+        }
+
+        init(document: String?, change: String, kind: String, category: String, path: String, left: String? = nil,
+             right: String? = nil, leftLine: Int? = nil, rightLine: Int? = nil, children: [Item]? = nil, object: String? = nil) {
+            self.document = document
+            (self.change, self.kind, self.category, self.path) = (change, kind, category, path)
+            (self.left, self.right, self.leftLine, self.rightLine) = (left, right, leftLine, rightLine)
+            self.children = children
+            self.object = object
+        }
+
+        /// A ``NibDiff/Difference`` of document `document`, its children included.
+        init(_ x: NibDiff.Difference, document: String?) {
+            self.init(document: document, change: x.change.rawValue, kind: x.kind.rawValue, category: x.category.rawValue,
+                      path: x.path, left: x.left, right: x.right, leftLine: x.leftLine, rightLine: x.rightLine,
+                      children: x.children?.map { Item($0, document: document) }, object: x.object)
+        }
     }
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -64,14 +96,18 @@ enum DiffCommand: Command {
         if let both = only.intersection(ignoring).map(\.rawValue).sorted().first {
             throw UsageError("--only and --ignore both name '\(both)'")
         }
-        let items: [Item]
+        var items: [Item]
         if let sourceIsOld = sourceIsOld(old, new) {
             items = try compiledAgainstSource(old: old, new: new, sourceIsOld: sourceIsOld, paths: args.positionals,
                                               ignoring: ignoring, only: only, context)
         } else {
-            items = pairedDocuments(old: old, new: new, ignoring: ignoring, only: only)
+            items = pairedDocuments(old: old, new: new, ignoring: ignoring, only: only, allProperties: args.flag("--all-properties"))
         }
-        if args.value("--format", as: Format.self) == .json {
+        let format = args.value("--format", as: Format.self) ?? .text
+        items = withoutRepeatedWiring(items)
+        if format == .markdown {
+            context.console.write(DiffMarkdown.render(items, old: args.positionals[0], new: args.positionals[1]))
+        } else if format == .json {
             struct Output: Encodable {
                 var differences: [Item]
                 var summary: [String: Int]
@@ -82,22 +118,13 @@ enum DiffCommand: Command {
         } else {
             // Terminal text: a document name, path or value holding a line break or a control
             // character is escaped (`\n`, `\u{1b}`), so that one difference stays one line.
-            let t = Escape.terminal
             var out = ""
             var document: String?
             for i in items {
-                if i.document != document, let d = i.document { out += "== \(t(d)) ==\n"; document = d }
-                var line = "\(i.change) \(i.kind) \(t(i.path))"
-                switch (i.left, i.right) {
-                case let (l?, r?): line += ": \(t(l)) → \(t(r))"
-                case let (l?, nil): line += ": \(t(l))"
-                case let (nil, r?): line += ": \(t(r))"
-                default: break
-                }
-                if i.leftLine != nil || i.rightLine != nil {
-                    line += "  (line " + [i.leftLine, i.rightLine].map { $0.map(String.init) ?? "-" }.joined(separator: " → ") + ")"
-                }
-                out += line + "\n"
+                if i.document != document, let d = i.document { out += "== \(Escape.terminal(d)) ==\n"; document = d }
+                out += textLine(i) + "\n"
+                // The wiring of an added or removed object, indented under it.
+                for c in i.children ?? [] { out += "    " + textLine(c) + "\n" }
             }
             if items.isEmpty { out += "no differences\n" }
             context.console.write(out)
@@ -107,8 +134,39 @@ enum DiffCommand: Command {
         return items.isEmpty ? .success : .findings
     }
 
+    /// `items` without a connection that is also listed under an added or removed object of its
+    /// document (an outlet from File's Owner to a new button is shown with the button's wiring,
+    /// once). A connection whose object is filtered out (`--only connections`) stays.
+    static func withoutRepeatedWiring(_ items: [Item]) -> [Item] {
+        struct Key: Hashable { var document: String?, change, kind, path: String, left, right: String? }
+        let listed = Set(items.flatMap { i in
+            (i.children ?? []).map { Key(document: i.document, change: $0.change, kind: $0.kind, path: $0.path, left: $0.left, right: $0.right) }
+        })
+        guard !listed.isEmpty else { return items }
+        return items.filter { i in
+            i.children != nil || !listed.contains(Key(document: i.document, change: i.change, kind: i.kind, path: i.path, left: i.left, right: i.right))
+        }
+    }
+
+    /// One difference as a line of text: `change kind path: left → right  (line a → b)`.
+    static func textLine(_ i: Item) -> String {
+        let t = Escape.terminal
+        var line = "\(i.change) \(i.kind) \(t(i.path))"
+        switch (i.left, i.right) {
+        case let (l?, r?): line += ": \(t(l)) → \(t(r))"
+        case let (l?, nil): line += ": \(t(l))"
+        case let (nil, r?): line += ": \(t(r))"
+        default: break
+        }
+        if i.leftLine != nil || i.rightLine != nil {
+            line += "  (line " + [i.leftLine, i.rightLine].map { $0.map(String.init) ?? "-" }.joined(separator: " → ") + ")"
+        }
+        return line
+    }
+
     /// Documents paired by name (one each: paired as they are), each diffed with ``NibDiff``.
-    static func pairedDocuments(old: NibInput, new: NibInput, ignoring: Set<NibDiff.Category>, only: Set<NibDiff.Category>) -> [Item] {
+    static func pairedDocuments(old: NibInput, new: NibInput, ignoring: Set<NibDiff.Category>, only: Set<NibDiff.Category>,
+                                allProperties: Bool = false) -> [Item] {
         var items: [Item] = []
         let objects = NibDiff.Category.objects.rawValue
         let documentsShown = NibDiff.keeps(.objects, ignoring: ignoring, only: only)
@@ -134,9 +192,8 @@ enum DiffCommand: Command {
                 }
                 continue
             }
-            for x in NibDiff.compare(o, d).filtered(ignoring: ignoring, only: only).differences {
-                items.append(Item(document: name, change: x.change.rawValue, kind: x.kind.rawValue, category: x.category.rawValue, path: x.path, left: x.left, right: x.right,
-                                  leftLine: x.leftLine, rightLine: x.rightLine))
+            for x in NibDiff.compare(o, d, allProperties: allProperties).filtered(ignoring: ignoring, only: only).differences {
+                items.append(Item(x, document: name))
             }
         }
         if !single && documentsShown {
