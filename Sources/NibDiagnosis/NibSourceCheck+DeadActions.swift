@@ -12,7 +12,9 @@ import SourceIndex
 ///   the responder chain may deliver it to any object, so every method of that selector is alive;
 /// - code names it: a selector (`#selector`, `Selector("…")`, `@selector`, `NSSelectorFromString`
 ///   — what `addTarget`, `sendAction`, `NSApp.sendAction` and `action = …` take) or a direct call
-///   (``SourceIndex/reference(to:)``, matched by name, not receiver).
+///   (``SourceIndex/reference(to:)``, matched by name, not receiver), or a property list of the
+///   source directories holds its selector as a string (keyboard-shortcut and toolbar tables that
+///   code sends with `NSSelectorFromString`).
 ///
 /// A method that an `action-selector-mismatch` names (the nib sends `store:`, the class has
 /// `store(sender:)`) is not reported again. Not checked: `override`s (the superclass, often the framework, sends them: `copy(_:)`,
@@ -65,7 +67,7 @@ extension NibSourceCheck {
         defer {
             coverage.record(check: "dead-actions", title: "actions declared in code", rules: [.deadAction], checked: checked,
                             unit: "@IBAction methods",
-                            against: reason == nil ? "the \(Self.count(connected.targeted + connected.firstResponder, "action connection", "action connections")) of \(Self.count(docs.count, "document", "documents")) (\(connected.firstResponder) to First Responder) and the selectors and calls in code (\(byFirstResponder) sent through First Responder, \(byCode) named by code\(leftOut > 0 ? "; \(leftOut) overrides and @IBSegueActions left out by design" : ""))" : nil,
+                            against: reason == nil ? "the \(Self.count(connected.targeted + connected.firstResponder, "action connection", "action connections")) of \(Self.count(docs.count, "document", "documents")) (\(connected.firstResponder) to First Responder) and the selectors and calls in code (\(byFirstResponder) sent through First Responder, \(byCode) named by code\(leftOut > 0 ? "; \(Self.count(leftOut, "override or @IBSegueAction", "overrides and @IBSegueActions")) left out by design" : ""))" : nil,
                             skippedReason: reason)
         }
         guard reason == nil else { return [] }
@@ -92,7 +94,7 @@ extension NibSourceCheck {
                 let where_ = appears.isEmpty ? "\(cls.name) appears in no document read"
                     : "no action connection to \(cls.name) in \(documentList(appears)) names it"
                 out.append(located(Finding(.deadAction,
-                    "Action \(name) of \(cls.name) is sent by nothing: \(where_), no document sends \(m.selector) to First Responder, and no code names it (#selector, addTarget, sendAction or a call)",
+                    "Action \(name) of \(cls.name) is sent by nothing: \(where_), no document sends \(m.selector) to First Responder, and no code names it (#selector, addTarget, sendAction, a call, or a selector string in code or a property list)",
                     className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: m.selector,
                     fix: "Connect it in Interface Builder, or delete it if it is no longer used", sources: [m.location]),
                     at: m.location))

@@ -12,8 +12,9 @@ extension NibSourceCheck {
     /// by the check as it runs.
     public func run() -> (findings: [Finding], coverage: Coverage) {
         var coverage = Coverage()
-        recordSources(into: &coverage)
         var out: [Finding] = []
+        if classesFromNibs { return classesNibRun() }
+        recordSources(into: &coverage)
         out += classFindings(coverage: &coverage)
         out += connectionFindings(coverage: &coverage)
         out += coverageFindings(coverage: &coverage)
@@ -57,7 +58,8 @@ extension NibSourceCheck {
         var checked: Set<String> = []
         defer {
             coverage.record(check: "classes", title: "classes", rules: rules, checked: checked.count, unit: "classes named in the documents",
-                            against: Self.count(sources.classes.count, "class declared in the sources", "classes declared in the sources"))
+                            against: classesFromNibs ? Self.count(sources.classes.count, "class listed in classes.nib", "classes listed in classes.nib")
+                                : Self.count(sources.classes.count, "class declared in the sources", "classes declared in the sources"))
         }
         for a in appearances {
             let m = a.members[0]
@@ -67,11 +69,12 @@ extension NibSourceCheck {
             guard let cls = sourceClass(a) else {
                 // A class the sources extend but do not declare is declared elsewhere (a framework
                 // or a file not read): not reported as unknown.
-                if !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
+                // A classes.nib leaves out classes a palette or plug-in gave Interface Builder.
+                if !classesFromNibs, !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
                    reported.insert("unknown|\(p.document)|\(a.className)").inserted {
                     let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
                     out.append((Finding(.unknownClass,
-                        "Unknown class \(runtimeName(a)) in Interface Builder file: no source read declares \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
+                        "Unknown class \(runtimeName(a)) in Interface Builder file: \(classesFromNibs ? "no classes.nib of the nibs read lists" : "no source read declares") \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
                         className: runtimeName(a), document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
                         fix: "Add the sources that declare \(a.className) (--sources), or correct the class name in the nib"), a))
                 }
@@ -170,7 +173,7 @@ extension NibSourceCheck {
                                 fix: "Delete all but one of the connections"))
                         }
                     }
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.source), let cls = checkableClass(ai) else {
                         tally.unknown(.outlets, appearance(doc: i, id: c.source).map { appearances[$0].className })
                         continue
                     }
@@ -229,14 +232,14 @@ extension NibSourceCheck {
                         tally.actions.firstResponder += 1
                         continue
                     }
-                    guard let ai = appearance(doc: i, id: c.destination), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.destination), let cls = checkableClass(ai) else {
                         tally.unknown(.actions, appearance(doc: i, id: c.destination).map { appearances[$0].className })
                         continue
                     }
                     tally.actions.checked += 1
                     out += actionFinding(c, doc: i, appearance: appearances[ai], cls: cls, extras: extras.selectors)
                 case .runtimeAttribute:
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.source), let cls = checkableClass(ai) else {
                         tally.unknown(.runtimeAttributes, appearance(doc: i, id: c.source).map { appearances[$0].className })
                         continue
                     }
@@ -258,6 +261,18 @@ extension NibSourceCheck {
             }
         }
         return out
+    }
+
+    /// The source class whose members an appearance's connections are checked against; nil when
+    /// unknown, and in ``classesFromNibs`` mode when the class descends from a class the table does
+    /// not list outside AppKit and UIKit (an Interface Builder palette's `IBPalette`), whose
+    /// members ``FrameworkMembers`` does not know.
+    func checkableClass(_ ai: Int) -> SourceClass? {
+        let a = appearances[ai]
+        guard let cls = sourceClass(a) else { return nil }
+        if classesFromNibs, let base = sources.frameworkBase(cls.name, near: a.home),
+           !base.hasPrefix("NS"), !base.hasPrefix("UI") { return nil }
+        return cls
     }
 
     func actionFinding(_ c: Connection, doc i: Int, appearance a: Appearance, cls: SourceClass, extras: Set<String>) -> [Finding] {

@@ -66,10 +66,7 @@ public struct SourceIndex: Sendable {
         self.fileCount = counts
         self.unreadFiles = unread.sorted { ($0.file, $0.detail) < ($1.file, $1.detail) }
         self.references = references.sorted { ($0.location, $0.name) < ($1.location, $1.name) }
-        for (i, r) in self.references.enumerated() {
-            let key = r.isObjCSelector ? "s:" + r.name : r.name.contains("(") ? "n:" + r.name : "b:" + r.name
-            if referenceIndex[key] == nil { referenceIndex[key] = i }
-        }
+        self.referenceIndex = Self.index(self.references)
         var byName: [String: [Int]] = [:]
         for (i, c) in classes.enumerated() {
             byName[c.name, default: []].append(i)
@@ -221,6 +218,24 @@ public struct SourceIndex: Sendable {
 
     /// The literals of one kind.
     public func literals(_ kind: SourceLiteral.Kind) -> [SourceLiteral] { literals.filter { $0.kind == kind } }
+
+    /// Adds references found outside the source files (selector strings of property lists).
+    mutating func addReferences(_ more: [MethodReference]) {
+        guard !more.isEmpty else { return }
+        references = (references + more).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+        referenceIndex = Self.index(references)
+    }
+
+    /// The first reference of each key: `s:` + Objective-C selector, `n:` + Swift name with
+    /// labels, `b:` + base name.
+    static func index(_ references: [MethodReference]) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (i, r) in references.enumerated() {
+            let key = r.isObjCSelector ? "s:" + r.name : r.name.contains("(") ? "n:" + r.name : "b:" + r.name
+            if out[key] == nil { out[key] = i }
+        }
+        return out
+    }
 
     /// The first code that names `method` (by location): a selector or call with its Objective-C
     /// selector, its Swift name with labels, or its base name alone (`#selector(save)`, an

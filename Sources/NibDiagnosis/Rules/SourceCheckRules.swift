@@ -35,7 +35,7 @@ enum SourceCheckRules {
         RuleInfo(.undeclaredOutlet, severity: .error, appliesTo: .withSources,
                  "A connection's outlet is not a property of the source object's class or its superclasses: loading raises 'not key value coding-compliant for the key' (setValue:forUndefinedKey:)."),
         RuleInfo(.outletNotConnected, severity: .warning, appliesTo: .withSources,
-                 "A declared outlet is connected in no document where its class appears: it stays nil. Warning when code uses it (the finding says where: a crash where it is unwrapped), info when code only assigns it or does not use it at all (a dead outlet)."),
+                 "A declared outlet is connected in no document where its class appears: it stays nil. Warning when code uses it (the finding says where: a crash where it is unwrapped), info when it is a Swift optional, when code only assigns it, or when no code uses it (a dead outlet)."),
         RuleInfo(.outletConnectedElsewhere, severity: .warning, appliesTo: .withSources,
                  "An outlet is connected in some documents, variants or scenes of its class but not in this one: nil when this one is loaded."),
         RuleInfo(.outletOnWrongObject, severity: .warning, appliesTo: .withSources,
@@ -78,6 +78,6 @@ enum SourceCheckRules {
         RuleInfo(.cellRegisteredByClass, severity: .error, appliesTo: .withSources,
                  "A cell or reusable view whose class has outlets and a nib (a xib or a storyboard prototype) is registered by class: the table or collection view creates it with init(style:reuseIdentifier:)/init(frame:) and never loads the nib, so its outlets are nil."),
         RuleInfo(.deadAction, severity: .info, appliesTo: .withSources,
-                 "An @IBAction that nothing sends: no action connection to its class (iOS destination or macOS target), no action of that selector to First Responder in any document, and no selector or call in code names it."),
+                 "An @IBAction that nothing sends: no action connection to its class (iOS destination or macOS target), no action of that selector to First Responder in any document, and no selector or call in code (nor a selector string of a property list, such as a keyboard-shortcut table) names it."),
     ]
 }
