@@ -34,7 +34,7 @@
 # 64 MiB stack, and still finds crashes, stack overflows, timeouts and memory blow-ups),
 # FUZZ_RESOLVE=1 also fuzzes the resolver (when Sources/ArchiveReader has it),
 # SEEDS=N, JOBS (not used: the machine is shared, one process per run), RSS_MB (default 1024),
-# TIMEOUT_S (per input, default 10), MAX_LEN (default 65536), RUNS (stop after this many executions
+# TIMEOUT_S (per input, default 10), MAX_LEN (default 65536; 16384 for objc, 20000 for swift so the issue-26 seeds load whole), RUNS (stop after this many executions
 # instead of after SECONDS; default: no limit).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -91,6 +91,10 @@ out = sys.argv[1]
 shapes = {
     "hostile-interpolations.swift": 'let a = ' + '"\\(\\(' * 300 + '\n' + ')' * 300 + '\n',
     "hostile-interpolations2.swift": 'let a = ' + '"\\(' * 600 + '\n' + ')"' * 600 + '\n',
+    # The issue's three shapes at full size (MAX_LEN of the swift target is 20000 so they load whole):
+    # 6 KB of nested interpolations on two lines, 3,000 nested #if (18 KB), one line with 900 '('.
+    "issue-interpolations-6k.swift": 'let a = ' + '"\\(' * 1200 + '\n' + ')"' * 1200 + '\n',
+    "issue-conditionals-3000.swift": '#if X\n' * 3000,
     "hostile-conditionals.swift": '#if X\n' * 1000,
     "hostile-parens.swift": 'var a' + '(' * 900 + '\n',
     "hostile-squares.swift": 'var a' + '[' * 8 + '(' * 56 + '\n',
@@ -105,7 +109,7 @@ PY
     echo "fuzzing $target for ${secs}s with $(ls "$seeds" | wc -l) seeds" >&2
     FUZZ_LANG=$target "$OUT/fuzz-sources" "$corpus" "$seeds" \
         -max_total_time="$secs" -runs="${RUNS:--1}" -rss_limit_mb="${RSS_MB:-1024}" -malloc_limit_mb="${RSS_MB:-1024}" \
-        -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-16384}" -print_final_stats=1 \
+        -timeout="${TIMEOUT_S:-10}" -max_len="${MAX_LEN:-$([[ $target == swift ]] && echo 20000 || echo 16384)}" -print_final_stats=1 \
         -artifact_prefix="$findings/" 2>&1 | tee "$OUT/$target.log" | grep -E "INFO: Loaded|DONE|ERROR|==|stat::|Done" || true
 }
 

@@ -12,8 +12,9 @@ extension NibSourceCheck {
     /// by the check as it runs.
     public func run() -> (findings: [Finding], coverage: Coverage) {
         var coverage = Coverage()
-        recordSources(into: &coverage)
         var out: [Finding] = []
+        if classesFromNibs { return classesNibRun() }
+        recordSources(into: &coverage)
         out += classFindings(coverage: &coverage)
         out += connectionFindings(coverage: &coverage)
         out += coverageFindings(coverage: &coverage)
@@ -21,6 +22,7 @@ extension NibSourceCheck {
         out += ownerFindings(coverage: &coverage)
         out += earlyUseFindings(coverage: &coverage)
         out += literalFindings(coverage: &coverage)
+        out += deadActionFindings(coverage: &coverage)
         return (out.sorted { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }, coverage)
     }
 
@@ -56,7 +58,8 @@ extension NibSourceCheck {
         var checked: Set<String> = []
         defer {
             coverage.record(check: "classes", title: "classes", rules: rules, checked: checked.count, unit: "classes named in the documents",
-                            against: Self.count(sources.classes.count, "class declared in the sources", "classes declared in the sources"))
+                            against: classesFromNibs ? Self.count(sources.classes.count, "class listed in classes.nib", "classes listed in classes.nib")
+                                : Self.count(sources.classes.count, "class declared in the sources", "classes declared in the sources"))
         }
         for a in appearances {
             let m = a.members[0]
@@ -66,11 +69,12 @@ extension NibSourceCheck {
             guard let cls = sourceClass(a) else {
                 // A class the sources extend but do not declare is declared elsewhere (a framework
                 // or a file not read): not reported as unknown.
-                if !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
+                // A classes.nib leaves out classes a palette or plug-in gave Interface Builder.
+                if !classesFromNibs, !FrameworkMembers.isFrameworkClass(a.className), sources.class(named: a.className) == nil,
                    reported.insert("unknown|\(p.document)|\(a.className)").inserted {
                     let base = object.map { $0.placeholder == nil ? $0.className : "NSObject" } ?? "its base class"
                     out.append((Finding(.unknownClass,
-                        "Unknown class \(runtimeName(a)) in Interface Builder file: no source read declares \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
+                        "Unknown class \(runtimeName(a)) in Interface Builder file: \(classesFromNibs ? "no classes.nib of the nibs read lists" : "no source read declares") \(a.className); at run time the object is a plain \(base) and its outlets and actions have no receiver",
                         className: runtimeName(a), document: p.document, path: p.path, object: p.object, objectID: p.id, line: p.line,
                         fix: "Add the sources that declare \(a.className) (--sources), or correct the class name in the nib"), a))
                 }
@@ -169,7 +173,7 @@ extension NibSourceCheck {
                                 fix: "Delete all but one of the connections"))
                         }
                     }
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.source), let cls = checkableClass(ai) else {
                         tally.unknown(.outlets, appearance(doc: i, id: c.source).map { appearances[$0].className })
                         continue
                     }
@@ -228,14 +232,14 @@ extension NibSourceCheck {
                         tally.actions.firstResponder += 1
                         continue
                     }
-                    guard let ai = appearance(doc: i, id: c.destination), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.destination), let cls = checkableClass(ai) else {
                         tally.unknown(.actions, appearance(doc: i, id: c.destination).map { appearances[$0].className })
                         continue
                     }
                     tally.actions.checked += 1
                     out += actionFinding(c, doc: i, appearance: appearances[ai], cls: cls, extras: extras.selectors)
                 case .runtimeAttribute:
-                    guard let ai = appearance(doc: i, id: c.source), let cls = sourceClass(appearances[ai]) else {
+                    guard let ai = appearance(doc: i, id: c.source), let cls = checkableClass(ai) else {
                         tally.unknown(.runtimeAttributes, appearance(doc: i, id: c.source).map { appearances[$0].className })
                         continue
                     }
@@ -257,6 +261,18 @@ extension NibSourceCheck {
             }
         }
         return out
+    }
+
+    /// The source class whose members an appearance's connections are checked against; nil when
+    /// unknown, and in ``classesFromNibs`` mode when the class descends from a class the table does
+    /// not list outside AppKit and UIKit (an Interface Builder palette's `IBPalette`), whose
+    /// members ``FrameworkMembers`` does not know.
+    func checkableClass(_ ai: Int) -> SourceClass? {
+        let a = appearances[ai]
+        guard let cls = sourceClass(a) else { return nil }
+        if classesFromNibs, let base = sources.frameworkBase(cls.name, near: a.home),
+           !base.hasPrefix("NS"), !base.hasPrefix("UI") { return nil }
+        return cls
     }
 
     func actionFinding(_ c: Connection, doc i: Int, appearance a: Appearance, cls: SourceClass, extras: Set<String>) -> [Finding] {
@@ -323,74 +339,6 @@ extension NibSourceCheck {
         Set(docs[i].document.connections.filter { $0.label == "view" || $0.label == "contentView" }.compactMap(\.destination))
     }
 
-    // MARK: Coverage
-
-    /// Outlets declared and never connected, or connected in some appearances of their class but
-    /// not in another.
-    func coverageFindings(coverage: inout Coverage) -> [Finding] {
-        var connected: [Int: Set<String>] = [:]
-        for (i, d) in docs.enumerated() {
-            for c in d.document.connections where c.kind == .outlet || c.kind == .outletCollection {
-                if let ai = appearance(doc: i, id: c.source) { connected[ai, default: []].insert(c.label) }
-            }
-        }
-        // Wired from a File's Owner without class instead: outlet-on-wrong-object says so.
-        for o in ownerOutletsWithoutClass() {
-            if let ai = appearance(doc: o.doc, id: o.declarer.id) { connected[ai, default: []].insert(o.connection.label) }
-        }
-        // Appearances by every class of their chain.
-        var byClass: [String: [Int]] = [:]
-        for (ai, a) in appearances.enumerated() {
-            for c in chain(a) { byClass[c.identity, default: []].append(ai) }
-        }
-        var out: [Finding] = []
-        var checked = 0
-        var absent: (classes: Int, outlets: Int) = (0, 0)
-        defer { recordUnconnectedOutlets(checked: checked, absent: absent, into: &coverage) }
-        for cls in sources.classes {
-            let apps = byClass[cls.identity] ?? []
-            if apps.isEmpty, !cls.outlets.isEmpty, !cls.declarations.isEmpty { absent = (absent.classes + 1, absent.outlets + cls.outlets.count) }
-            guard !apps.isEmpty, !cls.outlets.isEmpty else { continue }
-            checked += cls.outlets.count
-            let declared = Set(cls.outlets.map(\.name))
-            for outlet in cls.outlets {
-                let with = apps.filter { connected[$0]?.contains(outlet.name) == true }
-                if with.isEmpty {
-                    let first = place(appearances[apps[0]].members[0])
-                    // A Swift optional outlet is declared as one that may be nil.
-                    // So is an outlet with a framework convention name (delegate, dataSource, target)
-                    // on a reusable view: connecting it is the user's choice.
-                    let optional = (outlet.optionality == .optional && cls.language == .swift)
-                        || (appearances[apps[0]].role == .object && ["delegate", "dataSource", "target", "formatter", "menu"].contains(outlet.name))
-                    let where_ = Set(apps.map { docs[appearances[$0].members[0].doc].document.name }).sorted()
-                    out.append(Finding(.outletNotConnected,
-                        "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(where_.count) document(s) where \(cls.name) appears (\(where_.prefix(4).joined(separator: ", "))\(where_.count > 4 ? ", …" : "")): it stays nil unless code assigns it",
-                        className: runtimeName(appearances[apps[0]]), member: outlet.name, document: first.document, path: first.path,
-                        object: first.object, objectID: first.id, line: first.line,
-                        fix: "Connect \(outlet.name) in Interface Builder, or remove it if it is unused", sources: [outlet.location]))
-                    if optional { out[out.count - 1].severity = .info }
-                    continue
-                }
-                for ai in apps where connected[ai]?.contains(outlet.name) != true {
-                    // Only appearances that connect other outlets of the class use its interface.
-                    guard !(connected[ai] ?? []).isDisjoint(with: declared) else { continue }
-                    let p = place(appearances[ai].members[0])
-                    let elsewhere = with.prefix(2).map { docs[appearances[$0].members[0].doc].document.name }
-                    out.append(Finding(.outletConnectedElsewhere,
-                        "Outlet \(outlet.name) of \(cls.name) is not connected here, but is in \(Set(elsewhere).sorted().joined(separator: ", ")): nil when this one is loaded",
-                        className: runtimeName(appearances[ai]), member: outlet.name, document: p.document, path: p.path, object: p.object,
-                        objectID: p.id, line: p.line, fix: "Connect \(outlet.name) here too", sources: [outlet.location]))
-                    // Views and cells reused in several places may leave optional parts out;
-                    // a screen (File's Owner, a controller) or a variant of one should not.
-                    if appearances[ai].role == .object || (outlet.optionality == .optional && cls.language == .swift) {
-                        out[out.count - 1].severity = .info
-                    }
-                }
-            }
-        }
-        return out
-    }
-
     // MARK: File's Owner
 
     func ownerFindings(coverage: inout Coverage) -> [Finding] {
@@ -431,111 +379,16 @@ extension NibSourceCheck {
         }
         return out
     }
-
-    // MARK: Outlets used before they are set
-
-    /// The documents (a storyboard scene is `Main.storyboard/<scene>`) of some appearances, sorted,
-    /// at most three named: `Resources/Main.storyboard/UIViewController-Det-vc-C01`.
-    func documentList(_ apps: [Int]) -> String {
-        let names = Set(apps.map { document(appearances[$0].members[0]).name }).sorted()
-        return names.prefix(3).joined(separator: ", ") + (names.count > 3 ? " and \(names.count - 3) more" : "")
-    }
-
-    /// Outlet labels of a controller appearance that its view nib sets (at `loadView`): compiled,
-    /// the connections of its view nibs; a source storyboard, outlets into the controller's view.
-    func viewNibOutlets(_ ai: Int) -> Set<String> {
-        let a = appearances[ai]
-        var out: Set<String> = []
-        if a.members.count > 1 {
-            for m in a.members.dropFirst() {
-                for c in document(m).connections where c.source == m.id && (c.kind == .outlet || c.kind == .outletCollection) {
-                    out.insert(c.label)
-                }
-            }
-            return out
-        }
-        let m = a.members[0]
-        let doc = document(m)
-        // A source storyboard writes the controller's view as a child element (`<view key="view">`,
-        // a property of the controller), not as an outlet connection.
-        var keyedView: ObjectID?
-        if case .object(let id)? = doc.object(m.id)?.property("view") { keyedView = id }
-        guard a.role == .controller, !doc.format.isCompiled,
-              let view = doc.connections.first(where: { $0.source == m.id && $0.label == "view" })?.destination ?? keyedView
-        else { return out }
-        for c in doc.connections where c.source == m.id && (c.kind == .outlet || c.kind == .outletCollection) && c.label != "view" {
-            var next = c.destination
-            var steps = 0
-            while let n = next, steps < 512 {
-                if n == view { out.insert(c.label); break }
-                next = doc.object(n)?.parent
-                steps += 1
-            }
-        }
-        return out
-    }
-
-    func earlyUseFindings(coverage: inout Coverage) -> [Finding] {
-        var out: [Finding] = []
-        var checked = 0
-        defer {
-            coverage.record(check: "outlet-uses", title: "outlets used before loading", rules: [.outletUsedBeforeLoad], checked: checked,
-                            unit: "uses in initialisers, awakeFromNib and prepare(for:sender:)",
-                            skippedReason: noClassesReason)
-        }
-        var controllerApps: [String: [Int]] = [:]
-        for (ai, a) in appearances.enumerated() where a.role == .controller {
-            if let c = sourceClass(a) { controllerApps[c.identity, default: []].append(ai) }
-        }
-        let anyApps = Set(appearances.flatMap { chain($0).map(\.identity) })
-        for cls in sources.classes where !cls.outletUses.isEmpty {
-            checked += cls.outletUses.count
-            // Own uses in initialisers (outlets are set after init returns) and, for storyboard
-            // controllers, in awakeFromNib for outlets into the view.
-            let viewOutlets = (controllerApps[cls.identity] ?? []).reduce(into: Set<String>()) { $0.formUnion(viewNibOutlets($1)) }
-            for use in cls.outletUses where !use.isOnOtherObject {
-                // `init`, `init(coder:)`, and Objective-C `init…` selectors — not `initialSetup`.
-                let inInit = use.method == "init" || use.method.hasPrefix("init(")
-                    || (use.method.hasPrefix("initWith") && use.method.hasSuffix(":"))
-                let inAwake = use.method == "awakeFromNib" && viewOutlets.contains(use.outlet)
-                guard (inInit && anyApps.contains(cls.identity)) || inAwake else { continue }
-                let when = inInit ? "outlets are set after the initialiser returns"
-                    : "the scene's view (and \(use.outlet)) is loaded later, at loadView, before viewDidLoad"
-                // Where the instances come from: the scenes (awakeFromNib) or every document of the class.
-                let from = inAwake ? controllerApps[cls.identity] ?? []
-                    : appearances.indices.filter { chain(appearances[$0]).contains { $0.identity == cls.identity } }
-                out.append(located(Finding(.outletUsedBeforeLoad,
-                    "\(cls.name).\(use.outlet) is used in \(use.method) (\(use.location.short)), where it is still nil: \(when) (\(cls.name) is loaded from \(documentList(from)))",
-                    className: cls.module.map { "\($0).\(cls.name)" } ?? cls.name, member: use.outlet, fix: "Move the code to viewDidLoad (controllers) or awakeFromNib (views)",
-                    sources: [use.location]), at: use.location))
-            }
-            // Uses on a segue's destination in prepare(for:sender:).
-            let foreign = cls.outletUses.filter { $0.isOnOtherObject && $0.method == "prepare(for:sender:)" }
-            guard !foreign.isEmpty else { continue }
-            var targets: Set<Int> = []
-            for from in controllerApps[cls.identity] ?? [] {
-                for t in segueTargets[from] ?? [] {
-                    targets.insert(t)
-                    // Through a container without a custom class (navigation controller) to its root.
-                    if FrameworkMembers.isFrameworkClass(appearances[t].className) { targets.formUnion(segueTargets[t] ?? []) }
-                }
-            }
-            for use in foreign {
-                for t in targets.sorted() where viewNibOutlets(t).contains(use.outlet) && chain(appearances[t]).contains(where: { $0.property(use.outlet)?.isOutlet == true }) {
-                    let target = appearances[t].className
-                    out.append(located(Finding(.outletUsedBeforeLoad,
-                        "\(cls.name) uses \(target).\(use.outlet) in prepare(for:sender:) (\(use.location.short)): the destination's view (\(documentList([t]))) is not loaded yet, so \(use.outlet) is nil",
-                        className: runtimeName(appearances[t]), member: use.outlet,
-                        fix: "Pass the value in a property and set \(use.outlet) in \(target).viewDidLoad", sources: [use.location]), at: use.location))
-                    break
-                }
-            }
-        }
-        return out
-    }
 }
 
 extension NibSourceCheck {
+    /// `init…`, `awakeFromNib` and `prepare(for:sender:)`: where ``earlyUseFindings(coverage:)``
+    /// looks for outlet uses.
+    static func isLoadTimeMethod(_ method: String) -> Bool {
+        method == "init" || method.hasPrefix("init(") || (method.hasPrefix("initWith") && method.hasSuffix(":"))
+            || method == "awakeFromNib" || method == "prepare(for:sender:)"
+    }
+
     /// A finding in code, given the file and line of its source location.
     func located(_ f: Finding, at location: SourceLocation) -> Finding {
         var f = f

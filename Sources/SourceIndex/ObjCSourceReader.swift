@@ -16,8 +16,11 @@
 /// - Instance methods (`-`) declared or defined, by selector; `IBAction` return types make
 ///   actions. Class methods (`+`) are skipped.
 /// - In `@implementation` method bodies, the first use per name and method of `self.name`,
-///   `[self name]` and `_name` (recorded as `name`); in `prepareForSegue:sender:` (recorded as
-///   `prepare(for:sender:)`) also `other.name` and `[other name]` as uses on other objects.
+///   `[self name]` and `_name` (recorded as `name`), and `other.name` and `[other name]` as uses
+///   on other objects (`prepareForSegue:sender:` is recorded as `prepare(for:sender:)`); the first
+///   assignment `name = …` of each too.
+/// - Selectors and message sends naming methods (``MethodReference``: `@selector(save:)`,
+///   `NSSelectorFromString(@"save:")`, the first keyword of `[x save:y]`).
 /// - `@"…"` literals given to `performSegueWithIdentifier:`, `instantiateViewControllerWithIdentifier:`,
 ///   `instantiateControllerWithIdentifier:`, `storyboardWithName:`, `initWithNibName:`,
 ///   `nibWithNibName:`, `loadNibNamed:`, `initWithWindowNibName:` and `initWithNibNamed:`.
@@ -50,7 +53,8 @@ public enum ObjCSourceReader {
             problems.removeLast(dropped)
             problems.append(SourceProblem(location: problems[maxProblems - 1].location, message: "\(dropped) further problems not shown"))
         }
-        return SourceFileFacts(file: file, language: .objectiveC, classes: parser.classes, literals: literals, problems: problems)
+        return SourceFileFacts(file: file, language: .objectiveC, classes: parser.classes, literals: literals, problems: problems,
+                               references: parser.references())
     }
 
     /// At most this many problems are kept per file (random bytes would give one per token).
@@ -91,7 +95,7 @@ struct ObjCParser {
         return j >= 0 && j < tokens.count ? tokens[j] : nil
     }
     private func at(_ punct: String, _ offset: Int = 0) -> Bool { token(offset)?.isPunct(punct) ?? false }
-    private func location(_ t: ObjCToken) -> SourceLocation {
+    func location(_ t: ObjCToken) -> SourceLocation {
         SourceLocation(file: file, line: Int(t.line), column: Int(t.column))
     }
     private mutating func problem(_ t: ObjCToken, _ message: String) {
@@ -513,17 +517,20 @@ struct ObjCParser {
         if token()?.kind == .identifier { p += 1 }
     }
 
-    /// A method body from its `{` to after its `}`: the names it uses on `self` (and, in
-    /// `prepare(for:sender:)`, on other objects), first use per name. Nesting is counted.
+    /// A method body from its `{` to after its `}`: the names it uses on `self` and on other
+    /// objects, first use per name (and first assignment `name = …`). Nesting is counted.
     private mutating func scanBody(method: String) -> [OutletUse] {
         let open = tokens[p]
-        let onOthers = method == "prepare(for:sender:)"
         var uses: [OutletUse] = []
         var seen: Set<String> = []
         var depth = 0
-        func use(_ t: ObjCToken, _ name: String, other: Bool) {
-            if seen.insert((other ? "." : "") + name).inserted {
-                uses.append(OutletUse(outlet: name, method: method, isOnOtherObject: other, location: location(t)))
+        let tokens = tokens
+        /// The name token at `i`; `name = …` (not `==`) is an assignment.
+        func use(_ i: Int, _ name: String, other: Bool) {
+            let t = tokens[i]
+            let assigned = i + 1 < tokens.count && tokens[i + 1].isPunct("=") && !(i + 2 < tokens.count && tokens[i + 2].isPunct("="))
+            if seen.insert((other ? "." : "") + (assigned ? "=" : "") + name).inserted {
+                uses.append(OutletUse(outlet: name, method: method, isOnOtherObject: other, isAssignment: assigned, location: location(t)))
             }
         }
         while p < tokens.count {
@@ -538,19 +545,19 @@ struct ObjCParser {
                 else if t.text == "}" { depth -= 1; if depth == 0 { p += 1; return uses } }
                 else if t.text == ".", let member = token(1), member.kind == .identifier, let receiver = token(-1) {
                     // self.name / other.name / (cast).name / [message].name
-                    if receiver.isIdentifier("self") { use(member, member.text, other: false) }
-                    else if onOthers, receiver.kind == .identifier || receiver.isPunct(")") || receiver.isPunct("]") {
-                        use(member, member.text, other: true)
+                    if receiver.isIdentifier("self") { use(p + 1, member.text, other: false) }
+                    else if receiver.kind == .identifier || receiver.isPunct(")") || receiver.isPunct("]") {
+                        use(p + 1, member.text, other: true)
                     }
                 }
             case .identifier:
                 if t.text.hasPrefix("_"), !t.text.hasPrefix("__"), t.text.count > 1, !(token(-1)?.isPunct(".") ?? false) {
-                    use(t, String(t.text.dropFirst()), other: false)
+                    use(p, String(t.text.dropFirst()), other: false)
                 } else if at("]", 1), let receiver = token(-1),
                           receiver.kind == .identifier || receiver.isPunct("]") || receiver.isPunct(")") {
                     // [self name] / [other name]
-                    if receiver.isIdentifier("self") { use(t, t.text, other: false) }
-                    else if onOthers, !receiver.isIdentifier("super") { use(t, t.text, other: true) }
+                    if receiver.isIdentifier("self") { use(p, t.text, other: false) }
+                    else if !receiver.isIdentifier("super") { use(p, t.text, other: true) }
                 }
             case .atKeyword where isBlockKeyword(t):
                 problem(open, "no closing '}' for the body of \(method)")

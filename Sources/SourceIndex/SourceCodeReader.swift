@@ -34,10 +34,17 @@ public struct SourceCodeReader: Sendable {
     /// `directory`; FIFOs and devices never opened; 64 levels), sorted by path, and the walk's
     /// warnings. A regular file is returned alone when it has a source extension.
     public func listSources(in directory: String) -> (files: [String], warnings: [WalkWarning]) {
+        let listed = walk(directory)
+        return (listed.files, listed.warnings)
+    }
+
+    /// ``listSources(in:)`` plus the property lists (`.plist`) of the walk, sorted.
+    func walk(_ directory: String) -> (files: [String], plists: [String], warnings: [WalkWarning]) {
         let tree = FileTree.disk
-        guard let kind = tree.kind(directory) else { return ([], []) }
-        if kind != .directory { return (kind == .regular && Self.isSourceFile(directory) ? [directory] : [], []) }
+        guard let kind = tree.kind(directory) else { return ([], [], []) }
+        if kind != .directory { return (kind == .regular && Self.isSourceFile(directory) ? [directory] : [], [], []) }
         var out: [String] = []
+        var plists: [String] = []
         var warnings: [WalkWarning] = []
         FileWalker(tree: tree).walk(directory) { event in
             switch event {
@@ -49,6 +56,7 @@ public struct SourceCodeReader: Sendable {
                 }
             case .file(let entry):
                 if Self.isSourceFile(entry.name) { out.append(entry.path) }
+                else if entry.name.lowercased().hasSuffix(".plist") { plists.append(entry.path) }
             case .unreadableDirectory(let entry, let message):
                 warnings.append(WalkWarning(unreadable: entry, message: message))
             case .warning(let warning):
@@ -56,7 +64,7 @@ public struct SourceCodeReader: Sendable {
             }
             return .proceed
         }
-        return (out.sorted(), warnings)
+        return (out.sorted(), plists.sorted(), warnings)
     }
 
     /// The files of ``listSources(in:)``.
@@ -78,14 +86,42 @@ public struct SourceCodeReader: Sendable {
         var seen: Set<String> = []
         var files: [String] = []
         var warnings: [WalkWarning] = []
+        var plists: [String] = []
         for d in directories {
-            let listed = listSources(in: d)
+            let listed = walk(d)
             for f in listed.files where seen.insert(FileTree.disk.realPath(f) ?? f).inserted { files.append(f) }
+            for f in listed.plists where seen.insert(FileTree.disk.realPath(f) ?? f).inserted { plists.append(f) }
             for w in listed.warnings where !warnings.contains(w) { warnings.append(w) }
         }
         var index = read(files: files)
         index.walkWarnings = warnings
+        index.addReferences(plists.flatMap(selectorStrings(inPropertyList:)))
         return index
+    }
+
+    /// The strings of a property list spelled like selectors with arguments
+    /// (``MethodReference/looksLikeSelector(_:)``): a table of keyboard shortcuts or toolbar items
+    /// that code turns into actions with `NSSelectorFromString`. At line 1 of the file; none when
+    /// the file is larger than 1 MiB or no property list. At most 64 levels are looked into.
+    func selectorStrings(inPropertyList file: String) -> [MethodReference] {
+        guard let size = FileTree.disk.fileSize(file), size <= 1 << 20, let data = FileManager.default.contents(atPath: file),
+              let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) else { return [] }
+        var out: [MethodReference] = []
+        var seen: Set<String> = []
+        func visit(_ value: Any, depth: Int) {
+            guard depth < 64 else { return }
+            if let s = value as? String {
+                if MethodReference.looksLikeSelector(s), seen.insert(s).inserted {
+                    out.append(MethodReference(kind: .selector, name: s, isObjCSelector: true, location: SourceLocation(file: file, line: 1)))
+                }
+            } else if let a = value as? [Any] {
+                for v in a { visit(v, depth: depth + 1) }
+            } else if let d = value as? [String: Any] {
+                for (_, v) in d { visit(v, depth: depth + 1) }
+            }
+        }
+        visit(plist, depth: 0)
+        return out
     }
 
     /// Reads the given files (Swift files only with a ``swiftReader``; without one they are

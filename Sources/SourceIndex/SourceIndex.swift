@@ -23,7 +23,11 @@ public struct SourceIndex: Sendable {
     /// ``SwiftFileReader`` (a build without the toolchain's SwiftParser), sorted; not in
     /// ``fileCount``. Their classes are unknown to every check.
     public internal(set) var swiftFilesNotRead: [String] = []
+    /// Code naming methods (selectors, calls), sorted by location: see ``reference(to:)``.
+    public private(set) var references: [MethodReference]
     private var byName: [String: [Int]]
+    /// ``references`` by `s:` + Objective-C selector, `n:` + Swift name with labels, `b:` + base name.
+    private var referenceIndex: [String: Int] = [:]
 
     /// Merges the facts of several files. Order of `files` does not matter: classes, members and
     /// literals come out sorted by location.
@@ -33,7 +37,9 @@ public struct SourceIndex: Sendable {
         var problems: [SourceProblem] = []
         var counts: [SourceLanguage: Int] = [:]
         var unread: [UnreadSourceFile] = []
+        var references: [MethodReference] = []
         for file in files {
+            references += file.references
             counts[file.language, default: 0] += 1
             if let u = file.notRead { unread.append(u) }
             literals += file.literals
@@ -59,6 +65,8 @@ public struct SourceIndex: Sendable {
         self.problems = problems.sorted { ($0.location, $0.message) < ($1.location, $1.message) }
         self.fileCount = counts
         self.unreadFiles = unread.sorted { ($0.file, $0.detail) < ($1.file, $1.detail) }
+        self.references = references.sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+        self.referenceIndex = Self.index(self.references)
         var byName: [String: [Int]] = [:]
         for (i, c) in classes.enumerated() {
             byName[c.name, default: []].append(i)
@@ -210,6 +218,34 @@ public struct SourceIndex: Sendable {
 
     /// The literals of one kind.
     public func literals(_ kind: SourceLiteral.Kind) -> [SourceLiteral] { literals.filter { $0.kind == kind } }
+
+    /// Adds references found outside the source files (selector strings of property lists).
+    mutating func addReferences(_ more: [MethodReference]) {
+        guard !more.isEmpty else { return }
+        references = (references + more).sorted { ($0.location, $0.name) < ($1.location, $1.name) }
+        referenceIndex = Self.index(references)
+    }
+
+    /// The first reference of each key: `s:` + Objective-C selector, `n:` + Swift name with
+    /// labels, `b:` + base name.
+    static func index(_ references: [MethodReference]) -> [String: Int] {
+        var out: [String: Int] = [:]
+        for (i, r) in references.enumerated() {
+            let key = r.isObjCSelector ? "s:" + r.name : r.name.contains("(") ? "n:" + r.name : "b:" + r.name
+            if out[key] == nil { out[key] = i }
+        }
+        return out
+    }
+
+    /// The first code that names `method` (by location): a selector or call with its Objective-C
+    /// selector, its Swift name with labels, or its base name alone (`#selector(save)`, an
+    /// Objective-C message's first keyword); nil when no code names it. Matching is by name, not
+    /// by receiver: a reference to any class's `save(_:)` counts.
+    public func reference(to method: SourceMethod) -> MethodReference? {
+        let found = [referenceIndex["s:" + method.selector], referenceIndex["n:" + method.displayName],
+                     referenceIndex["b:" + method.baseName]].compactMap { $0 }
+        return found.min().map { references[$0] }
+    }
 }
 
 extension SourceClass {

@@ -80,14 +80,77 @@ public struct SourceMethod: Hashable, Sendable, Codable {
     /// `@IBAction`, `@objc`, `dynamic`, `override` (of a framework method) or in an `@objcMembers`
     /// class. An action naming a method the runtime cannot see fails like a missing one.
     public var isObjCVisible: Bool
+    /// A Swift `override`: the superclass (often the framework: `copy(_:)`, `showWindow(_:)`)
+    /// declares the method and its callers reach this one too.
+    public var isOverride: Bool
+    /// An `@IBSegueAction` (a storyboard segue calls it to create its destination), not an
+    /// action a control sends.
+    public var isSegueAction: Bool
     public var location: SourceLocation
     public init(selector: String, displayName: String, isAction: Bool, isObjCVisible: Bool = true,
-                location: SourceLocation) {
+                isOverride: Bool = false, isSegueAction: Bool = false, location: SourceLocation) {
         self.selector = selector
         self.displayName = displayName
         self.isAction = isAction
         self.isObjCVisible = isObjCVisible
+        self.isOverride = isOverride
+        self.isSegueAction = isSegueAction
         self.location = location
+    }
+
+    /// The method's name without arguments: `save` for Swift `save(_:)` and Objective-C `save:`.
+    public var baseName: String {
+        String(displayName.prefix { $0 != "(" && $0 != ":" })
+    }
+}
+
+/// Code that names a method, so that the method is used whatever the nibs connect: a selector
+/// (`#selector(save(_:))`, `#selector(save)`, `Selector("save:")`, `NSSelectorFromString`,
+/// Objective-C `@selector(save:)`, a string literal spelled like a selector with arguments:
+/// `"save:"`) — what `addTarget(_:action:for:)`, `sendAction(_:to:from:)`,
+/// `NSApp.sendAction`, `action = #selector(…)` and menu items built in code take — or a direct
+/// call (`save(nil)`, `[self save:nil]`).
+///
+/// ``name`` is an Objective-C selector when ``isObjCSelector`` (`save:`), else a Swift name as
+/// written, with argument labels (`save(_:)`) or without (`save`: any method of that base name);
+/// an Objective-C message send gives its first keyword only (`save`). The first reference per
+/// name and kind of each file is kept.
+public struct MethodReference: Hashable, Sendable, Codable {
+    public enum Kind: String, Hashable, Sendable, Codable {
+        /// A selector expression or a selector made from a string.
+        case selector
+        /// A direct call or message send.
+        case call
+    }
+    public var kind: Kind
+    public var name: String
+    public var isObjCSelector: Bool
+    public var location: SourceLocation
+    public init(kind: Kind, name: String, isObjCSelector: Bool = false, location: SourceLocation) {
+        self.kind = kind
+        self.name = name
+        self.isObjCSelector = isObjCSelector
+        self.location = location
+    }
+
+    /// True for text spelled like a selector that takes arguments: identifiers each followed by
+    /// `:` (`save:`, `tap:forEvent:`; at most 128 characters). String literals so spelled count as
+    /// selectors (code may turn them into one with `Selector(name)` or `NSSelectorFromString`).
+    public static func looksLikeSelector(_ text: String) -> Bool {
+        guard text.count <= 128, text.hasSuffix(":"), let first = text.unicodeScalars.first,
+              first == "_" || (first.isASCII && first.properties.isAlphabetic) else { return false }
+        var afterColon = true
+        for c in text.unicodeScalars {
+            if c == ":" {
+                if afterColon { return false }
+                afterColon = true
+            } else if c == "_" || (c.isASCII && (c.properties.isAlphabetic || c.properties.numericType != nil)) {
+                afterColon = false
+            } else {
+                return false
+            }
+        }
+        return true
     }
 }
 
@@ -96,18 +159,25 @@ public struct SourceMethod: Hashable, Sendable, Codable {
 /// method name; `didSet` observers count as `didSet`.
 ///
 /// Readers record every name a method body reads or writes as `name` or `self.name` (the first use
-/// per name and method), and in `prepare(for:sender:)` also `other.name` (``isOnOtherObject``: the
-/// outlet of another controller, such as a segue's destination). ``SourceIndex`` keeps only the
-/// names that are outlets of the class or its superclasses (or, for other objects, of any class).
+/// per name and method), and `other.name` (``isOnOtherObject``: the outlet of another object, such
+/// as a segue's destination in `prepare(for:sender:)` or a cell a data source fills). Uses inside a
+/// closure are recorded under the method `closure` (they run later than the method that creates
+/// them); an assignment is recorded as such when it is the first use in its method. ``SourceIndex``
+/// keeps only the names that are outlets of the class or its superclasses (or, for other objects,
+/// of any class).
 public struct OutletUse: Hashable, Sendable, Codable {
     public var outlet: String
     public var method: String
     public var isOnOtherObject: Bool
+    /// The use assigns the outlet (`self.name = …`, `other.name = …`): code sets it itself.
+    public var isAssignment: Bool
     public var location: SourceLocation
-    public init(outlet: String, method: String, isOnOtherObject: Bool = false, location: SourceLocation) {
+    public init(outlet: String, method: String, isOnOtherObject: Bool = false, isAssignment: Bool = false,
+                location: SourceLocation) {
         self.outlet = outlet
         self.method = method
         self.isOnOtherObject = isOnOtherObject
+        self.isAssignment = isAssignment
         self.location = location
     }
 }
@@ -248,14 +318,17 @@ public struct SourceFileFacts: Hashable, Sendable, Codable {
     public var literals: [SourceLiteral]
     public var problems: [SourceProblem]
     public var notRead: UnreadSourceFile?
+    /// Selectors and calls that name methods (``MethodReference``), first per name and kind.
+    public var references: [MethodReference]
     public init(file: String, language: SourceLanguage, classes: [SourceClass] = [], literals: [SourceLiteral] = [],
-                problems: [SourceProblem] = [], notRead: UnreadSourceFile? = nil) {
+                problems: [SourceProblem] = [], notRead: UnreadSourceFile? = nil, references: [MethodReference] = []) {
         self.file = file
         self.language = language
         self.classes = classes
         self.literals = literals
         self.problems = problems
         self.notRead = notRead
+        self.references = references
     }
 
     /// A file that gave nothing: `notRead` with `detail`, and one problem at `line` saying

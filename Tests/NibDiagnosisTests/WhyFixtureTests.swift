@@ -33,6 +33,8 @@ struct WhyFixtureTests {
     static let expected: [Key] = [
         Key(code: .undeclaredOutlet, className: "WhyApp.ProfileViewController", member: "subtitleLabel"),
         Key(code: .outletNotConnected, className: "WhyApp.SettingsViewController", member: "cacheSizeLabel"),
+        // The dead outlet: outlet-not-connected at info (the one code with two cases).
+        Key(code: .outletNotConnected, className: "WhyApp.SettingsViewController", member: "versionLabel"),
         Key(code: .outletConnectedElsewhere, className: "WhyApp.ProfileViewController", member: "bioLabel"),
         Key(code: .outletOnWrongObject, className: "WhyApp.ProfileListDataSource", member: "avatarImageView"),
         Key(code: .undeclaredAction, className: "WhyApp.ProfileViewController", member: "shareProfile:"),
@@ -54,6 +56,7 @@ struct WhyFixtureTests {
         Key(code: .unknownStoryboardName, className: "HomeViewController", member: "Tour"),
         Key(code: .cellRegisteredByClass, className: "ProfileCell", member: nil),
         Key(code: .undeclaredRuntimeAttribute, className: "WhyApp.RoundedButton", member: "glowRadius"),
+        Key(code: .deadAction, className: "WhyApp.HomeViewController", member: "openTour:"),
     ]
 
     func finding(_ code: FindingCode) throws -> Finding {
@@ -67,12 +70,12 @@ struct WhyFixtureTests {
         let names = Set(input.documents.map { NibSourceCheck.baseName($0.name) })
         #expect(names.isSuperset(of: ["ProfileViewController", "ProfileCell", "EditorViewController", "AboutViewController",
                                        "CardView", "Gallery"]))
-        // 8 xibs and the storyboard's 3 scenes.
-        #expect(input.documents.count == 11)
+        // 9 xibs (one of them macOS) and the storyboard's 3 scenes.
+        #expect(input.documents.count == 12)
         #expect(input.diagnostics.isEmpty && input.documents.allSatisfy { $0.diagnostics.isEmpty })
         let sources = Self.check.sources
         #expect(sources.problems.isEmpty, "\(sources.problems)")
-        #expect(sources.fileCount[.swift] == 13 && sources.fileCount[.objectiveC] == 4)
+        #expect(sources.fileCount[.swift] == 15 && sources.fileCount[.objectiveC] == 4)
         #expect(sources.class(named: "ProfileViewController")?.module == "WhyApp")
     }
 
@@ -84,7 +87,7 @@ struct WhyFixtureTests {
                 "unexpected: \(Set(found).subtracting(Self.expected)); missing: \(Set(Self.expected).subtracting(found))")
         #expect(Set(Self.expected.map(\.code)) == Set(FindingCode.whyCodes))
         for code in FindingCode.whyCodes {
-            #expect(found.filter { $0.code == code }.count == 1, "\(code.rawValue)")
+            #expect(found.filter { $0.code == code }.count == (code == .outletNotConnected ? 2 : 1), "\(code.rawValue)")
         }
     }
 
@@ -100,13 +103,16 @@ struct WhyFixtureTests {
                 if code != "trap" { commented.append(String(code)) }
             }
         }
-        #expect(commented.sorted() == FindingCode.whyCodes.map(\.rawValue).sorted())
+        #expect(commented.sorted() == Self.expected.map(\.code.rawValue).sorted())
     }
 
     @Test func severitiesAreTheCodesDefaults() {
-        for f in Self.findings {
+        for f in Self.findings where f.member != "versionLabel" {
             #expect(f.severity == f.code.defaultSeverity, "\(f.code.rawValue): \(f.severity)")
         }
+        // A dead outlet (no code uses it) ranks below one code uses: info.
+        #expect(Self.findings.first { $0.member == "versionLabel" }?.severity == .info)
+        #expect(Set(Self.findings.filter { $0.severity == .info }.map(\.code)) == [.outletNotConnected, .deadAction])
         let errors = Set(Self.findings.filter { $0.severity == .error }.map(\.code))
         #expect(errors == [.undeclaredOutlet, .undeclaredAction, .actionSelectorMismatch, .actionNotVisibleToObjC,
                            .unknownClass, .genericClass, .weakOutletCollection, .viewOutletNotSet, .ownerRootRecursion,
@@ -150,8 +156,17 @@ struct WhyFixtureTests {
         #expect(try finding(.actionSelectorMismatch).sourcesText == ["EditorViewController.swift:30"])
         #expect(try finding(.weakOutletCollection).sourcesText == ["TabStripView.h:8"])
         #expect(try finding(.weakTopLevelOutlet).sourcesText == ["EditorViewController.swift:9"])
-        #expect(try finding(.outletNotConnected).sourcesText == ["SettingsViewController.swift:8"])
-        #expect(try finding(.outletNotConnected).document == "Resources/Main.storyboard/Settings")
+        let unconnected = Self.findings.filter { $0.code == .outletNotConnected }
+        #expect(unconnected.map(\.member) == ["cacheSizeLabel", "versionLabel"])
+        // The used one says where code uses it (in a closure: it still counts); the dead one says so.
+        #expect(unconnected[0].sourcesText == ["SettingsViewController.swift:8", "SettingsViewController.swift:16"])
+        #expect(unconnected[0].message.contains("but code uses it (SettingsViewController.swift:16): using it there crashes (nil)"))
+        #expect(unconnected[1].sourcesText == ["SettingsViewController.swift:10"])
+        #expect(unconnected[1].message.hasSuffix("and no code uses it: a dead outlet"))
+        #expect(unconnected.allSatisfy { $0.document == "Resources/Main.storyboard/Settings" })
+        let dead = try finding(.deadAction)
+        #expect(dead.sourcesText == ["HomeViewController.swift:54"] && dead.path?.hasSuffix("HomeViewController.swift") == true && dead.line == 54)
+        #expect(dead.message.hasPrefix("Action openTour(_:) of HomeViewController is sent by nothing: no action connection to HomeViewController in Resources/Main.storyboard/UIViewController-Hom-vc-C01 names it"))
         #expect(try finding(.ownerRootRecursion).sourcesText == ["CardView.swift:13"])
         #expect(try finding(.viewOutletNotSet).sourcesText == ["AboutViewController.swift:5"])
         #expect(try finding(.undeclaredRuntimeAttribute).sourcesText == ["GalleryViews.swift:19"])
@@ -166,27 +181,35 @@ struct WhyFixtureTests {
         #expect(try finding(.cellRegisteredByClass).sourcesText == ["ProfileListDataSource.swift:17"])
         // Findings in code only carry no document and sort last.
         let codeOnly: Set<FindingCode> = [.outletUsedBeforeLoad, .unknownSegueIdentifier, .unknownStoryboardIdentifier, .unknownNibName,
-                                          .cellRegisteredByClass, .unknownStoryboardName]
-        #expect(Self.findings.suffix(6).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
+                                          .cellRegisteredByClass, .unknownStoryboardName, .deadAction]
+        #expect(Self.findings.suffix(7).allSatisfy { codeOnly.contains($0.code) && $0.document == nil })
     }
 
     /// The traps: nothing about inherited Objective-C outlets and actions, extension actions, `@objc`
     /// renames, two-argument actions, `save(sender:)`, the custom NSObject, framework outlets, an
     /// `@IBInspectable` runtime attribute, the identifiers and nib names that do exist, or a
-    /// UIKit class the sources only extend (`extension UIViewController`, Banner.xib's File's Owner).
+    /// UIKit or AppKit class the sources only extend (`extension UIViewController`, Banner.xib's File's
+    /// Owner; `extension NSWindowController`), a macOS `target=` action, an action sent only to First
+    /// Responder, actions code names, an outlet used only in a closure (still used: ranked, not dead).
     @Test func trapsGiveNoFinding() {
         let members = Set(Self.findings.compactMap(\.member))
         for trap in ["avatarView", "dismissScreen:", "share:", "toggleNotifications:", "resetAll:", "reset:",
                      "tap:forEvent:", "saveWithSender:", "clearText:", "helper", "delegate", "dataSource", "borderWidth",
                      "layer.cornerRadius", "followButton", "nameLabel", "notificationsSwitch", "greetingLabel", "itemName",
-                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:", "Main"] {
+                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:", "Main",
+                     // Not dead: a macOS target= action, an action sent only to First Responder (on macOS and
+                     // iOS), an override of a framework action, an action of an AppKit class's extension,
+                     // actions code names (#selector, a call), the method an action-selector-mismatch means.
+                     "resetDefaults:", "showFontSettings:", "selectAll:", "showPreferencesHelp:", "openHistory:",
+                     "openOnboarding:", "openAbout:", "storeWithSender:", "toggleFavorites:"] {
             #expect(!members.contains(trap), "\(trap)")
         }
         // titleLabel: only the storyboard's DetailViewController, used in HomeViewController.prepare(for:sender:).
         #expect(Self.findings.filter { $0.member == "titleLabel" }.map(\.code) == [.outletUsedBeforeLoad])
         let classes = Set(Self.findings.compactMap(\.className))
         for trap in ["WhyApp.EditorHelper", "WhyApp.EditorTextView", "WhyApp.SuggestionTableView", "BaseViewController",
-                     "WhyApp.HomeViewController", "UIViewController", "WhyApp.UIViewController"] {
+                     "UIViewController", "WhyApp.UIViewController", "NSWindowController", "WhyApp.NSWindowController",
+                     "WhyApp.PreferencesWindowController", "WhyApp.FontSettingsViewController"] {
             #expect(!classes.contains(trap), "\(trap)")
         }
         // The fixture's selectors as the reader computes them.

@@ -26,7 +26,7 @@ struct CoverageCLITests {
         #expect(lines.first == "Coverage:")
         #expect(lines.contains("  Swift and Objective-C sources: not checked — no .swift, .h, .m or .mm file among the inputs or --sources"))
         #expect(lines.contains { $0.hasPrefix("  not checked — no Swift or Objective-C sources read (give --sources DIR): classes, outlet connections,") })
-        #expect(lines.contains("No findings (1 document; 0 Swift files, 0 Objective-C files, 0 classes); 13 checks skipped (see Coverage)"))
+        #expect(lines.contains("No findings (1 document; 0 Swift files, 0 Objective-C files, 0 classes); 14 checks skipped (see Coverage)"))
     }
 
     @Test("lint on compiled and source documents names the rules that skipped the compiled ones")
@@ -35,10 +35,10 @@ struct CoverageCLITests {
         let lines = r.out.split(separator: "\n").map(String.init)
         #expect(lines.contains("  ambiguous-layout: 1 documents checked; 1 not checked: compiled nibs (the rule applies to xib and storyboard sources)"))
         #expect(lines.contains("  nib rules: 11 ran on every document"))
-        #expect(lines.last?.hasSuffix("; 13 checks skipped, 2 in part (see Coverage)") == true, "\(lines.last ?? "")")
+        #expect(lines.last?.hasSuffix("; 14 checks skipped, 2 in part (see Coverage)") == true, "\(lines.last ?? "")")
         // --only turns the other checks off; they are one line, not one each.
         let only = run(["lint", "--only", "banned-class", CLITests.sample])
-        #expect(only.out.contains("  turned off (--only, --disable or the configuration): 24 checks\n"))
+        #expect(only.out.contains("  turned off (--only, --disable or the configuration): 25 checks\n"))
     }
 
     @Test("JSON coverage: one entry per check, valid against the schema, for why and lint, with and without sources")
@@ -54,7 +54,7 @@ struct CoverageCLITests {
         ]
         let sample = try #require(try JSONSerialization.jsonObject(with: Data(outputs[0].1.utf8)) as? [String: Any])
         let coverage = try #require(sample["coverage"] as? [String: [String: Any]])
-        #expect(coverage.count == 13)
+        #expect(coverage.count == 14)
         #expect(coverage["segue-identifiers"]?["status"] as? String == "skipped")
         #expect(coverage["segue-identifiers"]?["reason"] as? String == "no Swift or Objective-C sources read (give --sources DIR)")
         let lint = try #require(try JSONSerialization.jsonObject(with: Data(outputs[3].1.utf8)) as? [String: Any])
@@ -86,7 +86,7 @@ struct CoverageCLITests {
         let invocation = try #require((runs[0]["invocations"] as? [[String: Any]])?.first)
         #expect(invocation["executionSuccessful"] as? Bool == true)
         let notes = try #require(invocation["toolExecutionNotifications"] as? [[String: Any]])
-        #expect(notes.count == 26)
+        #expect(notes.count == 27)
         let byID = Dictionary(notes.map { (($0["descriptor"] as? [String: Any])?["id"] as? String ?? "", $0) }, uniquingKeysWith: { a, _ in a })
         #expect(byID["segue-identifiers"]?["level"] as? String == "warning")
         #expect(byID["banned-class"]?["level"] as? String == "note")

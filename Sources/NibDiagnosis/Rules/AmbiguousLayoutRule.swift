@@ -6,7 +6,8 @@ extension FindingCode {
 
 /// `ambiguous-layout`: a view Interface Builder marked ambiguous or misplaced in the source.
 /// xiblint's `autolayout_frames` is the same check; IBLinter splits it in two (`ambiguous`,
-/// `misplaced`): naming either runs this rule, which reports both.
+/// `misplaced`): naming either runs this rule, which reports both. A view whose ambiguity is not
+/// verified (`verifyAmbiguity="off"`, 'Ambiguity: Never Verify') is not reported ambiguous.
 struct AmbiguousLayoutRule: NibRule {
     static let info = RuleInfo(
         .ambiguousLayout, severity: .warning, appliesTo: RuleScope(documents: .sources),
@@ -17,7 +18,8 @@ struct AmbiguousLayoutRule: NibRule {
 
     func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
         guard o.placeholder == nil else { return }
-        let ambiguous = o.property("ambiguous") == .bool(true)
+        // Ambiguity: Never Verify (verifyAmbiguity="off"): the developer switched the check off here.
+        let ambiguous = o.property("ambiguous") == .bool(true) && o.property("verifyAmbiguity") != .string("off")
         let misplaced = o.property("misplaced") == .bool(true)
         guard ambiguous || misplaced else { return }
         let path = context.document.semanticPath(of: o.id)

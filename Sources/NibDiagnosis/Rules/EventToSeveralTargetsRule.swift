@@ -12,6 +12,13 @@ struct EventToSeveralTargetsRule: NibRule {
 
     init(options: LintOptions) {}
 
+    /// `perform:` sent to a storyboard segue template: how a compiled storyboard triggers a segue.
+    func isSegueTrigger(_ pair: String, in document: NibDocument) -> Bool {
+        let parts = pair.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count == 2, parts[1] == "perform:", let target = document.object(ObjectID(parts[0])) else { return false }
+        return target.effectiveClass.contains("SegueTemplate")
+    }
+
     func check(document context: LintContext, into out: inout RuleFindings) {
         let document = context.document
         // Action connections per control: (event bit or 0) → distinct (target, selector) pairs.
@@ -41,8 +48,13 @@ struct EventToSeveralTargetsRule: NibRule {
         }
         for s in actions.keys.sorted() {
             guard let o = document.object(s), o.placeholder == nil else { continue }
-            for (bit, pairs) in actions[s]!.sorted(by: { $0.key < $1.key }) where pairs.count > 1 {
-                let described = pairs.map { pair -> String in
+            for (bit, pairs) in actions[s]!.sorted(by: { $0.key < $1.key }) {
+                // A triggered segue (compiled: `perform:` sent to a segue template) beside an action
+                // is how Interface Builder makes a control run code and a segue: intentional.
+                let actionPairs = pairs.filter { !isSegueTrigger($0, in: document) }
+                guard actionPairs.count > 1 else { continue }
+                let segues = pairs.count - actionPairs.count
+                let described = actionPairs.map { pair -> String in
                     let parts = pair.split(separator: "\u{0}", omittingEmptySubsequences: false).map(String.init)
                     let target = parts[0] == "First Responder" || parts[0] == "nil" ? parts[0] : document.semanticPath(of: ObjectID(parts[0]))
                     return "\(parts[1]) → \(target)"
@@ -52,9 +64,10 @@ struct EventToSeveralTargetsRule: NibRule {
                 // gesture recognizers and bar items call every target.
                 let mac = document.platform == .macOS
                 out.add(s, line: firstLine[s], className: o.effectiveClass,
-                        mac ? "\(document.semanticPath(of: s)) has \(pairs.count) action connections (\(described.joined(separator: ", "))), but an AppKit control or menu item has one target and one action: only the last one connected is kept"
-                            : "\(document.semanticPath(of: s)) sends \(bit == 0 ? "its action" : event) to \(pairs.count) actions (\(described.joined(separator: ", "))): every one runs, in no guaranteed order",
-                        fix: "Keep the one intended connection and delete the others (often left over from copying the control)")
+                        mac ? "\(document.semanticPath(of: s)) has \(actionPairs.count) action connections (\(described.joined(separator: ", "))), but an AppKit control or menu item has one target and one action: only the last one connected is kept"
+                            : "\(document.semanticPath(of: s)) sends \(bit == 0 ? "its action" : event) to \(actionPairs.count) actions (\(described.joined(separator: ", "))): every one runs, in no guaranteed order",
+                        fix: "Keep the one intended action connection and delete the others (often left over from copying the control)"
+                            + (segues > 0 ? "; the triggered segue is intended, keep it" : ""))
             }
         }
     }

@@ -23,6 +23,7 @@ extension FindingCode {
     public static let unknownNibName = FindingCode("unknown-nib-name")
     public static let undeclaredRuntimeAttribute = FindingCode("undeclared-runtime-attribute")
     public static let cellRegisteredByClass = FindingCode("cell-registered-by-class")
+    public static let deadAction = FindingCode("dead-action")
 }
 
 /// The rules of `why` (checks of nibs against Swift and Objective-C sources), which `lint` runs
@@ -34,7 +35,7 @@ enum SourceCheckRules {
         RuleInfo(.undeclaredOutlet, severity: .error, appliesTo: .withSources,
                  "A connection's outlet is not a property of the source object's class or its superclasses: loading raises 'not key value coding-compliant for the key' (setValue:forUndefinedKey:)."),
         RuleInfo(.outletNotConnected, severity: .warning, appliesTo: .withSources,
-                 "A declared outlet is connected in no document where its class appears: it stays nil."),
+                 "A declared outlet is connected in no document where its class appears: it stays nil. Warning when code uses it (the finding says where: a crash where it is unwrapped), info when it is a Swift optional, when code only assigns it, or when no code uses it (a dead outlet)."),
         RuleInfo(.outletConnectedElsewhere, severity: .warning, appliesTo: .withSources,
                  "An outlet is connected in some documents, variants or scenes of its class but not in this one: nil when this one is loaded."),
         RuleInfo(.outletOnWrongObject, severity: .warning, appliesTo: .withSources,
@@ -76,5 +77,7 @@ enum SourceCheckRules {
                  "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."),
         RuleInfo(.cellRegisteredByClass, severity: .error, appliesTo: .withSources,
                  "A cell or reusable view whose class has outlets and a nib (a xib or a storyboard prototype) is registered by class: the table or collection view creates it with init(style:reuseIdentifier:)/init(frame:) and never loads the nib, so its outlets are nil."),
+        RuleInfo(.deadAction, severity: .info, appliesTo: .withSources,
+                 "An @IBAction that nothing sends: no action connection to its class (iOS destination or macOS target), no action of that selector to First Responder in any document, and no selector or call in code (nor a selector string of a property list, such as a keyboard-shortcut table) names it."),
     ]
 }

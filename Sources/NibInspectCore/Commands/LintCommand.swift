@@ -76,7 +76,8 @@ enum LintCommand: Command {
             baseline = b
         }
 
-        let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
+        let (inputs, read, status) = try WhyCommand.openWithSources(args.positionals, sources: args.values("--sources"), context)
+        let sources = WhyCommand.classesNibFallback(read, inputs: inputs, extra: args.values("--sources"))
         var (findings, coverage) = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).run()
         // A rule off by default runs when the configuration enables it or --only names it; the
         // inputs of each per-path section run with its settings.

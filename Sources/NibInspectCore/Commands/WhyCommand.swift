@@ -37,7 +37,8 @@ enum WhyCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
         if args.value("--member") != nil && args.value("--class") == nil { throw UsageError("--member needs --class") }
-        let (inputs, sources, status) = try openWithSources(args.positionals, sources: args.values("--sources"), context)
+        let (inputs, read, status) = try openWithSources(args.positionals, sources: args.values("--sources"), context)
+        let sources = classesNibFallback(read, inputs: inputs, extra: args.values("--sources"))
         let check = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals)
         var (findings, coverage) = check.run()
         var explanations: [ClassExplanation] = []
@@ -102,6 +103,15 @@ enum WhyCommand: Command {
         return (inputs, reader.read(directories: sourceDirs), status)
     }
 
+    /// Without sources (none among the inputs, no `--sources`), the class tables of the inputs' IB 2/3
+    /// nib bundles (``ClassesNib``) when they have some: the nibs are checked against the classes
+    /// Interface Builder recorded with them. Otherwise the sources as read.
+    static func classesNibFallback(_ sources: SourceIndex, inputs: [NibInput], extra: [String]) -> SourceIndex {
+        guard extra.isEmpty, sources.fileCount.values.reduce(0, +) == 0, sources.swiftFilesNotRead.isEmpty,
+              let declared = ClassesNib.sourceIndex(for: inputs) else { return sources }
+        return declared
+    }
+
     /// The warnings of the walks for sources (a link leading outside a directory, a FIFO, …) as
     /// diagnostics, leaving out those an input's walk of the same directory already gave.
     static func sourceWalkDiagnostics(_ sources: SourceIndex, besides inputs: [NibInput]) -> [Diagnostic] {
@@ -150,7 +160,8 @@ enum WhyText {
 
     static func line(_ f: Finding, style: TerminalStyle) -> String {
         var out = "  " + severity(f.severity, style: style) + " " + style.kind(f.code.rawValue) + ": "
-        if let object = f.object { out += style.name(Escape.terminal(object)) + ": " }
+        // The object once: not before a message that names it already.
+        if let object = f.object, !f.message.contains(object) { out += style.name(Escape.terminal(object)) + ": " }
         out += Escape.terminal(f.message) + "\n"
         var details: [String] = []
         if let line = f.line { details.append("line \(line)") }
@@ -177,7 +188,11 @@ enum WhyText {
         let swift = sources.fileCount[.swift] ?? 0
         let objc = sources.fileCount[.objectiveC] ?? 0
         var s = findings.isEmpty ? "\nNo findings" : "\n\(plural(findings.count, "finding")): \(plural(errors, "error")), \(plural(warnings, "warning"))"
-        s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))"
+        if NibSourceCheck.isFromClassesNib(sources) {
+            s += " (\(plural(documents, "document")); \(plural(objc, "classes.nib")), \(plural(sources.classes.count, "class", "classes")))"
+        } else {
+            s += " (\(plural(documents, "document")); \(plural(swift, "Swift file")), \(plural(objc, "Objective-C file")), \(plural(sources.classes.count, "class", "classes")))"
+        }
         let skipped = coverage.entries.filter { $0.status == .skipped }.count
         let partial = coverage.incomplete.count - skipped
         let gaps = [skipped > 0 ? "\(plural(skipped, "check")) skipped" : nil, partial > 0 ? "\(partial) in part" : nil].compactMap { $0 }

@@ -14,7 +14,7 @@ enum GitHubReporter: LintReporter {
             if let line { properties.append("line=\(line)") }
             properties.append("title=" + Escape.githubProperty(f.code.rawValue))
             var message = Escape.terminal(f.message)
-            if let object = f.object, f.line == nil { message += " (\(Escape.terminal(object)))" }
+            if let object = f.object, f.line == nil, !message.contains(object) { message += " (\(Escape.terminal(object)))" }
             if let fix = f.fix { message += "\nFix: " + Escape.terminal(fix) }
             out += "::\(level) \(properties.joined(separator: ","))::\(Escape.githubData(message))\n"
         }

@@ -12,7 +12,7 @@ enum XcodeReporter: LintReporter {
             if let line { head += ":\(line):1" }
             let level = f.severity == .error ? "error" : f.severity == .warning ? "warning" : "note"
             var message = f.message
-            if f.line == nil, f.document != nil, let object = f.object { message += " (\(object))" }
+            if f.line == nil, f.document != nil, let object = f.object, !message.contains(object) { message += " (\(object))" }
             out += "\(head): \(level): \(Escape.terminal(message)) [\(f.code.rawValue)]\n"
         }
         return out

@@ -51,11 +51,23 @@ final class HomeViewController: UIViewController {
         }
     }
 
-    @IBAction func openTour(_ sender: Any) {
+    @IBAction func openTour(_ sender: Any) {   // why: dead-action — no control, segue or code sends openTour:
         // why: trap — the app's storyboard is Main.storyboard.
         let main = UIStoryboard(name: "Main", bundle: nil)
         // why: unknown-storyboard-name — the app has no Tour.storyboard: 'Could not find a storyboard named'.
         let tour = UIStoryboard(name: "Tour", bundle: nil)
         present(tour.instantiateInitialViewController() ?? main.instantiateInitialViewController()!, animated: true)
     }
+
+    // why: trap — no storyboard connects openOnboarding: or openAbout:, but code sends them: openOnboarding:
+    // through #selector (addTarget), openAbout: by a direct call. (openHistory: is sent to First Responder
+    // by the History button of Main.storyboard: the responder chain delivers it here.)
+    func installShortcuts(on button: UIButton) {
+        button.addTarget(self, action: #selector(openOnboarding(_:)), for: .touchUpInside)
+        openAbout(button)
+    }
+
+    // why: trap — named only by Shortcuts.plist (a keyboard-shortcut table that code would send with
+    // NSSelectorFromString): not a dead-action.
+    @IBAction func toggleFavorites(_ sender: Any?) {}
 }
