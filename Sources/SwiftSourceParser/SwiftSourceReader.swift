@@ -201,7 +201,7 @@ private final class ErrorVisitor: SyntaxVisitor {
 }
 
 /// One pass over a file's syntax tree.
-private final class Visitor: SyntaxVisitor {
+final class Visitor: SyntaxVisitor {
     let file: String
     let module: String?
     let converter: SourceLocationConverter
@@ -399,7 +399,8 @@ private final class Visitor: SyntaxVisitor {
             var kind: SourceLiteral.Kind?
             switch (callee, label) {
             case ("performSegue", "withIdentifier"): kind = .segueIdentifier
-            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"):
+            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"),
+                 ("instantiateViewController", "identifier"):
                 kind = .storyboardIdentifier
             case ("UIStoryboard", "name"), ("NSStoryboard", "name"): kind = .storyboardName
             case (_, "nibName"), (_, "nibNamed"), (_, "windowNibName"): kind = .nibName
@@ -411,6 +412,7 @@ private final class Visitor: SyntaxVisitor {
                                               enclosingClass: enclosingClassName(), location: location(argument.expression)))
             }
         }
+        recordPresentation(node, callee: callee)
         return .visitChildren
     }
 
