@@ -20,7 +20,12 @@ extension AppMapBuilder {
     ///   that name; a load by the nib's own File's Owner class is no edge, see ``AppMap/ownNibLoads``).
     mutating func addCode(_ sources: SourceIndex) {
         let declared = Set(sources.classes.filter(\.isDeclared).map(\.name))
+        var creations: [SourceLiteral] = []
         for literal in sources.literals {
+            if !isForDrawnPlatform(literal, sources) {
+                otherPlatform += 1
+                continue
+            }
             var kind = ConnectionGraph.EdgeKind.codeTransition
             let to: String
             let label: String
@@ -66,6 +71,9 @@ extension AppMapBuilder {
                 } else {
                     to = missing("nib", value)
                 }
+            case .createdClass:
+                creations.append(literal)
+                continue
             case .registeredClass:
                 continue
             }
@@ -73,6 +81,25 @@ extension AppMapBuilder {
                 ?? fileNode(literal.location.file)
             addCodeEdge(from: from, to: to, kind: kind, label: label, at: literal.location)
         }
+        // A controller made in code and not shown by a call read: `creates`, unless another code
+        // edge already joins the two.
+        let joined = Set(edges.filter { $0.kind == .codeTransition || $0.kind == .nibLoad }.map { $0.from + "|" + $0.to })
+        for literal in creations {
+            guard let to = classNode[literal.value] else { continue }
+            let from = literal.enclosingClass.map { classNode[$0] ?? codeNode($0, sources: sources) } ?? fileNode(literal.location.file)
+            guard from != to, !joined.contains(from + "|" + to) else { continue }
+            addCodeEdge(from: from, to: to, kind: .codeTransition, label: "creates", at: literal.location)
+        }
+    }
+
+    /// False when the literal's API (`UIStoryboard`/`NSStoryboard`) or its class's framework base
+    /// (`UI…`, `NS…`) belongs to a platform none of the drawn documents has.
+    func isForDrawnPlatform(_ literal: SourceLiteral, _ sources: SourceIndex) -> Bool {
+        let hint = literal.kind == .storyboardName ? literal.call : literal.enclosingClass.flatMap { sources.frameworkBase($0) }
+        guard let hint, hint != "NSObject" else { return true }
+        if hint.hasPrefix("NS") { return platforms.contains(.macOS) || platforms.contains(.unknown) }
+        if hint.hasPrefix("UI") { return !platforms.isDisjoint(with: [.iOS, .tvOS, .visionOS, .unknown]) }
+        return true
     }
 
     func truncate(_ text: String) -> String {

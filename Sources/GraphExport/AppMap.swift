@@ -36,6 +36,10 @@ public struct AppMap: Sendable {
     /// Classes shown from code that neither a scene, a nib nor the sources declare (framework
     /// controllers such as `UIAlertController`): not drawn.
     public internal(set) var frameworkPresentations = 0
+    /// Code facts left out because their class or API is of a platform the inputs have no
+    /// document of (`UIStoryboard(name:)` in a Mac app's shared sources, an `NSWindowController`
+    /// subclass's nib load in an iOS app's).
+    public internal(set) var otherPlatform = 0
     /// Whether sources were read: without them the map has no code transitions or nib loads.
     public internal(set) var sourcesRead: Bool
 
@@ -45,7 +49,10 @@ public struct AppMap: Sendable {
     /// apply; the other options are for document graphs.
     public init(inputs: [NibInput], sources: SourceIndex? = nil, options: GraphOptions = GraphOptions(), title: String) {
         var builder = AppMapBuilder(options: options)
-        for input in inputs { builder.addStoryboards(of: input) }
+        for input in inputs {
+            builder.platforms.formUnion(input.documents.map(\.platform) + input.allStoryboards.map(\.platform))
+            builder.addStoryboards(of: input)
+        }
         for input in inputs { builder.addNibs(of: input) }
         builder.resolveReferences()
         if let sources { builder.addCode(sources) }
@@ -53,6 +60,7 @@ public struct AppMap: Sendable {
         counts = builder.counts
         ownNibLoads = builder.ownNibLoads
         frameworkPresentations = builder.frameworkPresentations
+        otherPlatform = builder.otherPlatform
         sourcesRead = sources != nil
         let direction = options.rankDirection == .automatic ? GraphOptions.RankDirection.leftToRight : options.rankDirection
         graph.rankDirection = direction
@@ -91,6 +99,7 @@ public struct AppMap: Sendable {
         if !sourcesRead { parts += "; no sources read" }
         if ownNibLoads > 0 { parts += "; \(ownNibLoads) nibs loaded by their own File's Owner class" }
         if frameworkPresentations > 0 { parts += "; \(frameworkPresentations) framework controllers shown, not drawn" }
+        if otherPlatform > 0 { parts += "; \(otherPlatform) calls for another platform left out" }
         return parts
     }
 
@@ -138,6 +147,9 @@ struct AppMapBuilder {
     var counts: [ConnectionGraph.EdgeKind: AppMap.Count] = [:]
     var ownNibLoads = 0
     var frameworkPresentations = 0
+    var otherPlatform = 0
+    /// The platforms of the documents and storyboards drawn.
+    var platforms = Set<Platform>()
     /// Code edges by `from|to|kind|label`: their index in ``edges`` and their places in code.
     var codeEdges: [String: (index: Int, places: [SourceLocation])] = [:]
 
@@ -182,6 +194,30 @@ struct AppMapBuilder {
             for controller in summary.controllers where classNode[controller.effectiveClass] == nil {
                 classNode[controller.effectiveClass] = prefix + "@scene:" + controller.id
             }
+            addSceneObjects(of: summary, in: input, prefix: prefix)
+        }
+    }
+
+    /// The top-level objects of a custom class in a scene besides its controller (an app
+    /// delegate in a main storyboard's Application scene): the scene's node stands for them, and
+    /// names them under its class.
+    mutating func addSceneObjects(of summary: StoryboardSummary, in input: NibInput, prefix: String) {
+        let documents = Dictionary(input.documents.map { ($0.name, $0) }, uniquingKeysWith: { a, _ in a })
+        let controllerObjects = Set(summary.controllers.flatMap(\.objects))
+        for scene in summary.scenes {
+            let node = prefix + "@scene:" + scene.identifier
+            guard let i = nodeIndex[node] else { continue }
+            var named: [String] = []
+            for name in scene.documents {
+                guard let document = documents[name] else { continue }
+                for id in document.topLevelObjects {
+                    guard let object = document.object(id), object.placeholder == nil, let custom = object.customClass,
+                          !controllerObjects.contains(ObjectReference(document: name, id: id)), classNode[custom] == nil else { continue }
+                    classNode[custom] = node
+                    named.append(custom)
+                }
+            }
+            if !named.isEmpty { nodes[i].lines.append("+ " + named.prefix(2).joined(separator: ", ") + (named.count > 2 ? ", …" : "")) }
         }
     }
 

@@ -12,6 +12,13 @@ extension ObjCParser {
     /// which scene); `[[UINavigationController alloc] initWithRootViewController:x]` stands for `x`.
     func presentations(_ blocks: [(range: Range<Int>, name: String)]) -> [SourceLiteral] {
         var out: [SourceLiteral] = []
+        // `[[FooController alloc] init…]`, `[FooController new]`: a controller made in code.
+        for (i, t) in tokens.enumerated() where t.kind == .identifier && t.text.hasSuffix("Controller") && i >= 1 && i + 1 < tokens.count {
+            guard tokens[i - 1].isPunct("["), tokens[i + 1].isIdentifier("alloc") || tokens[i + 1].isIdentifier("new"),
+                  t.text.first?.isUppercase == true else { continue }
+            out.append(SourceLiteral(kind: .createdClass, value: t.text, enclosingClass: blocks.first { $0.range.contains(i) }?.name,
+                                     location: SourceLocation(file: file, line: Int(t.line), column: Int(t.column)), call: "init"))
+        }
         for (i, t) in tokens.enumerated() where t.kind == .identifier && Self.presentingKeywords.contains(t.text) {
             guard i + 2 < tokens.count, tokens[i + 1].isPunct(":") else { continue }
             let block = blocks.first { $0.range.contains(i) }

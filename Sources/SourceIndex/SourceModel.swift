@@ -187,14 +187,19 @@ public struct SourceLiteral: Hashable, Sendable, Codable {
         /// `instantiateViewController(withIdentifier:)` is that literal's, not this one's. ``SourceLiteral/call``
         /// names the method.
         case presentedClass
+        /// A controller made by its initialiser, the value its class name: `Foo(…)`, `Foo.init(…)`,
+        /// `[[Foo alloc] init…]`, `[Foo new]`, for a class whose name ends in `Controller` (the
+        /// view and window controllers an app map draws; other initialisers are not recorded).
+        case createdClass
     }
     public var kind: Kind
     public var value: String
     /// The class whose code holds the call, when it is inside one.
     public var enclosingClass: String?
     public var location: SourceLocation
-    /// The method called, for ``Kind/presentedClass`` (`present`, `pushViewController`, `show`,
-    /// `presentViewController`, …); nil for the other kinds, whose API the kind names.
+    /// The method or type called: for ``Kind/presentedClass`` `present`, `pushViewController`,
+    /// `show`, `presentViewController`, …; for ``Kind/storyboardName`` in Swift `UIStoryboard` or
+    /// `NSStoryboard`; nil where the kind names the API.
     public var call: String?
     public init(kind: Kind, value: String, enclosingClass: String? = nil, location: SourceLocation, call: String? = nil) {
         self.kind = kind

@@ -19,6 +19,18 @@ extension Visitor {
     /// Records a ``SourceLiteral/Kind/presentedClass`` when `node` presents, pushes or shows a
     /// controller whose class the argument's expression gives.
     func recordPresentation(_ node: FunctionCallExprSyntax, callee: String?) {
+        // `FooController(…)` / `FooController.init(…)`: a controller made in code.
+        var made: String?
+        if let ref = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            made = ref.baseName.text
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+                  member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            made = base.baseName.text
+        }
+        if let made, made.hasSuffix("Controller"), made.first?.isUppercase == true {
+            literals.append(SourceLiteral(kind: .createdClass, value: made, enclosingClass: enclosingClassName(),
+                                          location: location(node), call: "init"))
+        }
         guard let callee, Self.presentingCalls.contains(callee), let first = node.arguments.first, first.label == nil,
               let name = presentedClass(first.expression, depth: 0) else { return }
         literals.append(SourceLiteral(kind: .presentedClass, value: name, enclosingClass: enclosingClassName(),

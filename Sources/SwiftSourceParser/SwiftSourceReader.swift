@@ -408,8 +408,9 @@ final class Visitor: SyntaxVisitor {
             default: break
             }
             if let kind {
-                literals.append(SourceLiteral(kind: kind, value: value,
-                                              enclosingClass: enclosingClassName(), location: location(argument.expression)))
+                literals.append(SourceLiteral(kind: kind, value: value, enclosingClass: enclosingClassName(),
+                                              location: location(argument.expression),
+                                              call: kind == .storyboardName ? callee : nil))
             }
         }
         recordPresentation(node, callee: callee)
