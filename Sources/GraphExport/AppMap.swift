@@ -23,6 +23,11 @@ public struct AppMap: Sendable {
         /// The code facts (calls, one per `file:line`) the edges stand for; 0 for edges drawn from
         /// documents alone.
         public var calls = 0
+        public init(edges: Int = 0, broken: Int = 0, calls: Int = 0) {
+            self.edges = edges
+            self.broken = broken
+            self.calls = calls
+        }
     }
 
     /// The picture: ``DOTWriter``, ``MermaidWriter`` and ``SVGRenderer`` draw it.
