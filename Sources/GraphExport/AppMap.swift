@@ -91,7 +91,8 @@ public struct AppMap: Sendable {
     }
 
     /// The counts in words, for a note: `segue 12, relationship 4, storyboardReference 1 (1 to
-    /// ?), codeTransition 23 from 31 calls (2 to ?), nibLoad 14 from 14 calls; 3 own nib loads`.
+    /// ?), codeTransition 23 from 31 calls (2 to ?), nibLoad 14 from 14 calls; nibs loaded by
+    /// their own File's Owner class: 3`.
     public var summary: String {
         let kinds: [ConnectionGraph.EdgeKind] = [.segue, .relationship, .storyboardReference, .codeTransition, .nibLoad]
         var parts = kinds.map { kind -> String in
@@ -102,9 +103,9 @@ public struct AppMap: Sendable {
             return text
         }.joined(separator: ", ")
         if !sourcesRead { parts += "; no sources read" }
-        if ownNibLoads > 0 { parts += "; \(ownNibLoads) nibs loaded by their own File's Owner class" }
-        if frameworkPresentations > 0 { parts += "; \(frameworkPresentations) framework controllers shown, not drawn" }
-        if otherPlatform > 0 { parts += "; \(otherPlatform) calls for another platform left out" }
+        if ownNibLoads > 0 { parts += "; nibs loaded by their own File's Owner class: \(ownNibLoads)" }
+        if frameworkPresentations > 0 { parts += "; framework controllers shown, not drawn: \(frameworkPresentations)" }
+        if otherPlatform > 0 { parts += "; calls for another platform, left out: \(otherPlatform)" }
         return parts
     }
 

@@ -79,12 +79,16 @@ public struct ConnectionGraph: Hashable, Sendable {
         public var isSeparator: Bool
         /// The item opens a submenu (drawn with `▸`, a ``EdgeKind/submenu`` edge leaves it).
         public var hasSubmenu: Bool
+        /// The item's key equivalent as menus show it (`⌘Q`, `⇧⌘S`; ``KeyEquivalent``), drawn
+        /// right of the title; nil when it has none.
+        public var keyEquivalent: String?
 
-        public init(port: String, text: String, isSeparator: Bool = false, hasSubmenu: Bool = false) {
+        public init(port: String, text: String, isSeparator: Bool = false, hasSubmenu: Bool = false, keyEquivalent: String? = nil) {
             self.port = port
             self.text = text
             self.isSeparator = isSeparator
             self.hasSubmenu = hasSubmenu
+            self.keyEquivalent = keyEquivalent
         }
     }
 

@@ -103,7 +103,7 @@ public enum MermaidWriter {
     static func label(_ node: ConnectionGraph.Node) -> String {
         var lines = node.lines
         for row in node.rows ?? [] {
-            lines.append(row.isSeparator ? "──────" : row.text + (row.hasSubmenu ? "  ▸" : ""))
+            lines.append(row.isSeparator ? "──────" : row.text + (row.hasSubmenu ? "  ▸" : "") + (row.keyEquivalent.map { "  " + $0 } ?? ""))
         }
         let text = lines.joined(separator: "\n")
         return text.isEmpty ? " " : text

@@ -122,3 +122,27 @@ struct AppMapTests {
         goldenFiles.check(MermaidWriter.write(graph), "app-map.mmd")
     }
 }
+
+/// Menus with key equivalents and toolbar items by label (issue 29).
+@Suite struct MenuAndToolbarLabelTests {
+    @Test func menuRowsShowKeyEquivalents() throws {
+        let document = try #require(try NibOpener().open(.path(Corpus.packageRoot.appendingPathComponent("Samples/MainMenu.nib").path)).input.documents.first)
+        let graph = try ConnectionGraph(document: document, options: GraphOptions(hierarchy: true))
+        let rows = graph.nodes.flatMap { $0.rows ?? [] }
+        #expect(rows.contains { $0.text == "Quit MenuDemo" && $0.keyEquivalent == "⌘Q" })
+        #expect(rows.contains { $0.text == "Open…" && $0.keyEquivalent == "⌘O" })
+        let dot = DOTWriter.write(graph)
+        #expect(dot.contains("Quit MenuDemo</TD><TD ALIGN=\"RIGHT\"><FONT COLOR=\"#5B6B82\">⌘Q</FONT></TD>"))
+        #expect(!dot.contains("<FONT COLOR=\"#5B6B82\"></FONT>"))
+        #expect(MermaidWriter.write(graph).contains("Quit MenuDemo  ⌘Q"))
+    }
+
+    @Test func toolbarItemsByLabel() throws {
+        let item = NibObject(id: ObjectID("#3"), className: "NSToolbarItem", properties: [Property("label", .string("Colors"))])
+        let owner = NibObject(id: ObjectID("#1"), className: "NSCustomObject", placeholder: Placeholder(kind: .filesOwner, identifier: "NSRoot"))
+        let document = NibDocument(name: "T.nib", platform: .macOS, format: .nibArchive, objects: [owner, item], topLevelObjects: [owner.id, item.id],
+                                   connections: [Connection(kind: .outlet, source: owner.id, destination: item.id, label: "colorsItem")])
+        let graph = try ConnectionGraph(document: document)
+        #expect(graph.nodes.first { $0.objectID == item.id }?.lines == ["colorsItem: NSToolbarItem", "“Colors”"])
+    }
+}

@@ -72,3 +72,21 @@ struct AppMapCompiledTests {
         #expect(!map.graph.nodes.contains { $0.kind == .externalScene })
     }
 }
+
+/// Scene graphs that read (issue 29): the view nib's File's Owner is drawn as its controller,
+/// an outlet's target carries the outlet's name.
+@Suite("scene graphs")
+struct SceneGraphReadingTests {
+    @Test func viewNibOwnerIsTheController() throws {
+        let graph = try GraphExport.graph(for: StoryboardFixtures.resolved(), scene: "Settings")
+        // One node for the controller: no File's Owner in the view nib's box; its `view` outlet
+        // leaves the controller's node.
+        let viewNib = try #require(graph.clusters.first { $0.lines.first?.hasSuffix("view nib") == true })
+        #expect(!viewNib.nodeIDs.contains { id in graph.nodes.first { $0.id == id }?.lines.first == "File's Owner" })
+        let view = try #require(graph.edges.first { $0.lines == ["view"] })
+        let controller = try #require(graph.nodes.first { $0.id == view.from })
+        #expect(controller.lines.first == "SettingsViewController")
+        #expect(graph.nodes.first { $0.id == view.to }?.lines.first == "view: UIView")
+        #expect(graph.nodes.contains { $0.lines.first == "syncSwitch: UISwitch" })
+    }
+}
