@@ -133,4 +133,5 @@ def main():
     return status
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

@@ -47,6 +47,9 @@ public struct AppMap: Sendable {
     public internal(set) var otherPlatform = 0
     /// Whether sources were read: without them the map has no code transitions or nib loads.
     public internal(set) var sourcesRead: Bool
+    /// Node id → the name of the document it stands for (a scene's first document, a nib's
+    /// document), for links from the map.
+    public internal(set) var documents: [String: String] = [:]
 
     /// The map of `inputs` (directories, apps, storyboards, nibs; every storyboard and document of
     /// each), with the code edges of `sources` when given. `title` names the graph.
@@ -66,6 +69,7 @@ public struct AppMap: Sendable {
         ownNibLoads = builder.ownNibLoads
         frameworkPresentations = builder.frameworkPresentations
         otherPlatform = builder.otherPlatform
+        documents = builder.documents
         sourcesRead = sources != nil
         let direction = options.rankDirection == .automatic ? GraphOptions.RankDirection.leftToRight : options.rankDirection
         graph.rankDirection = direction
@@ -154,6 +158,8 @@ struct AppMapBuilder {
     var ownNibLoads = 0
     var frameworkPresentations = 0
     var otherPlatform = 0
+    /// Node id → document name (``AppMap/documents``).
+    var documents: [String: String] = [:]
     /// The platforms of the documents and storyboards drawn.
     var platforms = Set<Platform>()
     /// Code edges by `from|to|kind|label`: their index in ``edges`` and their places in code.
@@ -193,6 +199,12 @@ struct AppMapBuilder {
                 edges.append(edge)
             }
             clusters.append(.init(id: "s\(k + 1)", lines: [summary.name], nodeIDs: members, isDocument: true))
+            for scene in summary.scenes {
+                if let first = scene.documents.first { documents[prefix + "@scene:" + scene.identifier] = first }
+            }
+            for controller in summary.controllers where documents[prefix + "@scene:" + controller.id] == nil {
+                if let first = controller.documents.first { documents[prefix + "@scene:" + controller.id] = first }
+            }
             for scene in summary.scenes {
                 guard let cls = scene.controllerClass, !Self.referenceClasses.contains(cls), classNode[cls] == nil else { continue }
                 classNode[cls] = prefix + "@scene:" + scene.identifier
@@ -261,6 +273,7 @@ struct AppMapBuilder {
             }
             for node in members {
                 add(node)
+                documents[node.id] = document.name
                 if let cls = node.lines.first, node.lines != ["File's Owner"], classNode[cls] == nil { classNode[cls] = node.id }
             }
             nibs[stem] = (members[0].id, ownerClass)

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import GraphExport
 import NibDiagnosis
 import SourceIndex
 import TextEscaping
@@ -41,17 +42,42 @@ enum ReportCommand: Command {
         let sourceDirs = args.values("--sources")
         let (inputs, sources, status) = try WhyCommand.openWithSources(args.positionals, sources: sourceDirs, context)
         let sourcesRead = sources.fileCount.values.reduce(0, +) > 0
-        var findings = sourcesRead ? NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).findings() : []
-        findings += NibLint.findings(inputs, options: LintOptions())
+        var findings: [Finding] = []
+        var coverage = Coverage()
+        if sourcesRead {
+            (findings, coverage) = NibSourceCheck(inputs: inputs, sources: sources, wholeProject: args.positionals).run()
+        }
+        let nib = NibLint.run(inputs, options: LintOptions())
+        findings += nib.findings
+        coverage.append(nib.coverage)
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
         let title = args.value("--title") ?? args.positionals.map { $0 == "-" ? "<stdin>" : ($0 as NSString).lastPathComponent }
             .joined(separator: ", ")
         var report = HTMLReport(title: title, inputs: inputs, findings: findings, sourcesRead: sourcesRead)
+        report.coverage = coverage
+        report.appMap = AppMap(inputs: inputs, sources: sourcesRead ? sources : nil, title: AppMap.title(inputs))
+        // Beyond the page's bound, each document is a page of its own in `<name>.files/` beside it.
+        var detailPath: String?
+        if let output = args.value("--output") {
+            let file = (output as NSString).lastPathComponent
+            let dir = ((file as NSString).deletingPathExtension) + ".files"
+            detailPath = ((output as NSString).deletingLastPathComponent as NSString).appendingPathComponent(dir)
+            report.detailDirectory = dir
+            report.indexName = file
+        }
         let page = report.render()
         if let output = args.value("--output") {
             try OutputError.write(Array(page.utf8), to: output)
         } else {
             context.console.write(page)
+        }
+        if let detailPath {
+            var made = false
+            try report.writeDetailPages { name, html in
+                if !made { try FileManager.default.createDirectory(atPath: detailPath, withIntermediateDirectories: true) }
+                made = true
+                try OutputError.write(Array(html.utf8), to: (detailPath as NSString).appendingPathComponent(name))
+            }
         }
         context.finish(inputs, sources: sources)
         return status
