@@ -125,7 +125,9 @@ struct HTMLReport {
             out += "<p class=\"error\">" + Escape.html(failure.path) + ": " + Escape.html(failure.message) + "</p>\n"
         }
         let findingCounts = Dictionary(grouping: findings.compactMap(\.document), by: { $0 }).mapValues(\.count)
-        out += "<table class=\"index\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
+        // A page of many documents: fixed column widths (no pass over every row to size them) and
+        // rows in chunks the browser lays out only when scrolled to (`content-visibility`).
+        out += "<table class=\"index" + (isSplit ? " large" : "") + "\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
             + "<th class=\"num\">Objects</th><th class=\"num\">Connections</th><th class=\"num\">Diagnostics</th>"
             + "<th class=\"num\">Findings</th></tr></thead>\n"
         for input in inputs {
@@ -142,7 +144,10 @@ struct HTMLReport {
                 out += "</ul></details>"
             }
             out += "</th></tr>\n"
+            var rowCount = 0
             for e in entries where e.input.path == input.path {
+                if isSplit, rowCount > 0, rowCount % 500 == 0 { out += "</tbody>\n<tbody class=\"chunk\">\n" }
+                rowCount += 1
                 let d = e.document
                 let errors = d.diagnostics.filter { $0.severity == .error }.count
                 out += "<tr><td><a href=\"" + href(e.anchor) + "\">" + Escape.html(d.name) + "</a></td>"
