@@ -19,17 +19,20 @@ enum ReportCommand: Command {
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
         ],
         discussion: """
-        The page holds an index of the documents (platform, format, object, connection,
-        diagnostic and finding counts); for each storyboard its scene flow (segues, relationship
-        segues, entry point) with every scene linking to its documents; the lint findings (and,
-        with --sources or a directory holding sources, those of 'why'), each linking to its
-        object; and for each document its placeholders and their classes, the object tree
+        The page holds the map of the app first (as 'graph' draws a directory, with the code's
+        transitions and nib loads when sources are read); the lint findings (and, with --sources
+        or a directory holding sources, those of 'why'), errors first, each linking to its
+        object; what the checks covered and what not; for each storyboard its scene flow with
+        every scene linking to its documents; an index of the documents (platform, format,
+        object, connection, diagnostic and finding counts); and for each document its placeholders and their classes, the object tree
         (collapsible), the connection table (sortable by any column, filterable by kind, class
         and label) and the connection graph as inline SVG with a legend (actions to First
         Responder and the key-view loop left out). Everything is inline: the page loads no
         script, style sheet, font or image, and works from a file. Text from the inputs is
         escaped. Graphs over 400 nodes or 800 edges are not drawn (the page says so; 'nibinspect
         graph' draws them), nor more than 200 graphs per page; trees and tables stop at 5,000 rows.
+        Beyond 200 documents each document is a page of its own in FILE.files/ beside the -o FILE
+        page (left out on standard output), and the page lists at most 1,000 findings.
         Exit status: 0, or the status of the first input that could not be read (the page is
         still written, listing it).
         """)
