@@ -125,8 +125,9 @@ let package = Package(
         .target(name: "NibCompare", dependencies: ["NibModel", "TextEscaping"]),
         /// Writers from the model: the xib/storyboard writer (`nibinspect xib`), the strings writer.
         .target(name: "NibWriters", dependencies: ["NibModel", "TextEscaping"]),
-        /// Graphviz graphs (DOT text, SVG via libgvc) of the resolved model.
-        .target(name: "GraphExport", dependencies: ["NibModel", "TextEscaping", "CGraphviz"]),
+        /// Graphviz graphs (DOT text, SVG via libgvc) and Mermaid flowcharts of the resolved model;
+        /// the app map also reads the source index (code transitions and nib loads).
+        .target(name: "GraphExport", dependencies: ["NibModel", "SourceIndex", "TextEscaping", "CGraphviz"]),
         /// Swift and Objective-C sources -> classes, outlets, actions, selectors, literals. No nib reader.
         /// Objective-C is read here; Swift through a `SwiftFileReader` given to `SourceCodeReader`.
         .target(name: "SourceIndex", dependencies: ["FileWalk"]),
@@ -156,7 +157,8 @@ let package = Package(
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "NibCompare", "NibWriters", "TestSupport"]),
-        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "TestSupport"], exclude: ["Goldens"]),
+        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "SourceIndex", "SwiftSourceParser", "TestSupport"],
+                    exclude: ["Goldens", "AppFixture"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "SourceIndex", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "SwiftSourceParser", "FileWalk", "TestSupport"]),
         .testTarget(name: "NibDiagnosisTests", dependencies: ["NibDiagnosis", "SwiftSourceParser", "ArchiveReader", "TestSupport"],

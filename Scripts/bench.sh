@@ -130,6 +130,14 @@ echo "   --jobs 2 in one run; the speed-up should approach the core count)"
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH scan "$CORPUS" 3; else echo "corpus absent; skipped"; fi
 
 echo
+echo "== app map (issue 29: graph of a whole app: open, sources, map, DOT and Mermaid; peak RSS)"
+PROJECTS=${PROJECTS:-../shared/projects}
+for p in NetNewsWire/iOS NetNewsWire/Mac HexFiend; do
+  if [ -d "$PROJECTS/$p" ]; then echo "-- $p"; $BENCH app-map "$PROJECTS/$p" 3 --sources; else echo "$PROJECTS/$p absent; skipped"; fi
+done
+if [ -d "$CORPUS" ]; then echo "-- corpus"; $BENCH app-map "$CORPUS" 1; else echo "$CORPUS absent; skipped"; fi
+
+echo
 echo "== why (issue 12: sources read per second, one file at a time and in parallel, beside opening the"
 echo "   same project's nibs and running the checks)"
 PROJECTS=${PROJECTS:-../shared/projects}

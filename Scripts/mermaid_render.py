@@ -57,11 +57,12 @@ class Chromium:
     def call(self, method, params=None):
         return self.receive(want=self.send(method, params))
 
-    def open(self, url):
+    def open(self, url, domains=("Page",)):
         targets = self.call("Target.getTargets")["result"]["targetInfos"]
         page = next(t for t in targets if t["type"] == "page")
         self.session = self.call("Target.attachToTarget", {"targetId": page["targetId"], "flatten": True})["result"]["sessionId"]
-        self.call("Page.enable")
+        for domain in domains:
+            self.call(domain + ".enable")
         self.send("Page.navigate", {"url": url})
         self.receive(event="Page.loadEventFired")
 
@@ -133,4 +134,5 @@ def main():
     return status
 
 
-sys.exit(main())
+if __name__ == "__main__":
+    sys.exit(main())

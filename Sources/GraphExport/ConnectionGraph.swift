@@ -27,6 +27,12 @@ public struct ConnectionGraph: Hashable, Sendable {
         /// A menu (`NSMenu`) drawn as one box listing its items (``Node/rows``), with
         /// ``GraphOptions/hierarchy``.
         case menu
+        /// In an app map (``AppMap``): a class a nib stands for, its File's Owner or a top-level
+        /// object of a custom class.
+        case nibClass
+        /// In an app map: a class known from the sources only (it presents, loads or
+        /// instantiates something, and no scene or nib stands for it).
+        case codeClass
     }
 
     /// What an edge stands for; decides its line style.
@@ -38,6 +44,16 @@ public struct ConnectionGraph: Hashable, Sendable {
         case entry
         /// From a menu item's row to the submenu it opens (``GraphOptions/hierarchy``).
         case submenu
+        /// In an app map: a segue (or relationship) into another storyboard through a storyboard
+        /// reference, drawn to the scene it opens.
+        case storyboardReference
+        /// In an app map: a transition made in code (`instantiateViewController`,
+        /// `UIStoryboard(name:)`, `performSegue`, `present`, `pushViewController`, `show`); the
+        /// tooltip gives `file:line`.
+        case codeTransition
+        /// In an app map: a nib loaded by name in code (`UINib(nibName:)`, `init(nibName:bundle:)`,
+        /// `NSWindowController(windowNibName:)`, `loadNibNamed`); the tooltip gives `file:line`.
+        case nibLoad
 
         init(_ kind: Connection.Kind) {
             switch kind {
@@ -63,12 +79,16 @@ public struct ConnectionGraph: Hashable, Sendable {
         public var isSeparator: Bool
         /// The item opens a submenu (drawn with `▸`, a ``EdgeKind/submenu`` edge leaves it).
         public var hasSubmenu: Bool
+        /// The item's key equivalent as menus show it (`⌘Q`, `⇧⌘S`; ``KeyEquivalent``), drawn
+        /// right of the title; nil when it has none.
+        public var keyEquivalent: String?
 
-        public init(port: String, text: String, isSeparator: Bool = false, hasSubmenu: Bool = false) {
+        public init(port: String, text: String, isSeparator: Bool = false, hasSubmenu: Bool = false, keyEquivalent: String? = nil) {
             self.port = port
             self.text = text
             self.isSeparator = isSeparator
             self.hasSubmenu = hasSubmenu
+            self.keyEquivalent = keyEquivalent
         }
     }
 

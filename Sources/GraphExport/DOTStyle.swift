@@ -71,6 +71,13 @@ enum DOTStyle {
             a["shape"] = "plaintext"
             a["style"] = ""
             a["margin"] = "0"
+        case .nibClass:
+            a["fillcolor"] = "#EEF6EC"
+            a["color"] = "#4E7A45"
+        case .codeClass:
+            a["style"] = "filled"
+            a["fillcolor"] = "#FFFFFF"
+            a["shape"] = "component"
         case .entryPoint:
             a["shape"] = "point"
             a["width"] = "0.12"
@@ -116,6 +123,18 @@ enum DOTStyle {
         case .submenu:
             color = "#8A97A8"
             a["arrowhead"] = "empty"
+        case .storyboardReference:
+            color = "#C05800"
+            a["style"] = "dashed"
+            a["penwidth"] = "1.6"
+        case .codeTransition:
+            color = "#00838F"
+            a["style"] = "dashed"
+            a["penwidth"] = "1.3"
+        case .nibLoad:
+            color = "#4E7A45"
+            a["style"] = "dotted"
+            a["penwidth"] = "1.6"
         }
         a["color"] = edge.isUnresolved ? "#C62828" : color
         a["fontcolor"] = edge.isUnresolved ? "#C62828" : color
@@ -137,6 +156,9 @@ enum DOTStyle {
         case .other: return ("╌╌▶", "#6B7280", "other connection")
         case .entry: return ("•─▶", "#1B2430", "entry point")
         case .submenu: return ("──▷", "#8A97A8", "submenu")
+        case .storyboardReference: return ("╌╌▶", "#C05800", "storyboard reference (into another storyboard)")
+        case .codeTransition: return ("╌╌▶", "#00838F", "code transition (file:line in tooltip)")
+        case .nibLoad: return ("┈┈▶", "#4E7A45", "nib loaded by name in code")
         }
     }
 

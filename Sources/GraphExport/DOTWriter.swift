@@ -98,13 +98,22 @@ public enum DOTWriter {
     /// separators as thin rules, submenus marked `▸`.
     static func menuLabel(title: [String], rows: [ConnectionGraph.Row]) -> String {
         var out = "<<TABLE BORDER=\"1\" CELLBORDER=\"0\" CELLSPACING=\"0\" CELLPADDING=\"2\" STYLE=\"ROUNDED\" COLOR=\"#5B6B82\" BGCOLOR=\"#F3F6FA\">"
-        out += "<TR><TD BGCOLOR=\"#E3E9F1\"><B>" + Escape.dotHTMLLabel(title.joined(separator: " ")) + "</B></TD></TR>"
+        // Key equivalents get a column of their own, right of the titles.
+        let keys = rows.contains { $0.keyEquivalent != nil }
+        let span = keys ? " COLSPAN=\"2\"" : ""
+        out += "<TR><TD\(span) BGCOLOR=\"#E3E9F1\"><B>" + Escape.dotHTMLLabel(title.joined(separator: " ")) + "</B></TD></TR>"
         for row in rows {
             let port = Escape.dotHTMLLabel(row.port)
             if row.isSeparator {
-                out += "<TR><TD PORT=\"\(port)\" HEIGHT=\"3\" CELLPADDING=\"0\"><FONT POINT-SIZE=\"3\" COLOR=\"#7A8699\">────────────────────────────</FONT></TD></TR>"
+                out += "<TR><TD\(span) PORT=\"\(port)\" HEIGHT=\"3\" CELLPADDING=\"0\"><FONT POINT-SIZE=\"3\" COLOR=\"#7A8699\">────────────────────────────</FONT></TD></TR>"
             } else {
-                out += "<TR><TD PORT=\"\(port)\" ALIGN=\"LEFT\">" + Escape.dotHTMLLabel(row.text) + (row.hasSubmenu ? "  ▸" : "") + "</TD></TR>"
+                out += "<TR><TD PORT=\"\(port)\" ALIGN=\"LEFT\">" + Escape.dotHTMLLabel(row.text) + (row.hasSubmenu ? "  ▸" : "") + "</TD>"
+                if keys {
+                    // (An empty <FONT></FONT> is a syntax error to Graphviz.)
+                    out += row.keyEquivalent.map { "<TD ALIGN=\"RIGHT\"><FONT COLOR=\"#5B6B82\">" + Escape.dotHTMLLabel($0) + "</FONT></TD>" }
+                        ?? "<TD></TD>"
+                }
+                out += "</TR>"
             }
         }
         return out + "</TABLE>>"

@@ -59,7 +59,29 @@ struct DocumentGraphBuilder {
             }
         }
         menuPorts = ports
+        var names: [ObjectID: [String]] = [:]
+        if options.kinds.contains(.outlet) {
+            for c in document.connections where c.kind == .outlet {
+                // Outlets the app declares: of a placeholder (File's Owner) or of a custom class,
+                // not a framework view's `delegate` or `dataSource`.
+                guard let source = c.source.flatMap({ document.object($0) }), source.placeholder != nil || source.customClass != nil else { continue }
+                // A storyboard's own bookkeeping outlets name nothing the developer named.
+                guard let d = c.destination, !c.label.isEmpty, !Self.storyboardOutlets.contains(c.label),
+                      options.showsResponderChain || !GraphOptions.keyViewLoopOutlets.contains(c.label),
+                      !(names[d]?.contains(c.label) ?? false) else { continue }
+                names[d, default: []].append(c.label)
+            }
+        }
+        outletNames = names
     }
+
+    /// The names of the drawn outlets of a placeholder or a custom-class object that point at
+    /// each object, in connection order (an object is labelled by them: `titleLabel: UILabel`).
+    private let outletNames: [ObjectID: [String]]
+
+    /// Outlets a compiled storyboard's scene nib archives for itself (nib-format.md §5.2): they
+    /// do not name their destination in a label.
+    static let storyboardOutlets: Set<String> = ["sceneViewController", "sceneController", "storyboard", "viewController"]
 
     /// With ``GraphOptions/hierarchy``: each menu item's menu and row port. A menu is drawn as one
     /// node listing its items; connections of an item start or end at its row.
@@ -157,9 +179,17 @@ struct DocumentGraphBuilder {
                 lines.append(truncate(placeholder.identifier))
             }
         } else {
-            lines = [object.effectiveClass]
+            // The outlets that point at it name it first: `titleLabel: UILabel`.
+            let names = outletNames[object.id] ?? []
+            let shown = names.prefix(2).joined(separator: ", ") + (names.count > 2 ? ", …" : "")
+            lines = [names.isEmpty ? object.effectiveClass : shown + ": " + object.effectiveClass]
             if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
-            if let name = object.name?.trimmingCharacters(in: .whitespacesAndNewlines), !name.isEmpty {
+            var name = object.name?.trimmingCharacters(in: .whitespacesAndNewlines)
+            // A toolbar item is known by its label (`NSToolbarItemLabel`).
+            if name?.isEmpty ?? true, object.className.hasSuffix("ToolbarItem") || object.customClass?.hasSuffix("ToolbarItem") == true {
+                name = (object.property("label") ?? object.property("paletteLabel"))?.text
+            }
+            if let name, !name.isEmpty {
                 lines.append("“" + truncate(name) + "”")
             }
         }
@@ -174,8 +204,10 @@ struct DocumentGraphBuilder {
                 guard let row = menuPorts[child], row.menu == object.id, let item = objects[child] else { return nil }
                 if case .bool(true)? = item.property("separator") { return .init(port: row.port, text: "", isSeparator: true) }
                 let title = item.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
+                var key: String?
+                if case .keyEquivalent(let k)? = item.property("keyEquivalent"), !k.key.isEmpty { key = k.description }
                 return .init(port: row.port, text: title.isEmpty ? item.effectiveClass : truncate(title),
-                             hasSubmenu: item.children.contains { objects[$0].map(Self.isMenu) ?? false })
+                             hasSubmenu: item.children.contains { objects[$0].map(Self.isMenu) ?? false }, keyEquivalent: key)
             }
         }
         return node

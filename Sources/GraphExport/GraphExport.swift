@@ -7,7 +7,8 @@ public enum GraphExport {
     ///
     /// - A storyboard input (one `.storyboardc` or `.storyboard`, ``NibInput/storyboard`` set)
     ///   without `scene`: its scene flow (``ConnectionGraph/init(storyboard:options:)``). A
-    ///   directory is drawn document by document even when it holds storyboards.
+    ///   directory is drawn document by document even when it holds storyboards (`nibinspect
+    ///   graph` draws a directory as an ``AppMap``).
     /// - With `scene` (a scene identifier, nib name or controller class, or a controller archived
     ///   inside a scene's controller, by id, storyboard identifier or class): the connection graph
     ///   of that scene's (or controller's) documents, each storyboard controller drawn once with
@@ -44,6 +45,7 @@ public enum GraphExport {
             }
         }
         guard !documents.isEmpty else { throw GraphError.noDocuments(input.path) }
+        if scene != nil || options.focus != nil { documents = ownersBound(documents, in: input) }
         // Bound placeholders are merged into their targets for one scene or one focus; the
         // overview of a whole input keeps each document apart (cross-cluster edges between
         // dozens of nibs are unreadable, and Graphviz's dot ranks them poorly).
@@ -61,6 +63,28 @@ public enum GraphExport {
             graph.name = inputTitle(input, drawn: documents.count)
         }
         return graph
+    }
+
+    /// `documents` with the File's Owner of each storyboard view nib bound to its controller
+    /// (``Placeholder/resolvedTarget``): `loadView` loads the view nib with the controller as
+    /// owner, so a scene's graph draws the two as one node.
+    static func ownersBound(_ documents: [NibDocument], in input: NibInput) -> [NibDocument] {
+        var owner: [String: ObjectReference] = [:]
+        for storyboard in input.allStoryboards {
+            for controller in storyboard.controllers {
+                guard let home = controller.objects.first else { continue }
+                for name in controller.documents where name != home.document && owner[name] == nil { owner[name] = home }
+            }
+        }
+        guard !owner.isEmpty else { return documents }
+        return documents.map { document in
+            guard let home = owner[document.name] else { return document }
+            var d = document
+            for i in d.objects.indices where d.objects[i].placeholder?.kind == .filesOwner && d.objects[i].placeholder?.resolvedTarget == nil {
+                d.objectList[at: i].placeholder?.resolvedTarget = home.description
+            }
+            return d
+        }
     }
 
     /// What a storyboard document is, for the box around it in a scene's graph: the

@@ -103,7 +103,7 @@ public enum MermaidWriter {
     static func label(_ node: ConnectionGraph.Node) -> String {
         var lines = node.lines
         for row in node.rows ?? [] {
-            lines.append(row.isSeparator ? "──────" : row.text + (row.hasSubmenu ? "  ▸" : ""))
+            lines.append(row.isSeparator ? "──────" : row.text + (row.hasSubmenu ? "  ▸" : "") + (row.keyEquivalent.map { "  " + $0 } ?? ""))
         }
         let text = lines.joined(separator: "\n")
         return text.isEmpty ? " " : text
@@ -119,6 +119,8 @@ public enum MermaidWriter {
         case .externalScene: return ("(", ")", "externalScene")
         case .menu: return ("[", "]", "menu")
         case .entryPoint: return ("((", "))", "entryPoint")
+        case .nibClass: return ("(", ")", "nibClass")
+        case .codeClass: return ("[", "]", "codeClass")
         }
     }
 
@@ -127,7 +129,8 @@ public enum MermaidWriter {
     static func arrow(_ kind: ConnectionGraph.EdgeKind) -> String {
         switch kind {
         case .outlet, .outletCollection, .segue, .entry, .submenu: return "-->"
-        case .action, .binding, .runtimeAttribute, .accessibility, .other: return "-.->"
+        case .action, .binding, .runtimeAttribute, .accessibility, .other, .storyboardReference, .codeTransition, .nibLoad:
+            return "-.->"
         case .relationship: return "==>"
         }
     }
@@ -148,5 +151,7 @@ public enum MermaidWriter {
         ("externalScene", "fill:#FFFFFF,stroke:#5B6B82,color:#1B2430,stroke-dasharray:4 3"),
         ("menu", "fill:#F3F6FA,stroke:#5B6B82,color:#1B2430,text-align:left"),
         ("entryPoint", "fill:#1B2430,stroke:#1B2430"),
+        ("nibClass", "fill:#EEF6EC,stroke:#4E7A45,color:#1B2430"),
+        ("codeClass", "fill:#FFFFFF,stroke:#5B6B82,color:#1B2430"),
     ]
 }

@@ -4,7 +4,7 @@ import Foundation
 // (getrusage ru_maxrss) belongs to that section alone. Scripts/bench.sh runs every section.
 // Readers add a section in their own file (e.g. KeyedArchiveBench.swift) and register it here.
 
-let sections: [BenchSection] = NibArchiveBench.sections + WhyBench.sections + KeyedBench.sections + OpenBench.sections + ScanBench.sections + GrowthBench.sections + DiffBench.sections + MemoryBench.sections + [ChildProcess.section] + [
+let sections: [BenchSection] = NibArchiveBench.sections + WhyBench.sections + KeyedBench.sections + OpenBench.sections + ScanBench.sections + GrowthBench.sections + DiffBench.sections + MemoryBench.sections + AppMapBench.sections + [ChildProcess.section] + [
     BenchSection(name: "typedstream-corpus", arguments: "<corpus-dir>",
                  summary: "decode every typedstream nib of the corpus (CPU time per pass, peak RSS)",
                  run: { runTypedstreamBench(corpus: URL(fileURLWithPath: $0.first ?? "../shared/corpus")) }),

@@ -123,8 +123,9 @@ public struct StoryboardSummary: Hashable, Sendable, Codable {
         /// The ``Controller/id`` of the controller that owns the segue (for a scene's own
         /// controller: the scene identifier).
         public var from: String
-        /// The destination scene identifier (``Segue/destinationScene``; an identifier in
-        /// another storyboard is kept as archived), or for a relationship the child's
+        /// The destination scene identifier (``Segue/destinationScene``; a storyboard reference
+        /// as `<storyboard name>:<identifier>`, `<storyboard name>:initial view controller` for
+        /// one that opens the entry point, in source and compiled storyboards alike), or for a relationship the child's
         /// ``Controller/id``; nil when the segue names no destination.
         public var to: String?
         public var segue: Segue
@@ -237,6 +238,10 @@ public struct StoryboardInfo: Hashable, Sendable, Codable {
     public var identifiersToNibNames: [String: String]
     /// `UIViewControllerIdentifiersToExternalStoryboardReferences` (identifier → storyboard name), if any.
     public var externalReferences: [String: String]
+    /// For the ``externalReferences`` that open a named scene: identifier → the scene's identifier
+    /// in the other storyboard (`UIReferencedControllerIdentifier`); a reference absent here opens
+    /// that storyboard's entry point. Nil when no reference names one.
+    public var externalReferenceIdentifiers: [String: String]?
     /// `UIStoryboardVersion` / `NSStoryboardVersion`.
     public var version: Int?
     /// `NSStoryboardMainMenu` (macOS) or `UIStoryboardDesignatedMenuIdentifier`.

@@ -589,6 +589,7 @@ struct ObjCParser {
             out.append(SourceLiteral(kind: kind, value: Self.unescape(t.text), enclosingClass: enclosing, location: location(t)))
         }
         out += registrations(blocks)
+        out += presentations(blocks)
         return out
     }
 

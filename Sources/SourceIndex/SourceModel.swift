@@ -247,17 +247,36 @@ public struct SourceLiteral: Hashable, Sendable, Codable {
         /// `forHeaderFooterViewReuseIdentifier:`, `forSupplementaryViewOfKind:`; the value is the
         /// class name.
         case registeredClass
+        /// A view or window controller class shown from code, the value its name: the argument of
+        /// `present(_:animated:)`, `pushViewController(_:animated:)`, `show(_:sender:)`,
+        /// `showDetailViewController(_:sender:)`, `presentAsSheet(_:)`, `presentAsModalWindow(_:)`
+        /// (Objective-C: `presentViewController:`, `pushViewController:`, `showViewController:`, …)
+        /// when it is `Foo(…)`, `[[Foo alloc] init…]`, `x as! Foo`, the root of
+        /// `UINavigationController(rootViewController:)`, or a local variable initialised by one of
+        /// these in the same body (`let x = Foo(…)`, `Foo *x = …`). A controller made by
+        /// `instantiateViewController(withIdentifier:)` is that literal's, not this one's. ``SourceLiteral/call``
+        /// names the method.
+        case presentedClass
+        /// A controller made by its initialiser, the value its class name: `Foo(…)`, `Foo.init(…)`,
+        /// `[[Foo alloc] init…]`, `[Foo new]`, for a class whose name ends in `Controller` (the
+        /// view and window controllers an app map draws; other initialisers are not recorded).
+        case createdClass
     }
     public var kind: Kind
     public var value: String
     /// The class whose code holds the call, when it is inside one.
     public var enclosingClass: String?
     public var location: SourceLocation
-    public init(kind: Kind, value: String, enclosingClass: String? = nil, location: SourceLocation) {
+    /// The method or type called: for ``Kind/presentedClass`` `present`, `pushViewController`,
+    /// `show`, `presentViewController`, …; for ``Kind/storyboardName`` in Swift `UIStoryboard` or
+    /// `NSStoryboard`; nil where the kind names the API.
+    public var call: String?
+    public init(kind: Kind, value: String, enclosingClass: String? = nil, location: SourceLocation, call: String? = nil) {
         self.kind = kind
         self.value = value
         self.enclosingClass = enclosingClass
         self.location = location
+        self.call = call
     }
 }
 

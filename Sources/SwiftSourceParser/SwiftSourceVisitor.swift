@@ -313,7 +313,8 @@ final class Visitor: SyntaxVisitor {
             var kind: SourceLiteral.Kind?
             switch (callee, label) {
             case ("performSegue", "withIdentifier"): kind = .segueIdentifier
-            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"):
+            case ("instantiateViewController", "withIdentifier"), ("instantiateController", "withIdentifier"),
+                 ("instantiateViewController", "identifier"):
                 kind = .storyboardIdentifier
             case ("UIStoryboard", "name"), ("NSStoryboard", "name"): kind = .storyboardName
             case (_, "nibName"), (_, "nibNamed"), (_, "windowNibName"): kind = .nibName
@@ -321,10 +322,12 @@ final class Visitor: SyntaxVisitor {
             default: break
             }
             if let kind {
-                literals.append(SourceLiteral(kind: kind, value: value,
-                                              enclosingClass: enclosingClassName(), location: location(argument.expression)))
+                literals.append(SourceLiteral(kind: kind, value: value, enclosingClass: enclosingClassName(),
+                                              location: location(argument.expression),
+                                              call: kind == .storyboardName ? callee : nil))
             }
         }
+        recordPresentation(node, callee: callee)
         return .visitChildren
     }
 

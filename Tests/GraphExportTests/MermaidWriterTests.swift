@@ -53,7 +53,8 @@ import TestSupport
             print("MermaidWriterTests: skipped: needs chromium and Mermaid's bundle in .build/mermaid (make test-deps)")
             return
         }
-        let files = Self.cases.map { goldenFiles.directory.appendingPathComponent($0.name).path }
+        // The app map's golden too (AppMapTests).
+        let files = (Self.cases.map(\.name) + ["app-map.mmd"]).map { goldenFiles.directory.appendingPathComponent($0).path }
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Corpus.packageRoot.appendingPathComponent("Scripts/mermaid_render.py").path, Self.bundle.path] + files

@@ -176,16 +176,21 @@ extension CompiledStoryboard {
             guard let s = v.stringValue else { throw bad("\(key) is not a string") }
             return s
         }
+        var referencedIdentifiers: [String: String] = [:]
         func table(_ key: String) throws -> [String: String] {
             guard let v = plist[key] else { return [:] }
             guard case .dictionary(let items) = v else { throw bad("\(key) is not a dictionary") }
             var out: [String: String] = [:]
             for item in items {
                 if let s = item.value.stringValue { out[item.key] = s; continue }
-                // External references may be dictionaries; keep the storyboard name they carry.
+                // External references are dictionaries (`UIReferencedStoryboardName`,
+                // `UIReferencedControllerIdentifier`); keep the storyboard name and the scene.
                 if case .dictionary(let sub) = item.value,
                    let s = sub.first(where: { $0.key.contains("StoryboardName") })?.value.stringValue {
                     out[item.key] = s
+                    if let id = sub.first(where: { $0.key.contains("ControllerIdentifier") })?.value.stringValue {
+                        referencedIdentifiers[item.key] = id
+                    }
                     continue
                 }
                 throw bad("\(key)[\(item.key)] is not a string")
@@ -196,6 +201,7 @@ extension CompiledStoryboard {
         info.entryPoint = try string(prefix + "StoryboardDesignatedEntryPointIdentifier")
         info.identifiersToNibNames = try table(prefix + "ViewControllerIdentifiersToNibNames")
         info.externalReferences = try table(prefix + "ViewControllerIdentifiersToExternalStoryboardReferences")
+        info.externalReferenceIdentifiers = referencedIdentifiers.isEmpty ? nil : referencedIdentifiers
         if let v = plist[prefix + "StoryboardVersion"] {
             guard let n = v.intValue, let version = Int(exactly: n) else { throw bad("\(prefix)StoryboardVersion is not an integer") }
             info.version = version

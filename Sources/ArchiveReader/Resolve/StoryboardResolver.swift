@@ -145,7 +145,12 @@ extension NibResolver {
                 for connection in document.connections where connection.kind == .segue {
                     guard let segue = connection.segue else { continue }
                     let owner = connection.source.flatMap { ownerOf[$0] } ?? identifier
-                    addSegue(.init(from: owner, to: segue.destinationScene, segue: segue))
+                    var to = segue.destinationScene
+                    // A storyboard reference: named as the source reader names it.
+                    if let dest = to, let storyboard = info.externalReferences[dest] {
+                        to = storyboard + ":" + (info.externalReferenceIdentifiers?[dest] ?? "initial view controller")
+                    }
+                    addSegue(.init(from: owner, to: to, segue: segue))
                 }
             }
             var listed = Set(scene.documents)

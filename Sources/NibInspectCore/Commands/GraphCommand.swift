@@ -1,6 +1,8 @@
 import ArchiveReader
 import Foundation
 import GraphExport
+import SourceIndex
+import SwiftSourceParser
 
 /// `nibinspect graph FILE`: the outlet/action graph (or a storyboard's scene flow) as DOT or as
 /// SVG rendered in-process by Graphviz (libgvc).
@@ -29,6 +31,8 @@ enum GraphCommand: Command {
             .option("--layout", value: "engine", help: "Graphviz layout engine for SVG (default: auto = dot, sfdp for huge graphs).",
                     allowed: LayoutEngine.allCases.map(\.rawValue)),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            .option("--sources", value: "dir",
+                    help: "Draw the app map with the transitions and nib loads of the Swift and Objective-C code under DIR (repeatable)."),
         ],
         discussion: """
         Nodes are File's Owner and the other placeholders (yellow 3-D boxes) and every object that
@@ -47,6 +51,13 @@ enum GraphCommand: Command {
         --format mermaid writes the same graph as a Mermaid flowchart, for a ```mermaid block of a
         Markdown design document (GitHub renders it): the same nodes, clusters (subgraphs), edge
         labels and colours; no legend, tooltips or menu-item ports.
+        A directory or app (or any input with --sources) is drawn as one app map: the scenes of
+        every storyboard and the classes of every nib, one box per storyboard and nib; segues,
+        relationship segues, storyboard references (dashed orange, to the scene they open) and,
+        with --sources, transitions made in code (dashed teal: instantiateViewController,
+        UIStoryboard(name:), performSegue, present, pushViewController, show) and nibs loaded by
+        name (dotted green), with file:line in the tooltip. A storyboard, scene, segue or nib the
+        code names and the app lacks ends at a red '?'. --scene and --focus draw documents instead.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
@@ -54,7 +65,27 @@ enum GraphCommand: Command {
         let path = args.positionals[0]
         if let output = args.value("--output") { try OutputError.checkNotInput(output, inputs: [path]) }
         let (input, status, _) = try context.loadResolvedWithStatus(path)
+        let sourceDirs = args.values("--sources")
+        if (input.kind == "directory" || !sourceDirs.isEmpty) && args.value("--scene") == nil && args.value("--focus") == nil {
+            return try drawAppMap(input, sourceDirs: sourceDirs, args, context, status: status)
+        }
         return try draw(input, args, context, status: status)
+    }
+
+    /// The app map of a directory or app (``AppMap``), with the code of `sourceDirs`; its edge
+    /// counts as one note on standard error.
+    static func drawAppMap(_ input: NibInput, sourceDirs: [String], _ args: ParsedArguments, _ context: Context,
+                           status: ExitCode) throws -> ExitCode {
+        for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) { throw InputError(.notFound, path: dir) }
+        let sources = sourceDirs.isEmpty ? nil : SourceCodeReader(swift: SwiftSourceReader.available).read(directories: sourceDirs)
+        var options = GraphOptions()
+        options.legend = !args.flag("--no-legend")
+        if let direction = args.value("--rankdir", as: GraphOptions.RankDirection.self) { options.rankDirection = direction }
+        context.finish(input, status: .success)
+        let map = AppMap(inputs: [input], sources: sources, options: options, title: AppMap.title([input]))
+        context.console.diagnostic("nibinspect: note: app map: " + map.summary)
+        try write(map.graph, args, context)
+        return status
     }
 
     /// Draws an already resolved input as the options in `args` say (everything after loading).
@@ -73,9 +104,6 @@ enum GraphCommand: Command {
             }
             options.kinds = kinds
         }
-        let format = args.value("--format", as: Format.self) ?? .dot
-        let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
-        let output = args.value("--output")
         // Every diagnostic first: a --focus or --scene that matches nothing stops the command.
         context.finish(input, status: .success)
         // The graph is built whole first (a focus or scene that matches nothing is reported before
@@ -86,6 +114,15 @@ enum GraphCommand: Command {
         } catch {
             throw UsageError(QueryMessage.graph(error))
         }
+        try write(graph, args, context)
+        return status ?? (input.diagnostics.contains { $0.severity == .error } ? .dataError : .success)
+    }
+
+    /// Writes `graph` in the `--format` asked for, to `--output` or standard output.
+    static func write(_ graph: ConnectionGraph, _ args: ParsedArguments, _ context: Context) throws {
+        let format = args.value("--format", as: Format.self) ?? .dot
+        let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
+        let output = args.value("--output")
         if let graphvizFormat = SVGRenderer.formats[format.rawValue] {
             // libgvc lays out the whole graph in memory and renders it at once.
             let rendering = try SVGRenderer.render(dot: DOTWriter.write(graph), engine: engine, format: graphvizFormat)
@@ -108,6 +145,5 @@ enum GraphCommand: Command {
                 write(context.console.write)
             }
         }
-        return status ?? (input.diagnostics.contains { $0.severity == .error } ? .dataError : .success)
     }
 }

@@ -14,6 +14,9 @@ extension HTMLReport {
     a:hover { text-decoration: underline; }
     table { border-collapse: collapse; width: 100%; margin: 4px 0 10px; font-size: 13px; }
     th, td { text-align: left; vertical-align: top; padding: 3px 8px; border-bottom: 1px solid var(--line); overflow-wrap: break-word; }
+    table.index.large { table-layout: fixed; width: 100%; }
+    table.index.large th:first-child { width: 40%; }
+    table.index tbody.chunk { content-visibility: auto; contain-intrinsic-size: auto 11000px; }
     table.index td:first-child, table.scenes td, table.findings td:nth-child(3), table.findings td:nth-child(4), table.connections td { overflow-wrap: anywhere; }
     table.findings td:nth-child(1), table.findings td:nth-child(2), table.connections td:first-child { white-space: nowrap; overflow-wrap: normal; }
     th { background: var(--band); font-weight: 600; position: sticky; top: 0; }

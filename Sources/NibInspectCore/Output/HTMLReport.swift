@@ -25,6 +25,11 @@ struct HTMLReport {
         var graphEdges = 800
         var graphs = 200
         var rows = 5_000
+        /// Documents drawn on the page itself; beyond, each document's section is a page of its
+        /// own next to the index (``detailDirectory``), or left out without one.
+        var inlineDocuments = 200
+        /// The app map is drawn up to this many nodes (the page says so beyond).
+        var mapNodes = 600
     }
 
     /// What the page is about.
@@ -37,11 +42,21 @@ struct HTMLReport {
     /// Inputs that could not be opened at all: path and message.
     var failures: [(path: String, message: String)] = []
     var limits = Limits()
+    /// The map of the whole app (``AppMap``), drawn first.
+    var appMap: AppMap?
+    /// What `why` and `lint` checked and did not (``Coverage``), when they ran.
+    var coverage: Coverage?
+    /// Where the per-document pages go when there are more documents than
+    /// ``Limits/inlineDocuments``: the directory's name relative to the page (`report.files`);
+    /// nil leaves them out of a page that large. ``writeDetailPages(_:)`` writes them.
+    var detailDirectory: String?
+    /// The index page's file name, for the pages' link back.
+    var indexName: String?
     /// The marker the script writes into `<body data-report-script>` when it ran without error.
     static let scriptMarker = "ok"
 
     /// One document and where it is on the page.
-    private struct Entry {
+    struct Entry {
         var anchor: String
         var input: NibInput
         var document: NibDocument
@@ -49,8 +64,8 @@ struct HTMLReport {
         var objectAnchors: [ObjectID: String]
     }
 
-    private var entries: [Entry] = []
-    private var graphsDrawn = 0
+    var entries: [Entry] = []
+    var graphsDrawn = 0
 
     init(title: String, inputs: [NibInput], findings: [Finding], sourcesRead: Bool) {
         self.title = title
@@ -88,13 +103,16 @@ struct HTMLReport {
             + (sourcesRead ? " (lint and why: sources were read)" : " (lint; no sources read: --sources adds the why checks)")
             + " · nibinspect " + NibInspectCLI.version
             + " · <span id=\"script-status\">the tables need JavaScript</span></p>\n"
-        out += "<nav><a href=\"#index\">Documents</a>"
+        out += "<nav>" + (appMap != nil ? "<a href=\"#map\">App map</a> · " : "") + "<a href=\"#findings\">Findings</a>"
+        if coverage != nil { out += " · <a href=\"#coverage\">Coverage</a>" }
         if !inputs.flatMap(\.allStoryboards).isEmpty { out += " · <a href=\"#storyboards\">Storyboards</a>" }
-        out += " · <a href=\"#findings\">Findings</a></nav>\n</header>\n<main>\n"
+        out += " · <a href=\"#index\">Documents</a></nav>\n</header>\n<main>\n"
+        out += appMapSection()
+        out += findingsSection()
+        out += coverageSection()
         out += storyboardSection()
         out += indexSection()
-        out += findingsSection()
-        for i in entries.indices { out += documentSection(entries[i]) }
+        out += documentSections()
         out += "</main>\n<script>\n" + Self.script + "</script>\n</body>\n</html>\n"
         return out
     }
@@ -107,7 +125,9 @@ struct HTMLReport {
             out += "<p class=\"error\">" + Escape.html(failure.path) + ": " + Escape.html(failure.message) + "</p>\n"
         }
         let findingCounts = Dictionary(grouping: findings.compactMap(\.document), by: { $0 }).mapValues(\.count)
-        out += "<table class=\"index\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
+        // A page of many documents: fixed column widths (no pass over every row to size them) and
+        // rows in chunks the browser lays out only when scrolled to (`content-visibility`).
+        out += "<table class=\"index" + (isSplit ? " large" : "") + "\">\n<thead><tr><th>Document</th><th>Platform</th><th>Format</th>"
             + "<th class=\"num\">Objects</th><th class=\"num\">Connections</th><th class=\"num\">Diagnostics</th>"
             + "<th class=\"num\">Findings</th></tr></thead>\n"
         for input in inputs {
@@ -124,10 +144,13 @@ struct HTMLReport {
                 out += "</ul></details>"
             }
             out += "</th></tr>\n"
+            var rowCount = 0
             for e in entries where e.input.path == input.path {
+                if isSplit, rowCount > 0, rowCount % 500 == 0 { out += "</tbody>\n<tbody class=\"chunk\">\n" }
+                rowCount += 1
                 let d = e.document
                 let errors = d.diagnostics.filter { $0.severity == .error }.count
-                out += "<tr><td><a href=\"#" + e.anchor + "\">" + Escape.html(d.name) + "</a></td>"
+                out += "<tr><td><a href=\"" + href(e.anchor) + "\">" + Escape.html(d.name) + "</a></td>"
                 out += "<td>" + Escape.html(d.platform.rawValue) + "</td>"
                 out += "<td>" + Escape.html(formatText(d)) + "</td>"
                 out += "<td class=\"num\">\(d.objects.count)</td><td class=\"num\">\(d.connections.count)</td>"
@@ -201,7 +224,7 @@ struct HTMLReport {
         }
         if var graph = try? ConnectionGraph(storyboard: storyboard, options: GraphOptions()) {
             for i in graph.nodes.indices where graph.nodes[i].id.hasPrefix("@scene:") {
-                if let a = sceneAnchors[String(graph.nodes[i].id.dropFirst("@scene:".count))] { graph.nodes[i].url = "#" + a }
+                if let a = sceneAnchors[String(graph.nodes[i].id.dropFirst("@scene:".count))] { graph.nodes[i].url = href(a) }
             }
             out += figure(graph, anchor: anchor, caption: "Scene flow of " + storyboard.name
                           + ": segues (orange), relationship segues (grey, bold), entry point (arrow from a dot). Click a scene for its documents.")
@@ -212,14 +235,14 @@ struct HTMLReport {
             let entry = scene.identifier == storyboard.entryPoint ? " <span class=\"tag\">entry point</span>" : ""
             out += "<tr><td>"
             if let a = sceneAnchors[scene.identifier] {
-                out += "<a href=\"#" + a + "\">" + Escape.html(scene.identifier) + "</a>"
+                out += "<a href=\"" + href(a) + "\">" + Escape.html(scene.identifier) + "</a>"
             } else {
                 out += Escape.html(scene.identifier)
             }
             out += entry + "</td><td>" + Escape.html(scene.controllerClass ?? controller?.effectiveClass ?? "") + "</td>"
             out += "<td>" + Escape.html(controller?.storyboardIdentifier ?? "") + "</td><td>"
             out += ([scene.nibName, scene.viewNibName].compactMap { $0 }).map { name in
-                documentAnchor([name], in: input).map { "<a href=\"#" + $0 + "\">" + Escape.html(name) + "</a>" } ?? Escape.html(name)
+                documentAnchor([name], in: input).map { "<a href=\"" + href($0) + "\">" + Escape.html(name) + "</a>" } ?? Escape.html(name)
             }.joined(separator: ", ")
             out += "</td></tr>\n"
         }
@@ -229,7 +252,7 @@ struct HTMLReport {
 
     // MARK: Findings
 
-    private func findingsSection() -> String {
+    func findingsSection() -> String {
         var out = "<section id=\"findings\">\n<h2>Findings</h2>\n"
         if findings.isEmpty {
             return out + "<p>No findings.</p>\n</section>\n"
@@ -239,7 +262,12 @@ struct HTMLReport {
         out += "<p>" + Self.plural(findings.count, "finding") + ": " + Self.plural(errors, "error") + ", "
             + Self.plural(warnings, "warning") + ", \(findings.count - errors - warnings) info.</p>\n"
         out += "<table class=\"findings\">\n<thead><tr><th>Severity</th><th>Rule</th><th>Document</th><th>Object</th><th>Message</th></tr></thead>\n<tbody>\n"
-        for f in findings.prefix(limits.rows) {
+        // Errors first, then warnings, then the rest, each in the checks' order.
+        let rank: [Diagnostic.Severity: Int] = [.error: 0, .warning: 1]
+        let ordered = findings.enumerated().sorted { (rank[$0.element.severity] ?? 2, $0.offset) < (rank[$1.element.severity] ?? 2, $1.offset) }.map(\.element)
+        // A page of many documents lists fewer findings: the rest are on `nibinspect lint`.
+        let shown = isSplit ? min(limits.rows, 1_000) : limits.rows
+        for f in ordered.prefix(shown) {
             out += "<tr class=\"sev-" + f.severity.rawValue + "\"><td>" + Escape.html(f.severity.rawValue) + "</td>"
             out += "<td><code>" + Escape.html(f.code.rawValue) + "</code></td><td>"
             let entry = f.document.flatMap { name in
@@ -247,15 +275,16 @@ struct HTMLReport {
                     ?? entries.first { $0.document.name == name }
             }
             if let entry {
-                out += "<a href=\"#" + entry.anchor + "\">" + Escape.html(entry.document.name) + "</a>"
+                out += "<a href=\"" + href(entry.anchor) + "\">" + Escape.html(entry.document.name) + "</a>"
             } else {
                 out += Escape.html(f.document ?? f.sources.first?.short ?? "")
             }
-            if let line = f.line { out += ":\(line)" }
+            // (A place in the sources, `File.swift:9`, carries its line already.)
+            if let line = f.line, entry != nil || f.document != nil { out += ":\(line)" }
             out += "</td><td>"
             let objectText = f.object ?? f.objectID?.rawValue ?? ""
             if let entry, let id = f.objectID, let a = entry.objectAnchors[id] {
-                out += "<a href=\"#" + a + "\">" + Escape.html(objectText) + "</a>"
+                out += "<a href=\"" + href(a) + "\">" + Escape.html(objectText) + "</a>"
             } else {
                 out += Escape.html(objectText)
             }
@@ -264,15 +293,15 @@ struct HTMLReport {
             out += "</td></tr>\n"
         }
         out += "</tbody>\n</table>\n"
-        if findings.count > limits.rows {
-            out += "<p class=\"note\">\(findings.count - limits.rows) more findings not shown (limit \(limits.rows)); 'nibinspect lint' lists them all.</p>\n"
+        if findings.count > shown {
+            out += "<p class=\"note\">\(findings.count - shown) more findings not shown (limit \(shown)); 'nibinspect lint' lists them all.</p>\n"
         }
         return out + "</section>\n"
     }
 
     // MARK: Documents
 
-    private mutating func documentSection(_ e: Entry) -> String {
+    mutating func documentSection(_ e: Entry) -> String {
         let d = e.document
         var out = "<section class=\"document\" id=\"" + e.anchor + "\">\n<h2>" + Escape.html(d.name) + "</h2>\n"
         out += "<p class=\"meta\">" + Escape.html(d.platform.rawValue) + " · " + Escape.html(formatText(d)) + " · "
@@ -469,7 +498,7 @@ struct HTMLReport {
     }
 
     /// A `<figure>` with the graph as inline SVG, or a note saying why it is not drawn.
-    private mutating func figure(_ graph: ConnectionGraph, anchor: String, caption: String) -> String {
+    mutating func figure(_ graph: ConnectionGraph, anchor: String, caption: String) -> String {
         if graph.nodes.count > limits.graphNodes || graph.edges.count > limits.graphEdges {
             return "<p class=\"note\">Graph not drawn: \(graph.nodes.count) nodes and \(graph.edges.count) edges (the report draws up to \(limits.graphNodes) nodes and \(limits.graphEdges) edges); 'nibinspect graph --format svg' draws it.</p>\n"
         }
