@@ -71,9 +71,11 @@ import TestSupport
     }
 
     /// 20,000 nibs: the index (the map too large to draw, 1,000 findings, 20,000 index rows)
-    /// renders in headless Chromium in under 10 s.
+    /// renders in headless Chromium, every row laid out. Its load time (target: under 10 s) is a
+    /// figure for `Scripts/report_load.py` on a quiet machine, not for a test: the bound here only
+    /// catches a page that never finishes (it took 6.5 s at load average 20, 22 s beside the full suite).
     @Test(.enabled(if: chromium != nil, "chromium is not installed (make test-deps installs it); 20,000-nib report test skipped"))
-    func twentyThousandNibsIndexRendersQuickly() throws {
+    func twentyThousandNibsIndexRenders() throws {
         let (_, path, html) = try Self.index(try Self.generatedApp(20_000), name: "nibs-20000")
         #expect(html.utf8.count < 8_000_000, "index of \(html.utf8.count) bytes")
         #expect(html.contains("the report draws it up to 600 nodes"))
@@ -90,6 +92,7 @@ import TestSupport
         #expect(result["script"] as? String == "ok")
         #expect(result["rows"] as? Int == 20_000)
         let seconds = result["seconds"] as? Double ?? .infinity
-        #expect(seconds < 10, "the index took \(seconds) s to load")
+        print("20,000-nib report index: loaded in \(seconds) s")
+        #expect(seconds < 120, "the index took \(seconds) s to load")
     }
 }
