@@ -17,12 +17,16 @@ struct AutomationIdentifiersRule: NibRule {
 
     init(options: LintOptions) {}
 
+    /// The objects of `document` that carry an accessibility identifier (an `accessibility`
+    /// connection labelled `accessibilityIdentifier`, as the readers record `<accessibility identifier=>`).
+    static func identified(in document: NibDocument) -> Set<ObjectID> {
+        Set(document.connections.lazy.filter { $0.kind == .accessibility && $0.label == "accessibilityIdentifier" }
+            .compactMap(\.source))
+    }
+
     func check(document context: LintContext, into out: inout RuleFindings) {
         let document = context.document
-        var identified = Set<ObjectID>()
-        for c in document.connections where c.kind == .accessibility && c.label == "accessibilityIdentifier" {
-            if let s = c.source { identified.insert(s) }
-        }
+        let identified = AutomationIdentifiersRule.identified(in: document)
         for o in document.objects where o.placeholder == nil && Self.classes.contains(o.className) && !identified.contains(o.id) {
             out.add(o.id, className: o.effectiveClass,
                     "\(document.semanticPath(of: o.id)) (\(o.className)) has no accessibility identifier for UI Automation",

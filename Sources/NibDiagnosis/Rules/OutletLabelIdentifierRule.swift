@@ -20,10 +20,7 @@ struct OutletLabelIdentifierRule: NibRule {
 
     func check(document context: LintContext, into out: inout RuleFindings) {
         let document = context.document
-        var identified = Set<ObjectID>()
-        for c in document.connections where c.kind == .accessibility && c.label == "accessibilityIdentifier" {
-            if let s = c.source { identified.insert(s) }
-        }
+        let identified = AutomationIdentifiersRule.identified(in: document)
         var reported = Set<ObjectID>()
         for c in document.connections where c.kind == .outlet {
             guard let s = c.source, let d = c.destination, let source = document.object(s), source.placeholder == nil,
