@@ -70,19 +70,15 @@ extension NibSourceCheck {
         }
         let coverage = Dictionary(literal.map { ($0.kind, $0.skipped == nil) }, uniquingKeysWith: { a, _ in a })
         if coverage[.segueIdentifier] == true {
-            for l in sources.literals(.segueIdentifier) where !segueIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownSegueIdentifier,
-                    "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the segue's identifier, or correct the string",
-                    sources: [l.location]), at: l.location))
+            out += unknownLiterals(.segueIdentifier, segueIdentifiers, .unknownSegueIdentifier,
+                                   fix: "Set the segue's identifier, or correct the string") { l in
+                "performSegue(withIdentifier: \"\(l.value)\") (\(l.location.short)): no segue of the storyboards read has this identifier: 'Receiver has no segue with identifier'"
             }
         }
         if coverage[.storyboardIdentifier] == true {
-            for l in sources.literals(.storyboardIdentifier) where !storyboardIdentifiers.contains(l.value) {
-                out.append(located(Finding(.unknownStoryboardIdentifier,
-                    "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'",
-                    className: l.enclosingClass, member: l.value, fix: "Set the storyboard ID in the Identity inspector, or correct the string",
-                    sources: [l.location]), at: l.location))
+            out += unknownLiterals(.storyboardIdentifier, storyboardIdentifiers, .unknownStoryboardIdentifier,
+                                   fix: "Set the storyboard ID in the Identity inspector, or correct the string") { l in
+                "instantiateViewController(withIdentifier: \"\(l.value)\") (\(l.location.short)): no scene of the storyboards read has this storyboard ID: 'Storyboard doesn't contain a view controller with identifier'"
             }
         }
         if coverage[.storyboardName] == true {
@@ -112,6 +108,16 @@ extension NibSourceCheck {
             }
         }
         return out
+    }
+
+    /// One `code` finding, located at the literal, per code literal of `kind` that `known` lacks
+    /// (compared exactly), with `message` and `fix`.
+    private func unknownLiterals(_ kind: SourceLiteral.Kind, _ known: Set<String>, _ code: FindingCode, fix: String,
+                                 _ message: (SourceLiteral) -> String) -> [Finding] {
+        sources.literals(kind).filter { !known.contains($0.value) }.map { l in
+            located(Finding(code, message(l), className: l.enclosingClass, member: l.value, fix: fix, sources: [l.location]),
+                    at: l.location)
+        }
     }
 
     /// A finding for each literal of `kind` that is not in `names`; the closure gets the name it
