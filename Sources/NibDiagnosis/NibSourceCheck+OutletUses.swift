@@ -14,7 +14,9 @@ extension NibSourceCheck {
 
     /// What code does with outlet `name` of `cls`: the reads and the assignments, each sorted by
     /// location. A use of `self.name` (or `name`) counts in `cls` and its subclasses; `other.name`
-    /// in any class counts (matched by name: the receiver's class is not known).
+    /// in any class counts when the receiver's class (``OutletUse/receiverType``) is `cls` or a
+    /// subclass, or is not known, or is a class no source declares that is not a framework's
+    /// (a protocol, a type alias: matched by name).
     func uses(of name: String, in cls: SourceClass,
               index: [String: [(owner: SourceClass, use: OutletUse)]]) -> (reads: [SourceLocation], assignments: [SourceLocation]) {
         var reads: [SourceLocation] = []
@@ -25,12 +27,20 @@ extension NibSourceCheck {
         for (owner, use) in index[name] ?? [] {
             if use.isOnOtherObject {
                 if common { continue }
+                if let receiver = use.receiverType, !isReceiver(receiver, of: cls, near: owner.home) { continue }
             } else if !sources.chain(owner.name, near: owner.home).contains(where: { $0.identity == cls.identity }) {
                 continue
             }
             if use.isAssignment { assignments.append(use.location) } else { reads.append(use.location) }
         }
         return (Array(Set(reads)).sorted(), Array(Set(assignments)).sorted())
+    }
+
+    /// True when an object stated to be of class `receiver` (in code at `home`) may be a `cls`:
+    /// `receiver` is `cls` or a subclass, or names no class of the sources and no framework class.
+    func isReceiver(_ receiver: String, of cls: SourceClass, near home: String) -> Bool {
+        if sources.chain(receiver, near: home).contains(where: { $0.identity == cls.identity }) { return true }
+        return sources.class(named: receiver, near: home)?.isDeclared != true && !FrameworkMembers.isFrameworkClass(receiver)
     }
 
     /// `A.swift:12, B.swift:40 and 3 more`.
@@ -42,8 +52,8 @@ extension NibSourceCheck {
     /// with it. Code reads it → warning, with where (nil there: a crash where an implicitly
     /// unwrapped Swift outlet is used; Objective-C messages to nil do nothing); a Swift optional
     /// outlet read through `?.` → info, with where; code only assigns it → info (an outlet in name
-    /// only); no Swift code uses it → info, a dead outlet (an Objective-C outlet with no use found
-    /// stays a warning: bare instance-variable uses are not read). An outlet with a framework
+    /// only); no code uses it → info, a dead outlet (Objective-C uses include the bare instance
+    /// variable, ``ObjCSourceReader``). An outlet with a framework
     /// convention name on a reusable view (delegate, dataSource) stays info.
     func unconnectedOutletFinding(_ outlet: SourceProperty, of cls: SourceClass, apps: [Int],
                                   uses index: [String: [(owner: SourceClass, use: OutletUse)]]) -> Finding {
@@ -66,12 +76,6 @@ extension NibSourceCheck {
         } else if !assignments.isEmpty {
             message = "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(documents); code assigns it (\(Self.locationList(assignments))) and never reads it through the outlet"
             fix = "Connect \(outlet.name) in Interface Builder, or drop @IBOutlet if code sets it"
-        } else if cls.language == .objectiveC {
-            // The Objective-C reader does not see instance variables used without self or `_`:
-            // no use found is not no use.
-            message = "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(documents): it stays nil unless code assigns it (no use through self or _\(outlet.name) found; uses of the bare instance variable are not read)"
-            fix = "Connect \(outlet.name) in Interface Builder, or remove it if it is unused"
-            if !conventional { severity = .warning }
         } else {
             message = "Outlet \(outlet.name) of \(cls.name) is connected in none of the \(documents), and no code uses it: a dead outlet"
             fix = "Delete the outlet, or connect it if it was meant to be used"

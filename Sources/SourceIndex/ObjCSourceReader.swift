@@ -16,9 +16,10 @@
 /// - Instance methods (`-`) declared or defined, by selector; `IBAction` return types make
 ///   actions. Class methods (`+`) are skipped.
 /// - In `@implementation` method bodies, the first use per name and method of `self.name`,
-///   `[self name]` and `_name` (recorded as `name`), and `other.name` and `[other name]` as uses
-///   on other objects (`prepareForSegue:sender:` is recorded as `prepare(for:sender:)`); the first
-///   assignment `name = …` of each too.
+///   `[self name]`, `_name` (recorded as `name`) and `name` alone (an instance variable used
+///   bare: `[extendBackwardsItem setKeyEquivalent:…]`), and `other.name` and `[other name]` as
+///   uses on other objects (`prepareForSegue:sender:` is recorded as `prepare(for:sender:)`); the
+///   first assignment `name = …` of each too.
 /// - Selectors and message sends naming methods (``MethodReference``: `@selector(save:)`,
 ///   `NSSelectorFromString(@"save:")`, the first keyword of `[x save:y]`).
 /// - `@"…"` literals given to `performSegueWithIdentifier:`, `instantiateViewControllerWithIdentifier:`,
@@ -27,8 +28,8 @@
 ///
 /// Skipped: `@class`, `@protocol` declarations and bodies, C functions, structs, enums, `NS_ENUM`,
 /// attributes and availability macros, `@synthesize`, `@dynamic`, C++ classes, templates and
-/// namespaces. Not recognised: instance variables used without `self`/`_` (`[table reloadData]`
-/// on an ivar named `table`), uses through local aliases, macros that expand to declarations, and
+/// namespaces. Not recognised: a local variable or parameter that shadows an instance variable
+/// (its uses count as the ivar's), uses through local aliases, macros that expand to declarations, and
 /// the conditional groups the tokenizer does not read (see ``ObjCTokenizer``).
 ///
 /// Locations are those of the name token (the class, property, method's first selector part, used
@@ -82,6 +83,10 @@ struct ObjCParser {
     /// Token ranges of `@implementation` blocks with their class, for the literals' enclosing class.
     var implementations: [(range: Range<Int>, name: String)] = []
     var assumeNonnull = false
+    /// The parameters of the method being read whose type is a class pointer (`(Cell *)cell`).
+    var parameterClasses: [String: String] = [:]
+    /// The names of the parameters of the method being read.
+    var parameterNames: Set<String> = []
 
     init(tokens: [ObjCToken], file: String) {
         self.tokens = tokens
@@ -472,6 +477,8 @@ struct ObjCParser {
     /// implementation (its body scanned for outlet uses); `+` methods are read past and dropped.
     private mutating func parseMethod(into cls: inout SourceClass, implementation: Bool, isInstance: Bool) {
         p += 1
+        parameterClasses = [:]
+        parameterNames = []
         var isAction = false
         if at("(") { isAction = skipGroup().contains { $0.isIdentifier("IBAction") } }
         guard let first = token(), first.kind == .identifier else { return }   // `- 1` in an initializer, or garbage
@@ -513,8 +520,13 @@ struct ObjCParser {
 
     /// `(Type)name` (or `name` alone, typed `id`) after a selector keyword.
     private mutating func skipParameter() {
-        if at("(") { skipGroup() }
-        if token()?.kind == .identifier { p += 1 }
+        var type: String?
+        if at("(") { type = Self.pointerClass(skipGroup()) }
+        if let t = token(), t.kind == .identifier {
+            if let type { parameterClasses[t.text] = type }
+            parameterNames.insert(t.text)
+            p += 1
+        }
     }
 
     /// A method body from its `{` to after its `}`: the names it uses on `self` and on other
@@ -525,12 +537,19 @@ struct ObjCParser {
         var seen: Set<String> = []
         var depth = 0
         let tokens = tokens
-        /// The name token at `i`; `name = …` (not `==`) is an assignment.
-        func use(_ i: Int, _ name: String, other: Bool) {
+        // Locals declared `Cell *cell` in the body, and the parameters: their classes.
+        var locals = parameterClasses
+        // Every name the method declares (parameters, locals): it shadows an instance variable.
+        var declared = parameterNames
+        /// The name token at `i`; `name = …` (not `==`) is an assignment. For a use on another
+        /// object, the receiver token at `r` when it is a variable whose class is known.
+        func use(_ i: Int, _ name: String, other: Bool, receiver r: Int? = nil) {
             let t = tokens[i]
             let assigned = i + 1 < tokens.count && tokens[i + 1].isPunct("=") && !(i + 2 < tokens.count && tokens[i + 2].isPunct("="))
-            if seen.insert((other ? "." : "") + (assigned ? "=" : "") + name).inserted {
-                uses.append(OutletUse(outlet: name, method: method, isOnOtherObject: other, isAssignment: assigned, location: location(t)))
+            let type = r.flatMap { tokens[$0].kind == .identifier ? locals[tokens[$0].text] : nil }
+            if seen.insert((other ? "." + (type ?? "") : "") + (assigned ? "=" : "") + name).inserted {
+                uses.append(OutletUse(outlet: name, method: method, isOnOtherObject: other, isAssignment: assigned, location: location(t),
+                                      receiverType: type))
             }
         }
         while p < tokens.count {
@@ -547,7 +566,7 @@ struct ObjCParser {
                     // self.name / other.name / (cast).name / [message].name
                     if receiver.isIdentifier("self") { use(p + 1, member.text, other: false) }
                     else if receiver.kind == .identifier || receiver.isPunct(")") || receiver.isPunct("]") {
-                        use(p + 1, member.text, other: true)
+                        use(p + 1, member.text, other: true, receiver: p - 1)
                     }
                 }
             case .identifier:
@@ -557,7 +576,20 @@ struct ObjCParser {
                           receiver.kind == .identifier || receiver.isPunct("]") || receiver.isPunct(")") {
                     // [self name] / [other name]
                     if receiver.isIdentifier("self") { use(p, t.text, other: false) }
-                    else if !receiver.isIdentifier("super") { use(p, t.text, other: true) }
+                    else if !receiver.isIdentifier("super") { use(p, t.text, other: true, receiver: p - 1) }
+                } else if t.text.first?.isUppercase == true, at("*", 1), let v = token(2), v.kind == .identifier,
+                          let before = token(-1), before.isPunct("{") || before.isPunct(";") || before.isPunct("(") {
+                    // `Cell *cell = …;` / `for (Cell *cell in …)`: a local of that class.
+                    locals[v.text] = t.text
+                    declared.insert(v.text)
+                } else if let before = token(-1), before.kind == .identifier || before.isPunct("*"),
+                          isDeclarator(p), !Self.bareNameStopWords.contains(before.text) {
+                    // `NSInteger count`, `id item`, `NSMenuItem *item`: a local declaration.
+                    declared.insert(t.text)
+                } else if !declared.contains(t.text), isBareName(p) {
+                    // `extendBackwardsItem` alone: the instance variable an `IBOutlet` ivar
+                    // declares (SourceIndex keeps the names that are outlets of the class).
+                    use(p, t.text, other: false)
                 }
             case .atKeyword where isBlockKeyword(t):
                 problem(open, "no closing '}' for the body of \(method)")

@@ -172,13 +172,20 @@ public struct OutletUse: Hashable, Sendable, Codable {
     /// The use assigns the outlet (`self.name = …`, `other.name = …`): code sets it itself.
     public var isAssignment: Bool
     public var location: SourceLocation
+    /// For a use on another object, the receiver's class when the code states it: a local
+    /// variable or parameter declared with a type (`cell: ProfileCell`, `ProfileCell *cell`), or
+    /// bound to a cast or an initialiser (`let vc = segue.destination as! DetailViewController`,
+    /// `(x as? Foo)?.name`, `Foo(…)`). Nil when not known; then the use matches any class's
+    /// outlet of that name.
+    public var receiverType: String?
     public init(outlet: String, method: String, isOnOtherObject: Bool = false, isAssignment: Bool = false,
-                location: SourceLocation) {
+                location: SourceLocation, receiverType: String? = nil) {
         self.outlet = outlet
         self.method = method
         self.isOnOtherObject = isOnOtherObject
         self.isAssignment = isAssignment
         self.location = location
+        self.receiverType = receiverType
     }
 }
 

@@ -52,8 +52,9 @@ final class Visitor: SyntaxVisitor {
     var referenced: Set<String> = []
     /// The class (index into `classes`) of each enclosing class or extension, nil for other types.
     var typeStack: [Int?] = []
-    /// The enclosing method's name and the uses recorded in it.
-    var methodStack: [(name: String, seen: Set<String>)] = []
+    /// The enclosing method's name, the uses recorded in it and the class of each local or
+    /// parameter whose class the code states (``Visitor/statedClass(_:depth:)``).
+    var methodStack: [(name: String, seen: Set<String>, locals: [String: String])] = []
     var objcMembers: [Bool] = []
 
     init(file: String, module: String?, converter: SourceLocationConverter) {
@@ -164,30 +165,38 @@ final class Visitor: SyntaxVisitor {
                                                        isSegueAction: segueAction, location: location(node.name)))
             }
         }
-        methodStack.append((methodName(name, labels), []))
+        methodStack.append((methodName(name, labels), [], parameterClasses(node.signature.parameterClause)))
         return .visitChildren
     }
     override func visitPost(_ node: FunctionDeclSyntax) { methodStack.removeLast() }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         let labels = argumentLabels(node.signature.parameterClause)
-        methodStack.append((methodName("init", labels), []))
+        methodStack.append((methodName("init", labels), [], parameterClasses(node.signature.parameterClause)))
         return .visitChildren
     }
     override func visitPost(_ node: InitializerDeclSyntax) { methodStack.removeLast() }
 
     override func visit(_ node: AccessorDeclSyntax) -> SyntaxVisitorContinueKind {
-        methodStack.append((node.accessorSpecifier.text, []))
+        methodStack.append((node.accessorSpecifier.text, [], [:]))
         return .visitChildren
     }
     override func visitPost(_ node: AccessorDeclSyntax) { methodStack.removeLast() }
 
     /// Closures run later than the method that creates them: their uses are not the method's.
     override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
-        methodStack.append(("closure", []))
+        methodStack.append(("closure", [], [:]))
         return .visitChildren
     }
     override func visitPost(_ node: ClosureExprSyntax) { methodStack.removeLast() }
+
+    /// Locals whose class the code states (SwiftSourceVisitor+Receivers.swift).
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        bindLocal(node.pattern, type: node.typeAnnotation?.type, value: node.initializer?.value)
+    }
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        bindLocal(node.pattern, type: node.typeAnnotation?.type, value: node.initializer?.value)
+    }
 
     /// The argument labels of a parameter list, nil for `_`.
     func argumentLabels(_ clause: FunctionParameterClauseSyntax) -> [String?] {
@@ -209,8 +218,9 @@ final class Visitor: SyntaxVisitor {
             // segue's destination in prepare(for:sender:), a cell a data source fills).
             if let base = member.base?.as(DeclReferenceExprSyntax.self), base.baseName.tokenKind == .keyword(.self) {
                 recordUse(name, method: method.name, other: false, assigned: isAssigned(member), node: node, in: c)
-            } else if member.base != nil {
-                recordUse(name, method: method.name, other: true, assigned: isAssigned(member), node: node, in: c)
+            } else if let base = member.base {
+                recordUse(name, method: method.name, other: true, assigned: isAssigned(member), node: node, in: c,
+                          receiver: statedClass(base, depth: 0))
             }
         } else if node.baseName.tokenKind != .keyword(.self) {
             recordUse(name, method: method.name, other: false, assigned: isAssigned(node), node: node, in: c)
@@ -218,11 +228,12 @@ final class Visitor: SyntaxVisitor {
         return .visitChildren
     }
 
-    func recordUse(_ name: String, method: String, other: Bool, assigned: Bool, node: some SyntaxProtocol, in c: Int) {
-        let key = (other ? "." : "") + (assigned ? "=" : "") + name
+    func recordUse(_ name: String, method: String, other: Bool, assigned: Bool, node: some SyntaxProtocol, in c: Int,
+                   receiver: String? = nil) {
+        let key = (other ? "." + (receiver ?? "") : "") + (assigned ? "=" : "") + name
         guard !methodStack.isEmpty, methodStack[methodStack.count - 1].seen.insert(key).inserted else { return }
         classes[c].outletUses.append(OutletUse(outlet: name, method: method, isOnOtherObject: other, isAssignment: assigned,
-                                               location: location(node)))
+                                               location: location(node), receiverType: receiver))
     }
 
     /// True when `expr` is the left side of `=` (`name = …`, `self.name = …`).

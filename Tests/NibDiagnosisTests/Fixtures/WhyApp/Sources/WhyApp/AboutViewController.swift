@@ -9,4 +9,10 @@ final class AboutViewController: UIViewController {
         super.viewDidLoad()
         versionLabel.text = Bundle.main.infoDictionary?["CFBundleShortVersionString"] as? String
     }
+
+    // why: trap — versionLabel of another AboutViewController, not SettingsViewController's dead
+    // outlet of the same name: the receiver's class is stated, so it stays a dead outlet.
+    func copyVersion(from other: AboutViewController) {
+        versionLabel.text = other.versionLabel.text
+    }
 }
