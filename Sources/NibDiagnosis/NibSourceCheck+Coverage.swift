@@ -114,16 +114,22 @@ extension NibSourceCheck {
             func gaps(_ c: Count) -> [Coverage.Gap] {
                 var out: [Coverage.Gap] = []
                 if !c.unknown.isEmpty { out.append(check.classNotFound(Set(c.unknown.keys), count: c.unknown.values.reduce(0, +))) }
-                if c.firstResponder > 0 {
-                    out.append(Coverage.Gap(count: c.firstResponder, reason: "sent to First Responder: the responder chain picks the receiver at run time"))
+                if c.firstResponder > 0, let reason = check.firstResponderReason {
+                    out.append(Coverage.Gap(count: c.firstResponder, reason: "sent to First Responder: " + reason))
                 }
                 return out
             }
+            // First Responder actions are checked against every class (firstResponderFindings()).
+            var actions = actions
+            if check.firstResponderReason == nil { actions.checked += actions.firstResponder }
             coverage.record(check: "outlets", title: "outlet connections", rules: [.undeclaredOutlet, .outletOnWrongObject, .weakOutletCollection, .weakTopLevelOutlet],
                             checked: outlets.checked, unit: "connections", against: "the outlets their class declares",
                             notChecked: skipped == nil ? gaps(outlets) : [], skippedReason: skipped)
-            coverage.record(check: "actions", title: "action connections", rules: [.undeclaredAction, .actionSelectorMismatch, .actionNotVisibleToObjC],
-                            checked: actions.checked, unit: "connections", against: "the methods their target's class declares",
+            coverage.record(check: "actions", title: "action connections",
+                            rules: [.undeclaredAction, .actionSelectorMismatch, .actionNotVisibleToObjC, .unhandledFirstResponderAction],
+                            checked: actions.checked, unit: "connections",
+                            against: "the methods their target's class declares" + (actions.firstResponder > 0 && check.firstResponderReason == nil
+                                ? " (\(actions.firstResponder) sent to First Responder: against every class of the sources and the AppKit and UIKit responders)" : ""),
                             notChecked: skipped == nil ? gaps(actions) : [], skippedReason: skipped)
             coverage.record(check: "runtime-attributes", title: "user-defined runtime attributes", rules: [.undeclaredRuntimeAttribute],
                             checked: runtimeAttributes.checked, unit: "attributes", against: "the properties their class declares",

@@ -22,7 +22,7 @@ extension NibSourceCheck {
         out += ownerFindings(coverage: &coverage)
         out += earlyUseFindings(coverage: &coverage)
         out += literalFindings(coverage: &coverage)
-        out += deadActionFindings(coverage: &coverage)
+        out += deadActionFindings(coverage: &coverage) + firstResponderFindings() + segueAlsoInCodeFindings()
         return (out.sorted { Self.sortKey($0).lexicographicallyPrecedes(Self.sortKey($1)) }, coverage)
     }
 

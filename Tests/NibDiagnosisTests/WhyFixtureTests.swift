@@ -57,6 +57,10 @@ struct WhyFixtureTests {
         Key(code: .cellRegisteredByClass, className: "ProfileCell", member: nil),
         Key(code: .undeclaredRuntimeAttribute, className: "WhyApp.RoundedButton", member: "glowRadius"),
         Key(code: .deadAction, className: "WhyApp.HomeViewController", member: "openTour:"),
+        Key(code: .unhandledFirstResponderAction, className: "NSButton", member: "exportSettings:"),
+        // A nib rule's code that the checks of code report too: the control triggers a segue and
+        // its action performs one in code.
+        Key(code: .eventToSeveralTargets, className: "WhyApp.HomeViewController", member: "openDetail:"),
     ]
 
     func finding(_ code: FindingCode) throws -> Finding {
@@ -85,7 +89,7 @@ struct WhyFixtureTests {
         #expect(found.count == Self.expected.count, "\(found)")
         #expect(Set(found) == Set(Self.expected),
                 "unexpected: \(Set(found).subtracting(Self.expected)); missing: \(Set(Self.expected).subtracting(found))")
-        #expect(Set(Self.expected.map(\.code)) == Set(FindingCode.whyCodes))
+        #expect(Set(Self.expected.map(\.code)) == Set(FindingCode.whyCodes).union([.eventToSeveralTargets]))
         for code in FindingCode.whyCodes {
             #expect(found.filter { $0.code == code }.count == (code == .outletNotConnected ? 2 : 1), "\(code.rawValue)")
         }
@@ -120,7 +124,7 @@ struct WhyFixtureTests {
         let warnings = Set(Self.findings.filter { $0.severity == .warning }.map(\.code))
         #expect(warnings == [.outletNotConnected, .outletConnectedElsewhere, .outletOnWrongObject, .missingModule,
                              .moduleMismatch, .weakTopLevelOutlet, .duplicateConnection, .outletUsedBeforeLoad, .unknownNibName,
-                             .unknownStoryboardName])
+                             .unknownStoryboardName, .unhandledFirstResponderAction, .eventToSeveralTargets])
     }
 
     @Test func messagesNameTheRuntimeClass() throws {
@@ -164,6 +168,13 @@ struct WhyFixtureTests {
         #expect(unconnected[1].sourcesText == ["SettingsViewController.swift:10"])
         #expect(unconnected[1].message.hasSuffix("and no code uses it: a dead outlet"))
         #expect(unconnected.allSatisfy { $0.document == "Resources/Main.storyboard/Settings" })
+        let responder = try finding(.unhandledFirstResponderAction)
+        #expect(responder.document == "Resources/Preferences.xib" && responder.line != nil)
+        #expect(responder.message.contains("sends exportSettings: to First Responder, but no class of the sources implements exportSettings:"))
+        let twice = try finding(.eventToSeveralTargets)
+        #expect(twice.document == "Resources/Main.storyboard/UIViewController-Hom-vc-C01")
+        #expect(twice.sourcesText == ["HomeViewController.swift:14", "HomeViewController.swift:16"])
+        #expect(twice.message.contains("whose openDetail(_:) also performs segue \"showDetail\" in code (HomeViewController.swift:16)"))
         let dead = try finding(.deadAction)
         #expect(dead.sourcesText == ["HomeViewController.swift:54"] && dead.path?.hasSuffix("HomeViewController.swift") == true && dead.line == 54)
         #expect(dead.message.hasPrefix("Action openTour(_:) of HomeViewController is sent by nothing: no action connection to HomeViewController in Resources/Main.storyboard/UIViewController-Hom-vc-C01 names it"))
@@ -196,7 +207,7 @@ struct WhyFixtureTests {
         for trap in ["avatarView", "dismissScreen:", "share:", "toggleNotifications:", "resetAll:", "reset:",
                      "tap:forEvent:", "saveWithSender:", "clearText:", "helper", "delegate", "dataSource", "borderWidth",
                      "layer.cornerRadius", "followButton", "nameLabel", "notificationsSwitch", "greetingLabel", "itemName",
-                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "openDetail:", "Main",
+                     "showDetail", "Settings", "ProfileCell", "Gallery", "CardView", "Main",
                      // Not dead: a macOS target= action, an action sent only to First Responder (on macOS and
                      // iOS), an override of a framework action, an action of an AppKit class's extension,
                      // actions code names (#selector, a call), the method an action-selector-mismatch means.

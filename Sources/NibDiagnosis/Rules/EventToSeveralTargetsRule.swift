@@ -8,7 +8,7 @@ extension FindingCode {
 struct EventToSeveralTargetsRule: NibRule {
     static let info = RuleInfo(
         .eventToSeveralTargets, severity: .warning,
-        "One control event of one control is sent to several targets or selectors: often a leftover from copying a control.")
+        "One control event of one control is sent to several targets or selectors: often a leftover from copying a control. With sources, also a control that triggers a segue while its action's method performs a segue in code: two transitions.")
 
     init(options: LintOptions) {}
 

@@ -77,6 +77,8 @@ enum SourceCheckRules {
                  "A user-defined runtime attribute's key path is not a property of the object's class: 'Failed to set (key) user defined inspected property' or a KVC exception."),
         RuleInfo(.cellRegisteredByClass, severity: .error, appliesTo: .withSources,
                  "A cell or reusable view whose class has outlets and a nib (a xib or a storyboard prototype) is registered by class: the table or collection view creates it with init(style:reuseIdentifier:)/init(frame:) and never loads the nib, so its outlets are nil."),
+        RuleInfo(.unhandledFirstResponderAction, severity: .warning, appliesTo: .withSources,
+                 "An action sent to First Responder whose selector no class of the sources implements and no AppKit or UIKit responder handles: nothing in the responder chain receives it (the menu item or control stays disabled on macOS, does nothing on iOS)."),
         RuleInfo(.deadAction, severity: .info, appliesTo: .withSources,
                  "An @IBAction that nothing sends: no action connection to its class (iOS destination or macOS target), no action of that selector to First Responder in any document, and no selector or call in code (nor a selector string of a property list, such as a keyboard-shortcut table) names it."),
     ]

@@ -12,7 +12,7 @@ final class HomeViewController: UIViewController {
     }
 
     @IBAction func openDetail(_ sender: Any) {
-        // why: trap — Main.storyboard has a segue "showDetail".
+        // why: event-to-several-targets — the Details button also triggers a segue to Detail: two transitions.
         performSegue(withIdentifier: "showDetail", sender: sender)
     }
 

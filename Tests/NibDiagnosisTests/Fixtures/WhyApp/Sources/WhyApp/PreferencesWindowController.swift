@@ -14,3 +14,6 @@ final class FontSettingsViewController: NSViewController {
     // why: trap — overrides a framework action, which AppKit's menus send: not a dead-action.
     @IBAction override func selectAll(_ sender: Any?) {}
 }
+
+// why: unhandled-first-responder-action — Preferences.xib's Export Settings button sends exportSettings:
+// to First Responder, and no class of the app (nor AppKit) implements it: the button stays disabled.
