@@ -153,7 +153,19 @@ echo "== why (issue 12: sources read per second, one file at a time and in paral
 echo "   same project's nibs and running the checks)"
 PROJECTS=${PROJECTS:-../shared/projects}
 for p in NetNewsWire HexFiend; do
-  if [ -d "$PROJECTS/$p" ]; then echo "-- $p"; $BENCH why "$PROJECTS/$p" 3; else echo "$PROJECTS/$p absent; skipped"; fi
+  if [ -d "$PROJECTS/$p" ]; then
+    echo "-- $p"
+    out=$($BENCH why "$PROJECTS/$p" 3)
+    echo "$out" | grep -v '^why-.*seconds='
+    if [ "$p" = NetNewsWire ]; then
+      # Issue 31: why on NetNewsWire <= 1.2 s wall. Unchanged sources come from the parse cache
+      # (SourceFactsCache) from the second run on; the first run parses everything (cold).
+      cold=$(echo "$out" | sed -n 's/^why-cold-seconds=//p'); cold_cpu=$(echo "$out" | sed -n 's/^why-cold-cpu-seconds=//p')
+      warm=$(echo "$out" | sed -n 's/^why-warm-seconds=//p'); warm_cpu=$(echo "$out" | sed -n 's/^why-warm-cpu-seconds=//p')
+      echo "   cold (no cache): $cold s wall, $cold_cpu s CPU; parse cache warm: $warm s wall, $warm_cpu s CPU; load: $(cut -d' ' -f1-3 /proc/loadavg)"
+      target "why on NetNewsWire, wall, parse cache warm" "$warm" "<=" 1.2 " s"
+    fi
+  else echo "$PROJECTS/$p absent; skipped"; fi
 done
 
 echo

@@ -42,7 +42,15 @@ enum WhyBench {
         guard !files.isEmpty else { print("why: no sources under \(directory)"); return 1 }
         let bytes = files.reduce(0) { $0 + ((try? FileManager.default.attributesOfItem(atPath: $1)[.size] as? Int) ?? 0) }
         var serial = Double.infinity, parallel = Double.infinity, open = Double.infinity, check = Double.infinity
-        var findings = 0, documents = 0, classes = 0
+        var parallelCPU = Double.infinity, openCPU = Double.infinity, checkCPU = Double.infinity
+        var warm = Double.infinity, warmCPU = Double.infinity
+        var findings = 0, documents = 0, classes = 0, warmFindings = 0
+        // The parse cache of `nibinspect why` (SourceFactsCache), filled by one read and then read back.
+        let cacheDir = NSTemporaryDirectory() + "nibbench-why-cache-\(ProcessInfo.processInfo.processIdentifier)"
+        defer { try? FileManager.default.removeItem(atPath: cacheDir) }
+        var cached = reader
+        cached.cache = SourceFactsCache(directory: cacheDir, version: "nibbench")
+        _ = cached.read(files: files)
         for _ in 0..<max(1, passes) {
             var start = Bench.now()
             var facts: [SourceFileFacts] = []
@@ -51,18 +59,31 @@ enum WhyBench {
             serial = min(serial, Bench.now() - start)
 
             start = Bench.now()
+            var cpu = Bench.cpuNow()
             let sources = reader.read(files: files)
             parallel = min(parallel, Bench.now() - start)
+            parallelCPU = min(parallelCPU, Bench.cpuNow() - cpu)
             classes = sources.classes.count
 
             start = Bench.now()
+            cpu = Bench.cpuNow()
             guard let opened = try? NibOpener().open(.path(directory)) else { print("why: \(directory) has no nibs"); return 1 }
             open = min(open, Bench.now() - start)
+            openCPU = min(openCPU, Bench.cpuNow() - cpu)
             documents = opened.input.documents.count
 
             start = Bench.now()
+            cpu = Bench.cpuNow()
             findings = NibSourceCheck(inputs: [opened.input], sources: sources).findings().count
             check = min(check, Bench.now() - start)
+            checkCPU = min(checkCPU, Bench.cpuNow() - cpu)
+
+            start = Bench.now()
+            cpu = Bench.cpuNow()
+            let fromCache = cached.read(files: files)
+            warm = min(warm, Bench.now() - start)
+            warmCPU = min(warmCPU, Bench.cpuNow() - cpu)
+            warmFindings = NibSourceCheck(inputs: [opened.input], sources: fromCache).findings().count
         }
         let mb = Double(bytes) / 1_048_576
         print(String(format: "sources: %d files, %.1f MB, %d classes", files.count, mb, classes))
@@ -70,7 +91,13 @@ enum WhyBench {
         print(String(format: "  read in parallel    %7.3f s  %7.0f files/s  %6.1f MB/s", parallel, Double(files.count) / parallel, mb / parallel))
         print(String(format: "nibs: %d documents opened and resolved  %7.3f s", documents, open))
         print(String(format: "checks: %d findings  %7.3f s", findings, check))
+        print(String(format: "  read, parse cache warm %5.3f s  (%.3f s CPU; %d findings, ", warm, warmCPU, warmFindings)
+              + (warmFindings == findings ? "the same count)" : "NOT the same count)"))
         print(String(format: "why total (parallel sources + nibs + checks): %.3f s; peak RSS %.0f MB", parallel + open + check, Double(Bench.peakRSS()) / 1_048_576))
+        print(String(format: "why-cold-seconds=%.3f", parallel + open + check))
+        print(String(format: "why-cold-cpu-seconds=%.3f", parallelCPU + openCPU + checkCPU))
+        print(String(format: "why-warm-seconds=%.3f", warm + open + check))
+        print(String(format: "why-warm-cpu-seconds=%.3f", warmCPU + openCPU + checkCPU))
         return 0
     }
 }

@@ -24,6 +24,11 @@ public struct SourceCodeReader: Sendable {
     /// Reads Swift files; nil: Swift files are listed in ``SourceIndex/swiftFilesNotRead``, not read.
     public var swiftReader: (any SwiftFileReader)?
 
+    /// Where the facts of Swift files read before are kept (``SourceFactsCache``): a file whose
+    /// path, module and text are unchanged is not parsed again. Nil (the default): every file is
+    /// parsed.
+    public var cache: SourceFactsCache?
+
     /// A reader of Objective-C files, and of Swift files when `swift` is given.
     public init(swift: (any SwiftFileReader)? = nil) {
         self.swiftReader = swift
@@ -164,7 +169,13 @@ public struct SourceCodeReader: Sendable {
         switch language {
         case .swift:
             guard let swiftReader else { return failed(.noParser, "Swift file not read: no Swift reader was given (SourceCodeReader(swift:))") }
-            facts = swiftReader.read(text, file: file, module: Self.swiftModule(of: file))
+            let module = Self.swiftModule(of: file)
+            if let cached = cache?.facts(file: file, module: module, text: text) {
+                facts = cached
+            } else {
+                facts = swiftReader.read(text, file: file, module: module)
+                cache?.store(facts, file: file, module: module, text: text)
+            }
         case .objectiveC: facts = ObjCSourceReader.read(text, file: file)
         }
         // One problem per line is enough to find it.

@@ -94,17 +94,12 @@ public enum SwiftSourceReader {
     /// 3,000 nested `#if` (over 8 MiB) with room to spare, should the nesting scan miss a shape.
     public static let parserStackSize = 64 << 20
 
-    /// Runs `body` on a new thread with a ``parserStackSize`` stack and waits for it.
+    /// Runs `body` on a thread with a ``parserStackSize`` stack and waits for it: one of
+    /// ``LargeStackWorkers``, kept between files (a thread started per file cost a 64 MiB mapping
+    /// and a thread start each time, and, under AddressSanitizer, clearing that stack's shadow).
     static func onLargeStack(_ body: @escaping @Sendable () -> SourceFileFacts) -> SourceFileFacts {
         let box = FactsBox()
-        let done = DispatchSemaphore(value: 0)
-        let thread = Thread {
-            box.value = body()
-            done.signal()
-        }
-        thread.stackSize = parserStackSize
-        thread.start()
-        done.wait()
+        LargeStackWorkers.shared.run { box.value = body() }
         return box.value!
     }
 
@@ -163,4 +158,47 @@ public enum SwiftSourceReader {
 /// The result of a parse, written on the parser's thread before it signals and read after.
 private final class FactsBox: @unchecked Sendable {
     var value: SourceFileFacts?
+}
+
+/// Threads with a ``SwiftSourceReader/parserStackSize`` stack that wait for work between files.
+/// A caller takes an idle one or starts a new one, so there are never more than the callers that
+/// ran at once (``SourceCodeReader/read(files:)`` runs one per core); they stay for the process's
+/// life, each keeping the stack pages its deepest file touched (under 2 MiB for real code).
+final class LargeStackWorkers: @unchecked Sendable {
+    static let shared = LargeStackWorkers()
+    private let lock = NSLock()
+    private var idle: [Worker] = []
+
+    /// Runs `job` on an idle worker (or a new one) and waits for it.
+    func run(_ job: @escaping @Sendable () -> Void) {
+        let worker = lock.withLock { idle.popLast() } ?? Worker(stackSize: SwiftSourceReader.parserStackSize)
+        worker.run(job)
+        lock.withLock { idle.append(worker) }
+    }
+
+    /// One thread looping over the jobs given to it, one at a time.
+    final class Worker: @unchecked Sendable {
+        private let ready = DispatchSemaphore(value: 0)
+        private let done = DispatchSemaphore(value: 0)
+        private var job: (@Sendable () -> Void)?
+
+        init(stackSize: Int) {
+            let thread = Thread { [self] in
+                while true {
+                    ready.wait()
+                    job?()
+                    job = nil
+                    done.signal()
+                }
+            }
+            thread.stackSize = stackSize
+            thread.start()
+        }
+
+        func run(_ job: @escaping @Sendable () -> Void) {
+            self.job = job
+            ready.signal()
+            done.wait()
+        }
+    }
 }

@@ -74,7 +74,8 @@ enum WhyCommand: Command {
     /// documents that could not be read.
     static func openWithSources(_ paths: [String], sources extra: [String], _ context: Context) throws
         -> (inputs: [NibInput], sources: SourceIndex, status: ExitCode) {
-        let reader = SourceCodeReader(swift: SwiftSourceReader.available)
+        var reader = SourceCodeReader(swift: SwiftSourceReader.available)
+        reader.cache = SourceFactsCache.fromEnvironment(version: SourceFactsCache.executableVersion(NibInspectCLI.versionLine))
         var sourceDirs = extra
         for dir in sourceDirs where !FileManager.default.fileExists(atPath: dir) {
             throw InputError(.notFound, path: dir)
