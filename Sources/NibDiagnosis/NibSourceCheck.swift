@@ -66,7 +66,9 @@ public struct NibSourceCheck: Sendable {
     private(set) var storyboardNames: Set<String> = []
 
     /// Whether identifiers and nib names in code are checked against the documents read
-    /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`). Only
+    /// (`unknown-segue-identifier`, `unknown-storyboard-identifier`, `unknown-nib-name`), and
+    /// whether actions are checked against every class of the app (`dead-action`,
+    /// `unhandled-first-responder-action`). Only
     /// meaningful when every document of the app was read: set it to false when the inputs are a
     /// few files of a larger project.
     public var checksLiterals = true

@@ -27,16 +27,19 @@ extension ObjCParser {
     }
 
     /// True when the name at `i` follows a type as a declaration does: `Type name` at the start
-    /// of a statement, or `Type *name` / `Type **name`, followed by `=`, `;`, `,`, `[` or `in`.
+    /// of a statement or of a parameter, or `Type *name` / `Type **name`, followed by `=`, `;`,
+    /// `,`, `[`, `in` or (a parameter) `)`.
     func isDeclarator(_ i: Int) -> Bool {
         var j = i - 1
         while j > 0, tokens[j].isPunct("*") { j -= 1 }
         guard j >= 1, tokens[j].kind == .identifier else { return false }
         let start = tokens[j - 1]
-        guard start.isPunct("{") || start.isPunct(";") || start.isPunct("(") || start.isPunct("}")
+        guard start.isPunct("{") || start.isPunct(";") || start.isPunct("(") || start.isPunct("}") || start.isPunct(",")
                 || start.kind == .identifier && ["const", "static", "__block", "__weak", "__strong", "__unused"].contains(start.text) else { return false }
         guard i + 1 < tokens.count else { return false }
         let next = tokens[i + 1]
+        // `(int x)`, `(int a, int b)`: parameters of a block, lambda or function.
+        if next.isPunct(")") { return start.isPunct("(") || start.isPunct(",") }
         return next.isPunct("=") || next.isPunct(";") || next.isPunct(",") || next.isPunct("[") || next.isIdentifier("in")
     }
 

@@ -57,15 +57,30 @@ import SourceIndex
         #expect(coverage["unconnected-outlets"]?.notChecked.isEmpty == true)
     }
 
-    @Test("actions sent to First Responder are not checked against a class, and said so")
+    @Test("actions sent to First Responder are checked against every class of a project; of single files, not, and said so")
     func firstResponderActions() throws {
         var input = NibSourceCheckRulesTests.document(owner: "Screen", label: "go:", kind: .action)
         input.documents[0].connections[0].destination = nil
         input.documents[0].connections[0].isNilTargeted = true
-        let (_, coverage) = NibSourceCheck(inputs: [input], sources: NibSourceCheckRulesTests.sources("class Screen: UIViewController {}")).run()
-        let actions = try #require(coverage["actions"])
+        let sources = NibSourceCheckRulesTests.sources("class Screen: UIViewController {}")
+        // Single files: the responder chain may reach any class of the app, which was not read.
+        var singleFiles = NibSourceCheck(inputs: [input], sources: sources)
+        singleFiles.checksLiterals = false
+        let (none, single) = singleFiles.run()
+        let actions = try #require(single["actions"])
         #expect(actions.checked == 0 && actions.notChecked.map(\.count) == [1])
-        #expect(actions.notChecked.first?.reason.hasPrefix("sent to First Responder") == true)
+        #expect(actions.notChecked.first?.reason.hasPrefix("sent to First Responder: the inputs are single files") == true)
+        #expect(none.isEmpty)
+        // A project: go: is implemented by no class and no framework responder.
+        let (found, project) = NibSourceCheck(inputs: [input], sources: sources).run()
+        #expect(try #require(project["actions"]).checked == 1 && project["actions"]?.notChecked.isEmpty == true)
+        #expect(found.map(\.code) == [.unhandledFirstResponderAction])
+        #expect(found.first?.member == "go:" && found.first?.severity == .warning)
+        // Implemented by a class of the app, or a framework responder action: nothing.
+        let handled = NibSourceCheckRulesTests.sources("class Screen: UIViewController {}\nclass Other: NSObject { @objc func go(_ sender: Any?) {} }")
+        #expect(NibSourceCheck(inputs: [input], sources: handled).findings().isEmpty)
+        input.documents[0].connections[0].label = "paste:"
+        #expect(NibSourceCheck(inputs: [input], sources: sources).findings().isEmpty)
     }
 
     @Test("nib rules count the documents they ran on, and the documents their scope leaves out by kind")

@@ -52,7 +52,7 @@ import TestSupport
             """
         let uses = ObjCSourceReader.read(text, file: "Feed.m").classes[0].outletUses.filter { $0.outlet == "titleLabel" }
         #expect(uses.map(\.receiverType) == ["DetailCell", nil, "Header"])
-        #expect(uses.allSatisfy(\.isOnOtherObject))
+        #expect(uses.allSatisfy { $0.isOnOtherObject })
     }
 
     @Test func swiftReceiversOfStatedClass() throws {
@@ -75,6 +75,6 @@ import TestSupport
         let uses = facts.classes[0].outletUses.filter { $0.outlet == "titleLabel" }
         #expect(uses.map(\.receiverType) == ["DetailCell", "DetailViewController", "OtherViewController", "ThirdViewController",
                                              "FourthViewController", "DetailViewController", nil])
-        #expect(uses.allSatisfy(\.isOnOtherObject))
+        #expect(uses.allSatisfy { $0.isOnOtherObject })
     }
 }
