@@ -107,7 +107,8 @@ import NibDiagnosis
         return console.output.split(separator: "\n").map { line in
             // file:line: level: … [rule]
             let parts = line.split(separator: ":", maxSplits: 3)
-            return "\(parts[1]) \(parts[2].trimmingCharacters(in: .whitespaces)) \(line.split(separator: "[").last!.dropLast())"
+            let level = parts[3].split(separator: ":")[0].trimmingCharacters(in: .whitespaces)
+            return "\(parts[1]) \(level) \(line.split(separator: "[").last!.dropLast())"
         }
     }
 

@@ -21,6 +21,8 @@ enum LintCommand: Command {
             .option("--write-baseline", value: "file", help: "Record the current findings in FILE and exit 0."),
             .option("--fail-on", value: "severity", help: "Exit 1 when a finding at or above this severity is reported (default warning).",
                     values: Diagnostic.Severity.self),
+            .flag("--fix", help: "Fix the findings whose fix is mechanical (dangling-connection, duplicate-connection, duplicate-constraint, custom-module) in the xib and storyboard files, as minimal edits of their text, then lint again."),
+            .flag("--dry-run", help: "Print the unified diff --fix would make, and write nothing (exit 1 when there is something to fix)."),
             .flag("--list-rules", help: "Print every rule (id, default severity, inputs, meaning) and exit."),
         ],
         discussion: """
@@ -39,6 +41,9 @@ enum LintCommand: Command {
         predicates over classes, hierarchy, properties and connections (Documentation/custom-rules.md).
         xiblint's .xiblint.json and IBLinter's .iblinter.yml are read as those tools read them: the
         rules they name run, under nibinspect's ids.
+        --fix edits xibs and storyboards only where the fix is mechanical (a dangling or repeated
+        connection or constraint removed, the custom module set): minimal edits of the XML text, every
+        other byte kept; --dry-run prints them as a unified diff. Inputs are never modified otherwise.
         Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
         """)
 
@@ -101,6 +106,10 @@ enum LintCommand: Command {
         if let baseline, let file = args.value("--baseline") {
             let root = (file as NSString).deletingLastPathComponent
             findings = baseline.filter(findings, root: root.isEmpty ? "." : root)
+        }
+
+        if args.flag("--fix") || args.flag("--dry-run") {
+            return try fix(findings, config: config, args: args, context: context)
         }
 
         let ran = allRules.filter {
