@@ -11,8 +11,9 @@ import TestSupport
 /// compiled sample `Samples/LoginViewController.nib` (text fields with placeholders). Each rule fires
 /// on the compiled form and stays quiet when its option or the fact does not call for it.
 @Suite struct PeerRulesCompiledTests {
+
     /// The compiled nib, written into a fresh directory beside an asset catalog holding `logo` only.
-    static func nib() throws -> NibInput {
+    static func withNib(_ body: (NibInput) throws -> Void) throws {
         var b = NibGraphBuilder()
         let owner = b.proxy("IBFilesOwner")
         let firstResponder = b.proxy("IBFirstResponder")
@@ -45,8 +46,11 @@ import TestSupport
         b.setIOSRoot(topLevel: [owner, firstResponder, view], objects: [owner, firstResponder, view] + subviews + [margin, edge],
                      connections: [b.outlet("view", from: owner, to: view)])
         let bytes = try NibArchiveWriter(coderVersion: 9).encode(b.graph(coderVersion: 9))
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("peer-compiled-\(UUID().uuidString)")
+        // A dot in the directory's name: the resource lookup of inputs elsewhere in the temporary
+        // directory (which looks two folders down for catalogs, folders without dots) never sees ours.
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("peer-compiled.\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
         // The asset catalog beside it has 'logo', not 'missing-logo'.
         let imageset = dir.appendingPathComponent("Assets.xcassets/logo.imageset")
         try FileManager.default.createDirectory(at: imageset, withIntermediateDirectories: true)
@@ -55,7 +59,7 @@ import TestSupport
         try Data([0x89, 0x50, 0x4E, 0x47]).write(to: imageset.appendingPathComponent("logo.png"))
         let path = dir.appendingPathComponent("Card.nib").path
         try Data(bytes).write(to: URL(fileURLWithPath: path))
-        return try NibOpener().open(.path(path)).input
+        try body(try NibOpener().open(.path(path)).input)
     }
 
     /// `class: member` of the findings of `code` with `options`.
@@ -68,44 +72,50 @@ import TestSupport
 
     @Test("The nib is compiled, and read back with its custom classes")
     func compiled() throws {
-        let input = try Self.nib()
-        #expect(input.documents[0].format.isCompiled)
-        #expect(input.documents[0].objects.contains { $0.customClass == "CardView" && $0.customModule == "App" })
+        try Self.withNib { input in
+            #expect(input.documents[0].format.isCompiled)
+            #expect(input.documents[0].objects.contains { $0.customClass == "CardView" && $0.customModule == "App" })
+        }
     }
 
     @Test("custom-module (IBLinter custom_module): the module of a Swift class survives in its mangled name")
     func customModule() throws {
-        let input = try Self.nib()
-        #expect(Self.run(.customModule, on: input, ["customModules": .object(["Kit": .array([.string("CardView")])])]) == ["CardView: CardView"])
-        #expect(Self.run(.customModule, on: input, ["customModules": .object(["App": .array([.string("CardView")])])]).isEmpty)
+        try Self.withNib { input in
+            #expect(Self.run(.customModule, on: input, ["customModules": .object(["Kit": .array([.string("CardView")])])]) == ["CardView: CardView"])
+            #expect(Self.run(.customModule, on: input, ["customModules": .object(["App": .array([.string("CardView")])])]).isEmpty)
+        }
     }
 
     @Test("unavailable-custom-class (xiblint unavailable_custom_classes)")
     func unavailableCustomClass() throws {
-        let input = try Self.nib()
-        let fired = Self.run(.unavailableCustomClass, on: input, ["unavailableCustomClasses": .object(["Kit.OldBadge": .string("Kit.Badge")])])
-        #expect(fired.count == 1)
-        #expect(fired.first?.contains("OldBadge") == true, "\(fired)")
-        #expect(Self.run(.unavailableCustomClass, on: input, ["unavailableCustomClasses": .object(["Kit.Other": .string("Kit.Badge")])]).isEmpty)
+        try Self.withNib { input in
+            let fired = Self.run(.unavailableCustomClass, on: input, ["unavailableCustomClasses": .object(["Kit.OldBadge": .string("Kit.Badge")])])
+            #expect(fired.count == 1)
+            #expect(fired.first?.contains("OldBadge") == true, "\(fired)")
+            #expect(Self.run(.unavailableCustomClass, on: input, ["unavailableCustomClasses": .object(["Kit.Other": .string("Kit.Badge")])]).isEmpty)
+        }
     }
 
     @Test("missing-image (IBLinter image_resources): an image no catalog or file near the nib provides")
     func missingImage() throws {
-        let input = try Self.nib()
-        #expect(Self.run(.missingImage, on: input) == ["-: missing-logo"])
+        try Self.withNib { input in
+            #expect(Self.run(.missingImage, on: input) == ["-: missing-logo"])
+        }
     }
 
     @Test("accessibility-label-missing (xiblint accessibility_labels_for_image_buttons): an image-only button")
     func imageButton() throws {
-        let input = try Self.nib()
-        #expect(Self.run(.accessibilityLabelMissing, on: input).contains { $0.hasPrefix("UIButton") })
+        try Self.withNib { input in
+            #expect(Self.run(.accessibilityLabelMissing, on: input).contains { $0.hasPrefix("UIButton") })
+        }
     }
 
     @Test("relative-to-margin (IBLinter relative_to_margin): a compiled constraint to leadingMargin, not one to top")
     func relativeToMargin() throws {
-        let input = try Self.nib()
-        #expect(Self.run(.relativeToMargin, on: input) == ["App.CardView: leadingMargin", "App.CardView: leadingMargin"]
-            || Self.run(.relativeToMargin, on: input) == ["UIView: leadingMargin", "UIView: leadingMargin"])
+        try Self.withNib { input in
+            #expect(Self.run(.relativeToMargin, on: input) == ["App.CardView: leadingMargin", "App.CardView: leadingMargin"]
+                || Self.run(.relativeToMargin, on: input) == ["UIView: leadingMargin", "UIView: leadingMargin"])
+        }
     }
 
     @Test("placeholder-accessibility-label (xiblint accessibility_labels_for_text_with_placeholder) on the compiled sample")
