@@ -173,6 +173,20 @@ echo "== lint (issue 13: the rules on the whole corpus beside the cost of readin
 if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH lint-corpus "$CORPUS" 3; else echo "corpus absent; skipped"; fi
 
 echo
+echo "== lint with every rule on (issue 27: within 1.2 x the default rules' CPU time; xiblint and IBLinter"
+echo "   beside it on the same files when installed: .build/peers/venv/bin/xiblint, .build/peers/IBLinter)"
+$SWIFT build -c release --product nibinspect 2>&1 | tail -1
+for p in NetNewsWire HexFiend; do
+  if [ -d "$PROJECTS/$p" ]; then
+    echo "-- $p"
+    out=$($PYTHON Scripts/lint_bench.py .build/release/nibinspect "$PROJECTS/$p" 3 .build/peers/venv/bin/xiblint \
+      .build/peers/IBLinter/.build/release/iblinter)
+    echo "$out" | grep -v '=' || true
+    target "lint every rule / default rules, $p (CPU)" "$(echo "$out" | sed -n 's/^lint-all-ratio=//p')" "<=" 1.2 "x"
+  else echo "$PROJECTS/$p absent; skipped"; fi
+done
+
+echo
 echo "== Growth (issue 17: each command of nibinspect at 1x, 4x and 16x one input, a child process per run;"
 echo "   targets: every 4x step at most 5x in CPU time, peak RSS of json on the 80 MB synthetic under"
 echo "   2 x input + 100 MB; every run above that memory is flagged. Peak RSS includes the ~20 MB of the"

@@ -45,11 +45,14 @@ public struct LintConfiguration: Sendable, Hashable {
     /// `.iblinter.yml`'s `custom_module_rule`: the Swift files whose classes each module declares,
     /// which the command line reads into the `customModules` option (``LintOptions``).
     public var customModuleSources: [CustomModuleSource] = []
+    /// `.nibinspect.json`'s `"customRules"`: rules the team declares (``CustomRule``), on unless
+    /// disabled.
+    public var customRules: [CustomRule] = []
 
     public init() {}
 
     /// A configuration file's problem: the file, and what is wrong (an unknown rule, a bad value).
-    public struct Problem: Error, CustomStringConvertible {
+    public struct Problem: Error, Equatable, CustomStringConvertible {
         public var file: String
         public var message: String
         public var description: String { "\(file): \(message)" }
@@ -114,9 +117,9 @@ public struct LintConfiguration: Sendable, Hashable {
     /// A `.nibinspect.json`.
     static func nibinspect(_ data: Data, path: String) throws -> LintConfiguration {
         if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any] {
-            let known: Set<String> = ["enable", "disable", "severity", "options", "exclude", "paths"]
+            let known: Set<String> = ["enable", "disable", "severity", "options", "exclude", "paths", "customRules"]
             if let unknown = object.keys.sorted().first(where: { !known.contains($0) }) {
-                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: enable, disable, severity, options, exclude, paths)")
+                throw Problem(file: path, message: "unknown key \"\(unknown)\" (known: enable, disable, severity, options, exclude, paths, customRules)")
             }
             if let options = object["options"] as? [String: Any],
                let unknown = options.keys.sorted().first(where: { LintRules.options[$0] == nil }) {
@@ -129,14 +132,18 @@ public struct LintConfiguration: Sendable, Hashable {
         }
         var config = LintConfiguration()
         config.baseDirectory = (path as NSString).deletingLastPathComponent
+        if let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any], let rules = object["customRules"] {
+            config.customRules = try CustomRule.load(rules, text: String(decoding: data, as: UTF8.self), file: path)
+        }
+        let custom = Dictionary(config.customRules.map { ($0.id, FindingCode($0.id)) }, uniquingKeysWith: { a, _ in a })
         let base = try section(Settings(enable: file.enable, disable: file.disable, severity: file.severity, options: file.options),
-                               pattern: "", file: path, where: "")
+                               pattern: "", file: path, where: "", custom: custom)
         config.enabled = base.enabled
         config.disabled = base.disabled
         config.severities = base.severities
         config.options = base.options
         for (pattern, settings) in (file.paths ?? [:]).sorted(by: { $0.key < $1.key }) {
-            config.paths.append(try section(settings, pattern: pattern, file: path, where: "paths.\(pattern)."))
+            config.paths.append(try section(settings, pattern: pattern, file: path, where: "paths.\(pattern).", custom: custom))
         }
         config.exclude = file.exclude ?? []
         return config
@@ -144,26 +151,28 @@ public struct LintConfiguration: Sendable, Hashable {
 
     /// The settings of `.nibinspect.json` or of one of its `paths` as a section (options only as
     /// set there, rules by id or peer name).
-    static func section(_ settings: Settings, pattern: String, file path: String, where prefix: String) throws -> PathSection {
+    static func section(_ settings: Settings, pattern: String, file path: String, where prefix: String,
+                        custom: [String: FindingCode] = [:]) throws -> PathSection {
         var out = PathSection(pattern: pattern)
+        func code(_ id: String) -> FindingCode? { custom[id] ?? LintRules.rule(named: id)?.code }
         for id in settings.enable ?? [] {
             if id == "all" {
                 out.enabled.formUnion(LintRules.all.filter(\.offByDefault).map(\.code))
                 continue
             }
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)enable\"") }
-            out.enabled.insert(rule.code)
+            guard let rule = code(id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)enable\"") }
+            out.enabled.insert(rule)
         }
         for id in settings.disable ?? [] {
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)disable\"") }
-            out.disabled.insert(rule.code)
+            guard let rule = code(id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)disable\"") }
+            out.disabled.insert(rule)
         }
         for (id, level) in settings.severity ?? [:] {
-            guard let rule = LintRules.rule(named: id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)severity\"") }
+            guard let rule = code(id) else { throw Problem(file: path, message: "unknown rule '\(id)' in \"\(prefix)severity\"") }
             guard let severity = Diagnostic.Severity(rawValue: level) else {
                 throw Problem(file: path, message: "severity of '\(id)' must be error, warning or info, not '\(level)'")
             }
-            out.severities[rule.code] = severity
+            out.severities[rule] = severity
         }
         out.options = try options(settings.options ?? [:], file: path)
         return out

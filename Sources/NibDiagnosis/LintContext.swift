@@ -31,6 +31,19 @@ final class LintContext {
     /// ``NibLint/isMainNib(_:)`` of the document.
     private(set) lazy var isMainNib: Bool = NibLint.isMainNib(document)
 
+    /// The connections to each object (by destination) and from it (by source).
+    private(set) lazy var incoming: [ObjectID: [Connection]] = Dictionary(grouping: document.connections.filter { $0.destination != nil }) { $0.destination! }
+    private(set) lazy var outgoing: [ObjectID: [Connection]] = Dictionary(grouping: document.connections.filter { $0.source != nil }) { $0.source! }
+
+    /// The `placeholder` runtime attributes of text views, by object.
+    private(set) lazy var runtimePlaceholders: [ObjectID: String] = {
+        var out: [ObjectID: String] = [:]
+        for c in document.connections where c.kind == .runtimeAttribute && (c.keyPath ?? c.label) == "placeholder" {
+            if let s = c.source, let text = LintContext.text(c.value) { out[s] = text }
+        }
+        return out
+    }()
+
     // MARK: Accessibility
 
     /// Accessibility facts of one object: label set, marked not an element, marked an element.

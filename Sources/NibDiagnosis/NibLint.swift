@@ -22,9 +22,11 @@ public enum NibLint {
     ///   - options: the rules' options (banned classes, the size thresholds of `large-nib`, …).
     ///   - enabled: rules that are off by default (``RuleInfo/offByDefault``) to run as well; the
     ///     others run always.
+    ///   - customRules: a configuration's user-defined rules (``CustomRule``), run after the
+    ///     registered ones.
     public static func findings(_ inputs: [NibInput], options: LintOptions = LintOptions(),
-                                enabled: Set<FindingCode> = []) -> [Finding] {
-        run(inputs, options: options, enabled: enabled).findings
+                                enabled: Set<FindingCode> = [], customRules: [CustomRule] = []) -> [Finding] {
+        run(inputs, options: options, enabled: enabled, customRules: customRules).findings
     }
 
     /// ``findings(_:options:enabled:)`` and what the rules covered: one ``Coverage`` entry per nib
@@ -32,11 +34,12 @@ public enum NibLint {
     /// scope left out (`3 not checked: compiled nibs (the rule applies to xib and storyboard
     /// sources)`); a rule that ran on no document is skipped with that reason.
     public static func run(_ inputs: [NibInput], options: LintOptions = LintOptions(),
-                           enabled: Set<FindingCode> = []) -> (findings: [Finding], coverage: Coverage) {
-        let rules = LintRules.nibRules.filter { !$0.info.offByDefault || enabled.contains($0.info.code) }.map { $0.init(options: options) }
+                           enabled: Set<FindingCode> = [], customRules: [CustomRule] = []) -> (findings: [Finding], coverage: Coverage) {
+        var rules: [any LintRule] = LintRules.nibRules.filter { !$0.info.offByDefault || enabled.contains($0.info.code) }.map { $0.init(options: options) }
+        rules += customRules as [any LintRule]
         let resources = LintResources()
         var out: [Finding] = []
-        var tally = RuleTally(rules: rules.map { type(of: $0).info })
+        var tally = RuleTally(rules: rules.map(\.ruleInfo))
         for input in inputs {
             var files = Set<String>()
             var storyboards: [String: StoryboardSummary] = [:]
@@ -57,17 +60,17 @@ public enum NibLint {
     }
 
     /// The findings of `rules` on one document, rule by rule.
-    static func run(_ rules: [any NibRule], on context: LintContext) -> [Finding] {
+    static func run(_ rules: [any LintRule], on context: LintContext) -> [Finding] {
         var tally = RuleTally(rules: [])
         return run(rules, on: context, tally: &tally)
     }
 
     /// The findings of `rules` on one document, rule by rule; `tally` counts the documents each
     /// rule ran on or left out.
-    static func run(_ rules: [any NibRule], on context: LintContext, tally: inout RuleTally) -> [Finding] {
-        let active = rules.filter { type(of: $0).info.scope.admits(context.document) }
-        tally.count(context.document)
-        var out = active.map { RuleFindings(rule: type(of: $0).info, context: context) }
+    static func run(_ rules: [any LintRule], on context: LintContext, tally: inout RuleTally) -> [Finding] {
+        let active = rules.filter { $0.ruleInfo.scope.admits(context.document) && $0.applies(to: context) }
+        tally.count(context.document, outside: rules.map { $0.applies(to: context) })
+        var out = active.map { RuleFindings(rule: $0.ruleInfo, context: context) }
         for (i, rule) in active.enumerated() { rule.check(document: context, into: &out[i]) }
         for o in context.document.objects {
             for (i, rule) in active.enumerated() { rule.check(object: o, in: context, into: &out[i]) }
@@ -76,6 +79,34 @@ public enum NibLint {
             for (i, rule) in active.enumerated() { rule.check(connection: c, in: context, into: &out[i]) }
         }
         return out.flatMap(\.findings)
+    }
+
+    /// Rules that report a subset of another's findings with more advice: a finding of the key's
+    /// code on an object the value's code also reports is a repeat.
+    static let repeats: [FindingCode: FindingCode] = [.placeholderAccessibilityLabel: .placeholderAsLabel]
+
+    /// `findings` without repeats: a `placeholder-accessibility-label` finding on a field that
+    /// `placeholder-as-label` reports too (both ask the same question; the latter says more). The
+    /// finding kept takes the higher of the two severities, so that enabling the xiblint rule
+    /// fails the same runs. Call it on the findings that are reported, after configuration and
+    /// `--only`.
+    public static func dropRepeats(_ findings: [Finding]) -> [Finding] {
+        func key(_ code: FindingCode, _ f: Finding) -> String? {
+            f.objectID.map { "\(code)|\(f.document ?? "")|\($0.rawValue)" }
+        }
+        var repeated: [String: Diagnostic.Severity] = [:]
+        let kept = Set(findings.filter { repeats.values.contains($0.code) }.compactMap { key($0.code, $0) })
+        guard !kept.isEmpty else { return findings }
+        let rank: (Diagnostic.Severity) -> Int = { $0 == .error ? 2 : $0 == .warning ? 1 : 0 }
+        var out = findings.filter { f in
+            guard let other = repeats[f.code], let k = key(other, f), kept.contains(k) else { return true }
+            if rank(f.severity) > rank(repeated[k] ?? .info) { repeated[k] = f.severity }
+            return false
+        }
+        for i in out.indices {
+            if let k = key(out[i].code, out[i]), let s = repeated[k], rank(s) > rank(out[i].severity) { out[i].severity = s }
+        }
+        return out
     }
 
     /// True for a macOS main nib: a document named `MainMenu`, or one whose File's Owner is
@@ -127,9 +158,13 @@ struct RuleTally {
         left = Array(repeating: [:], count: rules.count)
     }
 
-    mutating func count(_ document: NibDocument) {
+    /// Counts `document` for every rule: run, or left out by the rule's scope or, where
+    /// `applies[i]` is false, by its own paths (a custom rule's).
+    mutating func count(_ document: NibDocument, outside applies: [Bool] = []) {
         for (i, rule) in rules.enumerated() {
-            if rule.scope.admits(document) { ran[i] += 1 } else { left[i][Self.kind(of: document, for: rule.scope), default: 0] += 1 }
+            if i < applies.count, !applies[i] {
+                left[i]["documents outside the rule's paths", default: 0] += 1
+            } else if rule.scope.admits(document) { ran[i] += 1 } else { left[i][Self.kind(of: document, for: rule.scope), default: 0] += 1 }
         }
     }
 

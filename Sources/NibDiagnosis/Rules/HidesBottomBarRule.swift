@@ -6,12 +6,14 @@ extension FindingCode {
 
 /// `hides-bottom-bar` (IBLinter `hides_bottom_bar`): every scene's view controller of a
 /// storyboard has 'Hide Bottom Bar on Push' (`hidesBottomBarWhenPushed`), except the classes the
-/// option `hidesBottomBarExcluded` lists. A house rule, off by default.
+/// option `hidesBottomBarExcluded` lists. A house rule, off by default. UIKit storyboards only:
+/// AppKit has no such setting (IBLinter reports every Mac view controller, NetNewsWire's 9), and a
+/// scene member that is no controller (a Mac storyboard's Application) is not one.
 struct HidesBottomBarRule: NibRule {
     static let excluded = LintOption.list("hidesBottomBarExcluded", default: [], describing: "view controller classes")
 
     static let info = RuleInfo(
-        .hidesBottomBar, severity: .warning, appliesTo: RuleScope(documents: .storyboard),
+        .hidesBottomBar, severity: .warning, appliesTo: RuleScope(documents: .storyboard, platforms: [.iOS, .tvOS, .visionOS]),
         aliases: [.iblinter("hides_bottom_bar")], options: [excluded.spec], offByDefault: true,
         "A storyboard scene's view controller does not have 'Hide Bottom Bar on Push' (classes in hidesBottomBarExcluded excepted).")
 
@@ -20,7 +22,7 @@ struct HidesBottomBarRule: NibRule {
     init(options: LintOptions) { excludedClasses = Set(options[Self.excluded]) }
 
     func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        guard o.property("sceneMemberID") == .string("viewController"), !excludedClasses.contains(o.effectiveClass),
+        guard o.property("sceneMemberID") == .string("viewController"), o.className.hasSuffix("Controller"), !excludedClasses.contains(o.effectiveClass),
               o.property("hidesBottomBarWhenPushed") != .bool(true) else { return }
         out.add(o.id, className: o.effectiveClass,
                 "\(context.document.semanticPath(of: o.id)) does not hide the bottom bar when pushed",

@@ -26,11 +26,25 @@ import NibModel
 ///     }
 /// }
 /// ```
-protocol NibRule: Sendable {
+protocol NibRule: LintRule {
     /// Id, meaning, severity, scope, aliases and options.
     static var info: RuleInfo { get }
     /// The rule as `options` configure it (it reads its own ``LintOption``s).
     init(options: LintOptions)
+}
+
+extension NibRule {
+    var ruleInfo: RuleInfo { Self.info }
+}
+
+/// What the engine (``NibLint``) runs on each document: a registered ``NibRule`` or a rule a
+/// configuration declares (``CustomRule``, whose id and message are data, not a type).
+protocol LintRule: Sendable {
+    /// Id, meaning, severity, scope, aliases and options of this rule.
+    var ruleInfo: RuleInfo { get }
+    /// Whether the rule runs on the document beyond its scope (``RuleInfo/scope``): a custom
+    /// rule's path patterns; true unless a rule says otherwise.
+    func applies(to context: LintContext) -> Bool
     /// Called once per document, before its objects and connections.
     func check(document context: LintContext, into out: inout RuleFindings)
     /// Called for every object of the document (placeholders included).
@@ -39,7 +53,8 @@ protocol NibRule: Sendable {
     func check(connection: Connection, in context: LintContext, into out: inout RuleFindings)
 }
 
-extension NibRule {
+extension LintRule {
+    func applies(to context: LintContext) -> Bool { true }
     func check(document context: LintContext, into out: inout RuleFindings) {}
     func check(object: NibObject, in context: LintContext, into out: inout RuleFindings) {}
     func check(connection: Connection, in context: LintContext, into out: inout RuleFindings) {}

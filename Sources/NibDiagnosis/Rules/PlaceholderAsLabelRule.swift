@@ -4,7 +4,9 @@ extension FindingCode {
     public static let placeholderAsLabel = FindingCode("placeholder-as-label")
 }
 
-/// `placeholder-as-label`: an editable text field whose placeholder is its only label.
+/// `placeholder-as-label`: an editable text field whose placeholder is its only label
+/// (``LintContext/placeholderStandingInForLabel(_:)``, which `placeholder-accessibility-label` asks
+/// too; when both run, a field is reported once, by this rule: ``NibLint/dropRepeats(_:)``).
 struct PlaceholderAsLabelRule: NibRule {
     static let info = RuleInfo(
         .placeholderAsLabel, severity: .info,
@@ -13,11 +15,8 @@ struct PlaceholderAsLabelRule: NibRule {
     init(options: LintOptions) {}
 
     func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        guard o.placeholder == nil, ["UITextField", "NSTextField", "NSSecureTextField"].contains(o.className),
-              !context.isLabelledForAccessibility(o) else { return }
-        let key = o.className == "UITextField" ? "placeholder" : "placeholderString"
-        guard let placeholder = context.property(key, of: o).flatMap(LintContext.text),
-              !placeholder.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        guard ["UITextField", "NSTextField", "NSSecureTextField"].contains(o.className),
+              let placeholder = context.placeholderStandingInForLabel(o) else { return }
         if o.className != "UITextField", context.property("editable", of: o) != .bool(true) { return }
         let path = context.document.semanticPath(of: o.id)
         if let (label, text) = labelBeside(o, in: context) {

@@ -21,6 +21,8 @@ public struct RuleInfo: Sendable {
     /// A house rule a team opts into (xiblint's `strict_fonts`, IBLinter's `view_as_device`): it
     /// runs only when a configuration's `"enable"` or `--only` names it.
     public var offByDefault: Bool
+    /// A rule a configuration declares (``CustomRule``), not one of nibinspect's.
+    public var isCustom = false
 
     public init(_ code: FindingCode, severity: Diagnostic.Severity, appliesTo scope: RuleScope = RuleScope(),
                 aliases: [RuleAlias] = [], options: [LintOptionSpec] = [], offByDefault: Bool = false, _ summary: String) {

@@ -16,7 +16,8 @@ struct StoryboardIdentifierRule: NibRule {
     init(options: LintOptions) {}
 
     func check(object o: NibObject, in context: LintContext, into out: inout RuleFindings) {
-        guard o.property("sceneMemberID") == .string("viewController") else { return }
+        // A scene member that is no controller (a Mac storyboard's Application) has no Storyboard ID.
+        guard o.property("sceneMemberID") == .string("viewController"), o.className.hasSuffix("Controller") else { return }
         let identifier = o.property("storyboardIdentifier")?.text
         guard identifier != o.customClass else { return }
         let has = identifier.map { "Storyboard ID '\($0)'" } ?? "no Storyboard ID"

@@ -6,10 +6,12 @@ import SwiftSourceParser
 
 extension LintCommand {
     /// The configuration `--config` names, else the first of ``LintConfiguration/fileNames``
-    /// found upward from the first input; IBLinter's `custom_module_rule` read into the
+    /// found upward from the first input (the current directory when there is none: `--list-rules`
+    /// lists the rules a project declares); IBLinter's `custom_module_rule` read into the
     /// `customModules` option (the classes of its Swift files).
     static func configuration(_ args: ParsedArguments) throws -> LintConfiguration {
-        guard let file = args.value("--config") ?? (args.positionals[0] == "-" ? nil : LintConfiguration.find(from: args.positionals[0])) else {
+        let start = args.positionals.first ?? "."
+        guard let file = args.value("--config") ?? (start == "-" ? nil : LintConfiguration.find(from: start)) else {
             return LintConfiguration()
         }
         guard FileManager.default.fileExists(atPath: file) else { throw InputError(.notFound, path: file) }
@@ -23,8 +25,9 @@ extension LintCommand {
         return config
     }
 
-    /// Module → the classes declared at top level in the Swift files of its `included`
-    /// directories, less those under `excluded` (relative to the configuration file).
+    /// Module → the classes declared in the Swift files of its `included` directories, less those
+    /// under `excluded` (relative to the configuration file): top-level and nested classes by
+    /// name, and by their `@objc(Name)` when they have one (IBLinter reads top-level classes only).
     static func customModuleClasses(_ config: LintConfiguration) -> [String: [String]] {
         let reader = SourceCodeReader(swift: SwiftSourceReader.available)
         let base = config.baseDirectory ?? "."
@@ -36,9 +39,20 @@ extension LintCommand {
                 file.hasSuffix(".swift") && !excluded.contains { file == $0 || file.hasPrefix($0 + "/") }
             }
             let index = reader.read(files: files)
-            out[source.module, default: []] += index.classes.filter { $0.isDeclared && !$0.name.contains(".") }.map(\.name)
+            // Nested classes too (`class Outer { class Inner: UIView {} }` is Inner, as Interface Builder
+            // names it), and a class's @objc(Name), the name a xib gives when the source sets one.
+            out[source.module, default: []] += index.classes.filter(\.isDeclared).flatMap { [$0.name] + ($0.objcName.map { [$0] } ?? []) }
         }
         return out.mapValues { Array(Set($0)).sorted() }
+    }
+
+    /// The configuration's user-defined rules that run under it: those it does not disable, and
+    /// only those `--only` names when it names any.
+    static func customRules(_ config: LintConfiguration, only: Set<FindingCode>) -> [CustomRule] {
+        config.customRules.filter { rule in
+            let code = FindingCode(rule.id)
+            return !config.disabled.contains(code) && (only.isEmpty || only.contains(code))
+        }
     }
 
     /// The nib rules over `inputs`: one run per distinct configuration the inputs' files resolve to
@@ -60,12 +74,13 @@ extension LintCommand {
         }
         if groups.count <= 1 {
             let c = groups.first?.config ?? config
-            return NibLint.run(inputs, options: c.options, enabled: c.enabledOffByDefault.union(only))
+            return NibLint.run(inputs, options: c.options, enabled: c.enabledOffByDefault.union(only), customRules: customRules(c, only: only))
         }
         var findings: [Finding] = []
         var coverage = Coverage()
         for group in groups {
-            let run = NibLint.run(group.inputs, options: group.config.options, enabled: group.config.enabledOffByDefault.union(only))
+            let run = NibLint.run(group.inputs, options: group.config.options, enabled: group.config.enabledOffByDefault.union(only),
+                                  customRules: customRules(group.config, only: only))
             findings += run.findings
             coverage.append(run.coverage)
         }

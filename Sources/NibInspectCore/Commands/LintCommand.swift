@@ -21,6 +21,8 @@ enum LintCommand: Command {
             .option("--write-baseline", value: "file", help: "Record the current findings in FILE and exit 0."),
             .option("--fail-on", value: "severity", help: "Exit 1 when a finding at or above this severity is reported (default warning).",
                     values: Diagnostic.Severity.self),
+            .flag("--fix", help: "Fix the findings whose fix is mechanical (dangling-connection, duplicate-connection, duplicate-constraint, custom-module) in the xib and storyboard files, as minimal edits of their text, then lint again."),
+            .flag("--dry-run", help: "Print the unified diff --fix would make, and write nothing (exit 1 when there is something to fix)."),
             .flag("--list-rules", help: "Print every rule (id, default severity, inputs, meaning) and exit."),
         ],
         discussion: """
@@ -34,16 +36,25 @@ enum LintCommand: Command {
         A baseline (--write-baseline, then --baseline) matches findings by rule, document and object
         path, never by line. Configuration: {"enable": [rules off by default, or "all"], "disable": [rules], "severity": {rule: level},
         "options": {"bannedClasses": {class: reason}, "maxObjects": n, "maxTopLevelObjects": n},
-        "exclude": [patterns], "paths": {dir or pattern: {"enable", "disable", "severity", "options"}}}.
+        "exclude": [patterns], "paths": {dir or pattern: {"enable", "disable", "severity", "options"}},
+        "customRules": [{"id", "match", "require", "message", "severity", "paths"}]}; custom rules are
+        predicates over classes, hierarchy, properties and connections (Documentation/custom-rules.md).
         xiblint's .xiblint.json and IBLinter's .iblinter.yml are read as those tools read them: the
         rules they name run, under nibinspect's ids.
+        --fix edits xibs and storyboards only where the fix is mechanical (a dangling or repeated
+        connection or constraint removed, the custom module set): minimal edits of the XML text, every
+        other byte kept; --dry-run prints them as a unified diff. Inputs are never modified otherwise.
         Exit status: 0 when nothing at or above --fail-on was reported, 1 otherwise.
         """)
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         let format = args.value("--format", as: Format.self) ?? .text
+        let config = try configuration(args)
+        // Every rule: nibinspect's, then the configuration's own (customRules).
+        let allRules = LintRules.all + config.customRules.map(\.info)
         func rules(_ option: String) throws -> Set<FindingCode> {
             Set(try args.values(option).map { id in
+                if let custom = config.customRules.first(where: { $0.id == id }) { return FindingCode(custom.id) }
                 guard let rule = LintRules.rule(named: id) else {
                     throw UsageError("Unknown rule '\(id)' for \(option); 'nibinspect lint --list-rules' lists them")
                 }
@@ -53,7 +64,7 @@ enum LintCommand: Command {
         let only = try rules("--only")
         let disabled = try rules("--disable")
         if args.flag("--list-rules") {
-            let all = LintRules.all.filter { only.isEmpty || only.contains($0.code) }
+            let all = allRules.filter { only.isEmpty || only.contains($0.code) }
             context.console.write(format == .json ? try RuleList.json(all) : RuleList.text(all))
             return .success
         }
@@ -62,7 +73,6 @@ enum LintCommand: Command {
             try OutputError.checkNotInput(file, inputs: args.positionals + args.values("--sources"), option: "--write-baseline")
         }
 
-        let config = try configuration(args)
         var baseline: LintBaseline?
         if let file = args.value("--baseline") {
             guard let data = FileManager.default.contents(atPath: file) else { throw InputError(.notFound, path: file) }
@@ -84,7 +94,7 @@ enum LintCommand: Command {
         let nib = runNibRules(inputs, config: config, only: only)
         findings += nib.findings
         coverage.append(nib.coverage)
-        findings = config.apply(findings, keeping: only).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) }
+        findings = NibLint.dropRepeats(config.apply(findings, keeping: only).filter { (only.isEmpty || only.contains($0.code)) && !disabled.contains($0.code) })
         findings.sort { NibSourceCheck.sortKey($0).lexicographicallyPrecedes(NibSourceCheck.sortKey($1)) }
 
         if let file = args.value("--write-baseline") {
@@ -98,7 +108,11 @@ enum LintCommand: Command {
             findings = baseline.filter(findings, root: root.isEmpty ? "." : root)
         }
 
-        let ran = LintRules.all.filter {
+        if args.flag("--fix") || args.flag("--dry-run") {
+            return try fix(findings, config: config, args: args, context: context)
+        }
+
+        let ran = allRules.filter {
             !disabled.contains($0.code) && !config.disabled.contains($0.code)
                 && (only.isEmpty ? config.runsAnywhere($0) : only.contains($0.code))
         }
