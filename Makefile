@@ -90,6 +90,11 @@ test-deps: deps
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq; } || \
 	  echo "    could not install jq; the README example check will be skipped"; \
 	fi
+	@if command -v python3 >/dev/null 2>&1 && command -v git >/dev/null 2>&1 && [ ! -f .build/viraptor-ibtool/ibtool/__main__.py ]; then \
+	  echo "==> fetching viraptor/ibtool (a Python xib compiler, no packages needed to compile; ViraptorRoundTripTests compiles rebuilt xibs back with it)"; \
+	  $(MAKE) -s viraptor-ibtool 2>/dev/null || \
+	  echo "    could not fetch it; the viraptor round trip will be skipped"; \
+	fi
 
 build: deps
 	$(SWIFT) build -c release --product nibinspect

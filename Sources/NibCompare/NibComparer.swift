@@ -191,7 +191,8 @@ public enum NibComparer {
 
     /// Objects Interface Builder creates without declaring them by id in the source: a control's
     /// cell where the source lists none (IB 3 object records), table header cells, corner views,
-    /// a box's title cell, a search field's button cells, UIKit's private views and layout guides (`_UI…`:
+    /// a box's title cell, a search field's button cells, a UIKit segmented control's `UISegment`s, a text
+    /// view's container view, UIKit's private views and layout guides (`_UI…`:
     /// cell separators, top/bottom layout guides) and the prototyping constraints IB adds at build
     /// time (`NSIBPrototypingLayoutConstraint`) (nib-format.md §7.5 design-time data).
     ///
@@ -205,6 +206,12 @@ public enum NibComparer {
         let parentClass = compiledParent.map(CompareClasses.base) ?? ""
         let implicitClass = cls.hasSuffix("Cell") || cls.hasPrefix("_NS") || cls.hasPrefix("_UI") || cls == "NSClipView" || cls == "NSScroller"
             || cls == "NSIBPrototypingLayoutConstraint"
+            // A UIKit segmented control's segments (a source's `<segment>` elements) and a text
+            // view's text container view are UIKit's own views.
+            || cls == "UISegment" || (cls == "UIView" && parentClass == "UITextView")
+            // A UIKit layout guide archived without an owning view or identifier (iOS 14+ nibs
+            // list one among their objects; no view or constraint refers to it).
+            || (cls == "UILayoutGuide" && (o.property("identifier")?.text ?? "").isEmpty)
             || cls == "NSTableHeaderView"
             || (cls == "NSView" && ["NSBox", "NSTabViewItem", "NSWindow"].contains(parentClass))
         guard implicitClass else { return false }
@@ -255,8 +262,12 @@ struct Drops {
                 sourceObjects.insert(k)
                 notes.append(Diagnostic(.exitPlaceholderNotArchived, "Exit placeholder\(line): design-time only (unwind segues are compiled into templates)", location: at))
             default:
-                let unusedViewGuide = (o.className == "NSLayoutGuide" || o.className == "UILayoutGuide") && !constrained.contains(o.id)
-                if o.className.hasSuffix("LayoutGuide") && (!compiledHasLayoutGuides || unusedViewGuide) {
+                // (UIKit archives a view's safe-area guide whether or not a constraint uses it.)
+                let unusedViewGuide = o.className == "NSLayoutGuide" && !constrained.contains(o.id)
+                if o.className == "NSLayoutConstraint", case .bool(true)? = o.property("placeholder") {
+                    sourceObjects.insert(k)
+                    notes.append(Diagnostic(.placeholderConstraintRemoved, "placeholder constraint \(o.id.rawValue)\(line): removed at build time", location: at))
+                } else if o.className.hasSuffix("LayoutGuide") && (!compiledHasLayoutGuides || unusedViewGuide) {
                     sourceObjects.insert(k)
                     notes.append(Diagnostic(.layoutGuideNotArchived, "layout guide \(o.id.rawValue)\(line): archived inside the constraints that use it, not as an object", location: at))
                 } else if o.className.hasSuffix("StoryboardReference") {
@@ -274,8 +285,32 @@ struct Drops {
                 compiledObjects.insert(k)
             }
         }
+        // The constraints ibtool adds to place a view controller's top and bottom layout guides
+        // (`_UILayoutGuide` leading, top or bottom and height against the view).
+        var guideConstraints = 0
+        for k in c.order {
+            guard let node = c.nodes[k], case .constraint(let lc)? = node.object.property("constraint") else { continue }
+            let prefix = k.hasSuffix("|" + node.object.id.rawValue) ? String(k.dropLast(node.object.id.rawValue.count)) : ""
+            let holder = node.parent.flatMap { c.nodes[$0]?.object.id }
+            let items = [lc.firstItem, lc.secondItem].compactMap { $0 }
+            let guides = items.filter { c.object(prefix + $0.rawValue)?.className == "_UILayoutGuide" }
+            if !guides.isEmpty && items.allSatisfy({ guides.contains($0) || $0 == holder }) {
+                compiledObjects.insert(k)
+                guideConstraints += 1
+            }
+        }
+        if guideConstraints > 0 {
+            notes.append(Diagnostic(.storyboardObjectsAdded, "\(guideConstraints) compiled constraint(s) placing a view controller's top or bottom layout guide: added by compilation"))
+        }
         if !compiledObjects.isEmpty {
             notes.append(Diagnostic(.storyboardObjectsAdded, "\(compiledObjects.count) compiled storyboard placeholder(s)/segue template(s): added by compilation"))
+        }
+        if storyboard {
+            let copies = StoryboardAliases.controllerCopies(c).objects
+            if !copies.isEmpty {
+                compiledObjects.formUnion(copies)
+                notes.append(Diagnostic(.storyboardObjectsAdded, "\(copies.count) compiled object(s) of controllers archived again in a container's scene nib (each controller also has a scene nib of its own)"))
+            }
         }
     }
 }

@@ -9,7 +9,11 @@ import NibModel
 /// - a toolbar item's identifier (``CompareClasses/toolbarItemIdentifier(_:)``), `label` and
 ///   `paletteLabel` (for a standard item such as `NSToolbarShowColorsItem` only when the source
 ///   gives one: AppKit supplies them);
-/// - an AppKit segmented cell's segment labels (`segment[i].label`; an empty label is none);
+/// - a segmented control's segments: AppKit labels (`segment[i].label`) and UIKit titles
+///   (`segment[i].title`; an empty label or title is none), images (`segment[i].image`, by name)
+///   and widths (`segment[i].width`, points, to 0.5; a width of 0, automatic, is none);
+/// - a scroller's orientation (`horizontal`, YES or NO; a scroller the source gives without it
+///   differs: Xcode always writes it);
 /// - a table column's `minWidth` and `maxWidth` (points, to 0.5) and whether it has a `width`:
 ///   ibtool recomputes the width itself to fit the table (13 columns of the corpus's pairs
 ///   compile 8 to 38 points off the source);
@@ -23,8 +27,7 @@ import NibModel
 /// A property one side holds and the other lacks is a difference, except a colour (a source
 /// may leave a default colour out).
 ///
-/// Not compared yet: UIKit segment titles, segment widths, tags and images, scroller
-/// orientation, table column `editable`.
+/// Not compared yet: segment tags, selection and enabled state, table column `editable`.
 enum PropertyComparison {
     /// Keys compared on toolbar items besides the identifier.
     static let toolbarItemKeys = ["label", "paletteLabel"]
@@ -53,8 +56,20 @@ enum PropertyComparison {
                 put(key, a, text(co, key).flatMap(nonEmpty))
             }
         }
-        let segmentKeys = Set((so.properties + co.properties).map(\.key).filter { $0.hasPrefix("segment[") && $0.hasSuffix("].label") })
-        for key in segmentKeys { put(key, text(so, key).flatMap(nonEmpty), text(co, key).flatMap(nonEmpty)) }
+        for key in Set((so.properties + co.properties).map(\.key)) where key.hasPrefix("segment[") {
+            if key.hasSuffix("].label") || key.hasSuffix("].title") {
+                put(key, text(so, key).flatMap(nonEmpty), text(co, key).flatMap(nonEmpty))
+            } else if key.hasSuffix("].image") {
+                put(key, imageName(so.property(key)), imageName(co.property(key)))
+            } else if key.hasSuffix("].width") {
+                let a = number(so.property(key)), b = number(co.property(key))
+                if let a, let b, abs(a - b) <= 0.5 { continue }
+                put(key, a.map(ValueText.number), b.map(ValueText.number))
+            }
+        }
+        if CompareClasses.base(so) == "NSScroller" && CompareClasses.base(co) == "NSScroller" {
+            put("horizontal", boolText(so.property("horizontal")), boolText(co.property("horizontal")))
+        }
         if so.className == "NSTableColumn" && co.className == "NSTableColumn" {
             for key in tableColumnKeys {
                 let a = number(so.property(key)), b = number(co.property(key))
@@ -93,6 +108,21 @@ enum PropertyComparison {
     }
 
     private static func nonEmpty(_ s: String) -> String? { s.isEmpty ? nil : s }
+
+    /// `YES`/`NO` of a boolean property, nil when absent or not a boolean.
+    private static func boolText(_ v: PropertyValue?) -> String? {
+        if case .bool(let b)? = v { return b ? "YES" : "NO" }
+        return nil
+    }
+
+    /// The name of an image property (an image value, or the name a source gives as text).
+    private static func imageName(_ v: PropertyValue?) -> String? {
+        switch v {
+        case .image(let i)?: return nonEmpty(i.name)
+        case .string(let s)?: return nonEmpty(s)
+        default: return nil
+        }
+    }
 
     private static func number(_ v: PropertyValue?) -> Double? {
         switch v {

@@ -82,6 +82,47 @@ enum StoryboardAliases {
             }
         }
         if !adoptedRoots.isEmpty { side.roots.removeAll { adoptedRoots.contains($0) } }
+        // A placeholder bound to a container's copy of a controller stands for the controller.
+        let copies = controllerCopies(side).primary
+        if !copies.isEmpty {
+            for (k, target) in side.alias { if let root = copies[target] { side.alias[k] = root } }
+        }
+    }
+
+    /// The copies a compiled storyboard makes of a controller that has a scene nib of its own
+    /// (a storyboard identifier or a view nib): ibtool archives a split view or navigation
+    /// controller's contained controllers again in the container's nib. A copy is a controller
+    /// that is not a root of its nib and whose class, device and storyboard identifier (else view
+    /// nib name) are those of a root controller of another nib. Returns the copies with their subtrees (`objects`) and each copied
+    /// controller's root controller (`primary`).
+    static func controllerCopies(_ c: CompareSide) -> (objects: Set<String>, primary: [String: String]) {
+        func identity(_ k: String) -> String? {
+            guard let node = c.nodes[k], node.object.placeholder == nil, node.object.className.hasSuffix("Controller") else { return nil }
+            // The storyboard identifier, else the view nib the controller names (one per
+            // controller; without device suffix, so the device is part of the identity).
+            let named = [node.object.property("storyboardIdentifier")?.text, node.object.property("nibName")?.text]
+                .compactMap { $0 }.first { !$0.isEmpty }
+            guard let named else { return nil }
+            let device = SceneNibName.splitDevice(baseName(node.document)).device
+            return "\(CompareClasses.base(node.object))|\(named)|\(device)"
+        }
+        var roots: [String: String] = [:]   // identity → the root controller
+        for k in c.order where c.nodes[k]?.parent == nil {
+            if let id = identity(k), roots[id] == nil { roots[id] = k }
+        }
+        guard !roots.isEmpty else { return ([], [:]) }
+        var out = Set<String>(), primary: [String: String] = [:]
+        for k in c.order where c.nodes[k]?.parent != nil {
+            guard let id = identity(k), let root = roots[id], let d = c.nodes[k]?.document, c.nodes[root]?.document != d,
+                  !out.contains(k) else { continue }
+            primary[k] = root
+            var stack = [k]
+            while let x = stack.popLast(), out.count < c.order.count {
+                guard out.insert(x).inserted else { continue }
+                stack += c.nodes[x]?.children ?? []
+            }
+        }
+        return (out, primary)
     }
 
     /// The roots of each document that are not placeholders, in ``CompareSide/roots`` order.

@@ -67,6 +67,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
     public static let applicationNotArchived = DiagnosticCode("application-not-archived")
     public static let exitPlaceholderNotArchived = DiagnosticCode("exit-placeholder-not-archived")
     public static let layoutGuideNotArchived = DiagnosticCode("layout-guide-not-archived")
+    public static let placeholderConstraintRemoved = DiagnosticCode("placeholder-constraint-removed")
     public static let storyboardReferenceNotArchived = DiagnosticCode("storyboard-reference-not-archived")
     public static let placeholderClassNotArchived = DiagnosticCode("placeholder-class-not-archived")
     public static let implicitObjects = DiagnosticCode("implicit-objects")
@@ -118,6 +119,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
         .applicationNotArchived,
         .exitPlaceholderNotArchived,
         .layoutGuideNotArchived,
+        .placeholderConstraintRemoved,
         .storyboardReferenceNotArchived,
         .placeholderClassNotArchived,
         .implicitObjects,
@@ -208,6 +210,8 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
             return "compare: a storyboard Exit placeholder is design-time only (unwind segues are compiled into segue templates)."
         case .layoutGuideNotArchived:
             return "compare: a layout guide is archived inside the constraints that use it, not as an object."
+        case .placeholderConstraintRemoved:
+            return "compare: a constraint the source marks placeholder=\"YES\" (remove at build time) is not compiled."
         case .storyboardReferenceNotArchived:
             return "compare: a storyboard reference is compiled into Info.plist references, not into an object."
         case .placeholderClassNotArchived:
@@ -239,7 +243,7 @@ public struct DiagnosticCode: RawRepresentable, Hashable, Sendable, Codable, Cas
         case .documentNotRead:
             return .error
         case .firstResponderNotArchived, .applicationNotArchived, .exitPlaceholderNotArchived, .layoutGuideNotArchived,
-             .storyboardReferenceNotArchived, .placeholderClassNotArchived, .implicitObjects,
+             .placeholderConstraintRemoved, .storyboardReferenceNotArchived, .placeholderClassNotArchived, .implicitObjects,
              .storyboardObjectsAdded, .impliedConnections, .designTimeConnections,
              .storyboardConnectionsAdded, .connectionsNotCompared, .nestedArchiveWithoutSource:
             return .info

@@ -1,10 +1,11 @@
 import NibModel
 
-/// AppKit elements whose values a compiled nib keeps in its own shape: a segmented cell's
-/// `<segments>`, a toolbar's `<defaultToolbarItems>` and its standard items.
+/// AppKit and UIKit elements whose values a compiled nib keeps in its own shape: a segmented
+/// cell's or control's `<segments>`, a toolbar's `<defaultToolbarItems>` and its standard items.
 extension XIBBuilder {
-    /// Attributes of `<segment>`, by the property suffix the readers give (`segment[i].label`).
-    static let segmentAttributes = ["label", "width", "image", "selected", "enabled", "tag"]
+    /// Attributes of `<segment>`, by the property suffix the readers give (`segment[i].label`
+    /// of an AppKit segment, `segment[i].title` of a UIKit one).
+    static let segmentAttributes = ["label", "title", "width", "image", "selected", "enabled", "tag"]
 
     /// One `segment[i].<attribute>` property into the `<segments>` element among `elements`: one
     /// `<segment>` per index up to the highest one given (`<segment label="A" width="32"/>`); a

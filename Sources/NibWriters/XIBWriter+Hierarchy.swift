@@ -76,6 +76,21 @@ extension XIBBuilder {
             // Half a constraint would say something else (a missing firstItem means the holder).
             return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc): its item \(missing.rawValue) is not written ")]
         }
+        // A UIKit layout guide archived without a view or identifier (iOS 14+ nibs keep one for
+        // an unused safe area): no xib element stands for it.
+        if o.className == "UILayoutGuide" && parent == nil && (o.property("identifier")?.text ?? "").isEmpty {
+            return [.comment(" nibinspect: \(o.id.rawValue) UILayoutGuide archived without a view or identifier: not written ")]
+        }
+        // The constraints ibtool adds to place a view controller's top or bottom layout guide
+        // (its leading, top or bottom and height against the view): a storyboard declares the
+        // guide alone (`<viewControllerLayoutGuide>`), and compiling it adds them again.
+        if case .constraint(let lc)? = o.property("constraint") {
+            let items = [lc.firstItem, lc.secondItem].compactMap { $0 }
+            let guides = items.filter { document.object($0).map { Self.layoutGuideType($0) != nil } ?? false }
+            if !guides.isEmpty && items.allSatisfy({ guides.contains($0) || $0 == parent?.id }) {
+                return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc) places a view controller layout guide: added by compilation ")]
+            }
+        }
         guard var e = element(for: o, notes: &notes) else {
             var out: [XMLOutput.Node] = [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) has no xib element"
                 + (properties(of: o).isEmpty ? "" : "; " + properties(of: o).map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
@@ -168,7 +183,8 @@ extension XIBBuilder {
     /// header clip view (any clip view after its first; the xib has only `headerView`), a matrix's
     /// own cell (`NSActionCell`; the xib has the matrix's `cells` and `prototype`), the search
     /// and cancel button cells of a search field cell, and a box's title cell (its text is the
-    /// box's `title` attribute, written by ``nodes(for:parent:key:)``).
+    /// box's `title` attribute, written by ``nodes(for:parent:key:)``); and a UIKit segmented
+    /// control's `UISegment` views.
     static func isFolded(_ o: NibObject, in document: NibDocument, firstClipViews: inout [ObjectID: ObjectID]) -> Bool {
         guard let parent = o.parent.flatMap({ document.object($0) }) else { return false }
         let c = o.className, p = parent.className
@@ -181,6 +197,9 @@ extension XIBBuilder {
         if p.hasSuffix("Matrix") { return c == "NSActionCell" }
         if p.hasSuffix("SearchFieldCell") { return c.hasSuffix("ButtonCell") }
         if p == "NSBox" { return c.hasSuffix("Cell") }
+        // A UIKit segmented control's segment views: the control's `<segments>` (written from its
+        // `segment[i].…` properties) stand for them.
+        if c == "UISegment" { return parent.className == "UISegmentedControl" || parent.properties.contains { $0.key.hasPrefix("segment[") } }
         return false
     }
 

@@ -217,12 +217,15 @@ struct StoryboardBuilder {
         }
         used.insert(doc.name)
         var preset: [ObjectID: String] = [ctrlRef.id: ctrlXib]
-        // Other controllers of the summary archived in this nib are scenes of their own.
+        // Other controllers of the summary archived in this nib are scenes of their own: their
+        // first object here, and the copies a container's nib holds of controllers that have a
+        // scene nib of their own (a split view's navigation controller and its root, each
+        // archived again in the split view controller's nib).
         var skip = Set<ObjectID>()
         for other in summary.controllers where other.id != c.id {
             for ref in other.objects where ref.document == doc.name {
                 if let x = controllerIDs[other.id] { preset[ref.id] = x }
-                if controllerRoots.contains("\(ref.document)|\(ref.id.rawValue)") { skip.insert(ref.id) }
+                if controllerRoots.contains("\(ref.document)|\(ref.id.rawValue)") || doc.object(ref.id)?.placeholder == nil { skip.insert(ref.id) }
             }
         }
         for o in doc.objects where o.className.contains("SegueTemplate") { skip.insert(o.id) }
@@ -231,7 +234,9 @@ struct StoryboardBuilder {
         let contentViews = Self.contentViews(in: doc)
         // The controller's objects in its view nibs: its upstream placeholders there, and the
         // File's Owner of a view nib it names that has none (a macOS view controller's).
-        var viewRefs = c.objects.dropFirst().filter { $0.document != doc.name }
+        // (Not the copies of the controller itself that containers' scene nibs archive: those
+        // are objects, where a view nib has a placeholder.)
+        var viewRefs = c.objects.dropFirst().filter { $0.document != doc.name && document($0.document)?.object($0.id)?.placeholder != nil }
         if let viewNib = c.viewNibName {
             let device = SceneNibName.splitDevice(SceneNibName.normalized(doc.name)).device
             for d in documentsByNib[SceneNibName.normalized(viewNib) + device] ?? [] where !viewRefs.contains(where: { $0.document == d.name }) {

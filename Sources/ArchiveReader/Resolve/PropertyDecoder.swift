@@ -22,6 +22,7 @@ struct PropertyDecoder {
         ("UIIdentifier", "identifier", .string), ("UIDestinationViewControllerIdentifier", "destination", .string),
         ("UIActionName", "actionName", .string), ("UISegueClassName", "segueClass", .string),
         ("NSLayoutIdentifier", "identifier", .string), ("_UILayoutGuideIdentifier", "identifier", .string),
+        ("UILayoutGuideIdentifier", "identifier", .string),
         ("NSLayoutGuideIdentifier", "identifier", .string),
         ("UITableSectionHeaderTitle", "headerTitle", .string), ("UITableSectionFooterTitle", "footerTitle", .string),
         ("NSIdentifier", "identifier", .string),
@@ -78,6 +79,7 @@ struct PropertyDecoder {
         buttonContent(object, put)
         buttonCellLook(object, put)
         appKitItems(object, put)
+        uiKitItems(object, put)
         // Springs and struts: `UIAutoresizingMask`, or the low six bits of an AppKit view's
         // `NSvFlags` (same bit order: minX, width, maxX, minY, height, maxY). Written as the xib
         // reader shows `<autoresizingMask>`; a mask of 0 (fixed, or Auto Layout) is left out.

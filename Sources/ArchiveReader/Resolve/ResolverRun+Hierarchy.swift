@@ -26,6 +26,20 @@ extension ResolverRun {
                 out.append(r)
             }
         }
+        // A UIKit view's system layout guides (the safe area) name their view
+        // (`UILayoutGuideOwningView`); the view does not list them. They follow its constraints,
+        // as a storyboard lists `<viewLayoutGuide key="safeArea">`.
+        for r in ownedLayoutGuides[index] ?? [] where r != index && seen.insert(r).inserted { out.append(r) }
+        return out
+    }
+
+    /// Owning view → its `UILayoutGuide`s (`UILayoutGuideOwningView`), in archive order.
+    func layoutGuidesByOwner() -> [Int: [Int]] {
+        var out: [Int: [Int]] = [:]
+        for (i, o) in graph.objects.enumerated() where o.className == "UILayoutGuide" {
+            guard let owner = o["UILayoutGuideOwningView"]?.objectRef?.index, owner != i, object(owner) != nil else { continue }
+            out[owner, default: []].append(i)
+        }
         return out
     }
 
@@ -35,6 +49,7 @@ extension ResolverRun {
         // that have some: a large nib has hundreds of thousands of members, and these tables are
         // its resolution's peak memory.
         let count = graph.objects.count
+        ownedLayoutGuides = layoutGuidesByOwner()
         var structural: [Int: [Int]] = [:]
         var scanned = [Bool](repeating: false, count: count)
         var queue = members.sorted()

@@ -30,6 +30,8 @@ struct ResolverRun {
     var connections: [Connection] = []
     var parent: [Int: Int] = [:]
     var children: [Int: [Int]] = [:]
+    /// UIKit views → the layout guides that name them as their owning view (``layoutGuidesByOwner()``).
+    var ownedLayoutGuides: [Int: [Int]] = [:]
 
     init(graph: ObjectGraph) {
         self.graph = graph

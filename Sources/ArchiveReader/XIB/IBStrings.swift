@@ -33,7 +33,11 @@ import TextEscaping   // Scripts/fuzz.sh compiles the sources as one module
 ///   repositories), which StringsConformanceTests checks key by key, comment by comment. Not in
 ///   those pairs, taken from issue 28: `<userDefinedRuntimeAttribute … localized="YES">` →
 ///   `ibExternalUserDefinedRuntimeAttributesLocalizableStrings[i]`, whose comment form
-///   (`<id>.ibExternal…[0] = "…"`) public code that reads ibtool's XLIFF relies on.
+///   (`<id>.ibExternal…[0] = "…"`) public code that reads ibtool's XLIFF relies on (a Python
+///   XLIFF post-processor looks the key `<ObjectID>.ibExternal…[0]` up in a trans-unit's note),
+///   and which `ibtool --localizable-stringarrays` lists as a string array of the object (the
+///   Ruby tool Fame reads it there), hence one index per localized attribute. No public
+///   ibtool-generated `.strings` holding it was found (the code search leaves `.strings` out).
 /// - Not listed: an NSPopUpButtonCell's or NSComboButton's `title` (ibtool lists the menu and its
 ///   items instead).
 public enum IBStrings {

@@ -51,12 +51,13 @@ enum XIBProperties {
             }
             return out
         case "segment":
-            // An AppKit segment's label, width, tag, image, selection and state, as the compiled
-            // reader gives them (`segment[i].label`, …).
+            // A segment's label (AppKit) or title (UIKit), width, tag, image, selection and state,
+            // as the compiled reader gives them (`segment[i].label`, `segment[i].title`, …).
             var out = [Property(key, .formatted(raw(e)))]
             if let list = e.parent, list.name == "segments",
                let index = list.children(named: "segment").firstIndex(where: { $0 === e }) {
                 if let label = e["label"] { out.append(Property("segment[\(index)].label", .string(label))) }
+                if let title = e["title"], !title.isEmpty { out.append(Property("segment[\(index)].title", .string(title))) }
                 if let width = e["width"].flatMap(Double.init), width > 0 { out.append(Property("segment[\(index)].width", .double(width))) }
                 if let tag = e["tag"].flatMap({ Int64($0) }), tag != 0 { out.append(Property("segment[\(index)].tag", .int(tag))) }
                 if let image = e["image"] { out.append(Property("segment[\(index)].image", .string(image))) }

@@ -22,11 +22,14 @@ enum CompareCommand: Command {
         pairs them).
         Reported: connections present on one side only, changed destinations, control events or
         key paths that differ, class differences, objects missing on either side, and properties
-        that survive compilation where they differ: toolbar item identifiers and labels, AppKit
-        segment labels, table column minimum and maximum widths (and whether a width is given),
-        colour models. Not reported,
+        that survive compilation where they differ: toolbar item identifiers and labels, segments
+        (AppKit labels, UIKit titles, images and widths), scroller orientation, table column minimum
+        and maximum widths (and whether a width is given), colour models. Not reported,
         because compilation drops or adds them: the macOS First Responder and Exit placeholders,
-        storyboard placeholders and segue templates, cells and clip views IB creates implicitly.
+        storyboard placeholders and segue templates, contained controllers a compiled storyboard
+        archives again in their container's nib, constraints placing a view controller's top and
+        bottom layout guides, placeholder constraints, cells, clip views and segment views IB
+        creates implicitly.
         Nested archives (a table's prototype cells or reusable views, compiled into nibs of their
         own) are each compared with the source subtree whose identifier they carry; their
         differences start with 'nested archive <location>:'.

@@ -85,6 +85,24 @@ struct PropertyComparisonTests {
         #expect(lost.differences.map { "\($0.label ?? "") \($0.sourceValue ?? "-") \($0.compiledValue ?? "-")" } == ["width - 163"])
     }
 
+    /// A scroller's orientation: lost (as a writer that leaves `horizontal` out) or flipped.
+    @Test func scrollerOrientation() throws {
+        #expect(try Self.compare("test17_scrollhiding").agrees)
+        let report = try Self.compare("test17_scrollhiding") {
+            $0.replacingOccurrences(of: #"verticalHuggingPriority="750" horizontal="YES" id="aiN-pn-2fh""#, with: #"verticalHuggingPriority="750" id="aiN-pn-2fh""#)
+                .replacingOccurrences(of: #"horizontal="NO" id="mpv-mV-dJT""#, with: #"horizontal="YES" id="mpv-mV-dJT""#)
+        }
+        #expect(Self.found(report).sorted() == ["propertyDiffers horizontal - YES", "propertyDiffers horizontal YES NO"], "\(Self.found(report))")
+    }
+
+    /// AppKit segment widths and images (a width of 0 is automatic, no width).
+    @Test func segmentWidthsAndImages() throws {
+        let report = try Self.compare("segmented_fillprop") {
+            $0.replacingOccurrences(of: #"<segment label="A" imageScaling="none"/>"#, with: #"<segment label="A" width="40" image="NSAddTemplate" imageScaling="none"/>"#)
+        }
+        #expect(Self.found(report).sorted() == ["propertyDiffers segment[0].image NSAddTemplate -", "propertyDiffers segment[0].width 40 -"], "\(Self.found(report))")
+    }
+
     static func found(_ report: CompareReport) -> [String] {
         report.differences.map { "\($0.kind.rawValue) \($0.label ?? "") \($0.sourceValue ?? "-") \($0.compiledValue ?? "-")" }
     }
