@@ -66,7 +66,7 @@ extension ObjectListTests {
         let elapsed = ContinuousClock().measure {
             for i in 0..<10_000 { document.objectList[at: i].name = "x" }
         }
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(60))   // a bound on copying (175 s), not a speed figure
         #expect(document.object(ObjectID("#9999"))?.name == "x")
     }
 }

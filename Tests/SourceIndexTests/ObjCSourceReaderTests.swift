@@ -448,7 +448,9 @@ import TestSupport
             _ = read(String(repeating: "- (", count: 50_000))
             _ = read(String(repeating: "#if 1\n", count: 50_000))
         }
-        #expect(elapsed < .seconds(10))
+        // A hang bound, not a speed figure (make bench measures speed): quadratic nesting takes
+        // hours here; linear takes about 4 s in a debug build alone and 15 s beside the suite.
+        #expect(elapsed < .seconds(120))
     }
 
     static let sample = """
@@ -479,7 +481,7 @@ import TestSupport
         let full = read(Self.sample)
         #expect(full.problems.isEmpty)
         #expect(full.classes.flatMap(\.outlets).map(\.name) == ["label", "_box"])
-        #expect(elapsed < .seconds(10))
+        #expect(elapsed < .seconds(120))   // a hang bound, not a speed figure
     }
 
     // MARK: HexFiend
@@ -548,7 +550,7 @@ import TestSupport
             }
         }
         #expect(files > 200)
-        #expect(slowest < .seconds(2))
+        #expect(slowest < .seconds(30))   // a hang bound per file, not a speed figure
     }
 
     @Test(.enabled(if: hexFiend != nil, SharedProjects.skipMessage("HexFiend")))
