@@ -9,6 +9,7 @@ enum JSONCommand: Command {
         options: [
             .flag("--raw", help: "Print the archive tables (header, objects, keys, class names, trailer)."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            jobsOption,
         ],
         discussion: """
         Without --raw, prints the resolved documents (placeholders, objects, hierarchy, connections)
@@ -34,7 +35,8 @@ enum JSONCommand: Command {
         var deferring = context
         deferring.opener.defersObjects = true
         let (opened, status) = try deferring.openResolved(path)
-        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects, to: context.console)
+        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects,
+                                  width: context.opener.width, to: context.console)
         return context.finish(opened.input, status: status)
     }
 
