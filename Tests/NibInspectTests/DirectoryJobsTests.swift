@@ -20,13 +20,14 @@ struct DirectoryJobsTests {
         let tree = try TempTree()
         let samples = Corpus.packageRoot.appendingPathComponent("Samples")
         for name in ["LoginViewController.nib", "LoginViewController.xib", "MainMenu.nib", "MainMenu.xib"] {
-            let bytes = [UInt8](try Data(contentsOf: samples.appendingPathComponent(name)))
-            for i in 0..<6 { try tree.write("Dir/Copy\(i)/\(name)", bytes) }
-            if name == "LoginViewController.nib" {
-                try tree.write("Dir/Broken/truncated.nib", Array(bytes.prefix(100)))
-                try tree.write("Dir/Broken/junk.nib", bytes + [UInt8](repeating: 0, count: 8))
+            for i in 0..<6 {   // MainMenu.nib is a nib bundle: copied whole
+                try FileManager.default.createDirectory(atPath: tree.path("Dir/Copy\(i)"), withIntermediateDirectories: true)
+                try FileManager.default.copyItem(atPath: samples.appendingPathComponent(name).path, toPath: tree.path("Dir/Copy\(i)/\(name)"))
             }
         }
+        let login = [UInt8](try Data(contentsOf: samples.appendingPathComponent("LoginViewController.nib")))
+        try tree.write("Dir/Broken/truncated.nib", Array(login.prefix(100)))
+        try tree.write("Dir/Broken/junk.nib", login + [UInt8](repeating: 0, count: 8))
         for i in 0..<20 { try tree.write("Dir/Tiny/View\(i).nib", TinyNib.simple("View\(i)")) }
         try tree.write("Dir/Broken/header.nib", Array("NIBArchive".utf8) + [1, 0, 0, 0])
         try FileManager.default.createDirectory(atPath: tree.path("Dir/Broken/Empty.nib"), withIntermediateDirectories: true)
@@ -35,12 +36,12 @@ struct DirectoryJobsTests {
     }
 
     /// Every command of `commands` on `path` gives the same bytes, messages and status with
-    /// `--jobs 1`, `--jobs 2` and `--jobs 5`.
-    func expectSameWhateverJobs(_ commands: [[String]], path: String) {
+    /// `--jobs 1` and each of `jobs`.
+    func expectSameWhateverJobs(_ commands: [[String]], path: String, jobs: [String] = ["2", "5"]) {
         for command in commands {
             let one = run(command + ["--jobs", "1", path])
             #expect(!one.out.isEmpty, "\(command)")
-            for jobs in ["2", "5"] {
+            for jobs in jobs {
                 let many = run(command + ["--jobs", jobs, path])
                 #expect(many.out == one.out, "\(command) --jobs \(jobs): stdout differs from --jobs 1")
                 #expect(many.err == one.err, "\(command) --jobs \(jobs): stderr differs from --jobs 1")
@@ -65,10 +66,10 @@ struct DirectoryJobsTests {
     @Test("json, tree and connections of corpus directories: the same output whatever --jobs")
     func corpus() throws {
         guard let root = Corpus.root else { return }
-        for name in ["glebd__bwtoolkit", "calabash__ios-smoke-test-app", "HexFiend__HexFiend"] {
+        for name in ["glebd__bwtoolkit", "calabash__ios-smoke-test-app"] {
             let path = root.appendingPathComponent(name).path
             guard FileManager.default.fileExists(atPath: path) else { continue }
-            expectSameWhateverJobs(Self.commands, path: path)
+            expectSameWhateverJobs(Self.commands, path: path, jobs: ["2"])
         }
     }
 
