@@ -50,7 +50,7 @@ struct DirectoryJobsTests {
         }
     }
 
-    static let commands = [["json"], ["tree"], ["tree", "--properties", "--incoming"], ["connections"],
+    static let commands = [["json"], ["json", "--raw"], ["tree"], ["tree", "--properties", "--incoming"], ["connections"],
                            ["connections", "--format", "tsv"], ["connections", "--format", "json"]]
 
     @Test("json, tree and connections of a directory with broken files: the same output, messages and status whatever --jobs")
