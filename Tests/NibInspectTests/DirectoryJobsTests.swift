@@ -40,7 +40,8 @@ struct DirectoryJobsTests {
     func expectSameWhateverJobs(_ commands: [[String]], path: String, jobs: [String] = ["2", "5"]) {
         for command in commands {
             let one = run(command + ["--jobs", "1", path])
-            #expect(!one.out.isEmpty, "\(command)")
+            // json --raw reads compiled archives only: a directory of sources is an error (exit 66).
+            #expect(!one.out.isEmpty || one.code != .success, "\(command)")
             for jobs in jobs {
                 let many = run(command + ["--jobs", jobs, path])
                 #expect(many.out == one.out, "\(command) --jobs \(jobs): stdout differs from --jobs 1")
