@@ -99,9 +99,10 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
     sx=$(echo "$swift_xml" | sed -n 's/^keyed-bench swift .*xml_mbps=\([0-9.]*\).*/\1/p')
     sd=$(echo "$swift_default" | sed -n 's/^keyed-bench swift .*binary_mbps=\([0-9.]*\).*/\1/p')
     awk -v s="$s" -v p="$p" -v x="$sx" -v d="$sd" 'BEGIN {
-      printf "ratio (binary plists, CPU time, fixed malloc thresholds): nibinspect %.1f MB/s / bpylist2 %.1f MB/s = %.1fx (target >= 20x)\n", s, p, s / p
+      printf "ratio (binary plists, CPU time, fixed malloc thresholds): nibinspect %.1f MB/s / bpylist2 %.1f MB/s = %.1fx (issue 2 target >= 20x)\n", s, p, s / p
       printf "binary plists with glibc'"'"'s default malloc thresholds (information): nibinspect %.1f MB/s = %.1fx\n", d, d / p
       printf "XML plists (information): nibinspect %.1f MB/s\n", x }'
+    target "keyed archives (binary plist) vs bpylist2, default malloc (CPU)" "$(awk -v d="$sd" -v p="$p" 'BEGIN { printf "%.1f", d / p }')" ">=" 40 "x"
   else
     echo "bpylist2 not available (pip install bpylist2); ratio skipped"
   fi
@@ -119,7 +120,10 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then
     echo "installing the PyPI package pytypedstream (pip)"; $PYTHON -m pip install -q pytypedstream || true
   fi
   if $PYTHON -c 'import typedstream' 2>/dev/null; then
-    $PYTHON Scripts/bench_typedstream.py "$CORPUS" --swift-seconds "$swift_s" | grep -v '^python-seconds'
+    py_out=$($PYTHON Scripts/bench_typedstream.py "$CORPUS" --swift-seconds "$swift_s")
+    echo "$py_out" | grep -v '^python-seconds'
+    ratio=$(echo "$py_out" | sed -n 's/^ratio: nibinspect is \([0-9.]*\)x.*/\1/p')
+    if [ -n "$ratio" ]; then target "typedstream vs pytypedstream (CPU)" "$ratio" ">=" 40 "x"; fi
   else
     echo "python pytypedstream not available; ratio skipped"
   fi
@@ -128,7 +132,14 @@ else
 fi
 
 echo
-if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH graph "$CORPUS"; else $BENCH graph; fi
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then graph_out=$($BENCH graph "$CORPUS"); else graph_out=$($BENCH graph); fi
+echo "$graph_out"
+# Each graph's in-process/program ratio of median CPU time (issue 31: <= 0.8 on all three; the
+# wall-clock ratio beside it is printed above).
+echo "$graph_out" | sed -n 's/^\([^:]*\): .*in-process\/program CPU = \([0-9.]*\).*/\2\t\1/p' | while IFS=$'\t' read -r r label; do
+  case "$label" in *--hierarchy) short="largest corpus nib --hierarchy" ;; largest*) short="largest corpus nib" ;; *) short="synthetic 1,000 objects" ;; esac
+  target "SVG in-process / dot program (CPU): $short" "$r" "<=" 0.8 ""
+done
 
 echo
 echo "== One door (NibOpener on a whole directory: inventory, decode and resolve; issue #10: faster with"
@@ -138,7 +149,38 @@ if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH open-directory "$CORPUS" 3; else e
 echo
 echo "== scan (issue 15: every unit of the corpus decoded, resolved and written as JSON Lines, --jobs 1 vs"
 echo "   --jobs 2 in one run; the speed-up should approach the core count)"
-if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH scan "$CORPUS" 3; else echo "corpus absent; skipped"; fi
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+  scan_out=$($BENCH scan "$CORPUS" 3)
+  echo "$scan_out"
+  s=$(echo "$scan_out" | sed -n 's/.*speed-up with --jobs 2: \([0-9.]*\)x.*/\1/p')
+  if [ -n "$s" ]; then target "scan --jobs 2 vs --jobs 1 (wall; keep)" "$s" ">=" 1.8 "x"; fi
+else
+  echo "corpus absent; skipped"
+fi
+
+echo
+echo "== json of a directory (issue 31: the documents decoded, resolved and written on every core): nibinspect"
+echo "   json --jobs 1 vs --jobs 2 on the corpus, fastest wall time of 3 passes each (alternating), CPU time of"
+echo "   that pass; the two outputs must be the same bytes"
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+  $SWIFT build -c release --product nibinspect 2>&1 | tail -1
+  NI=.build/release/nibinspect
+  best1=""; best2=""
+  for pass in 1 2 3; do
+    for j in 1 2; do
+      t=$( { TIMEFORMAT='%R %U %S'; time $NI json --jobs $j "$CORPUS" >"$TMP/json$j.out" 2>/dev/null; } 2>&1 | tail -1)
+      b=$(eval echo \$best$j)
+      if [ -z "$b" ] || awk -v a="${t%% *}" -v b="${b%% *}" 'BEGIN { exit !(a < b) }'; then eval "best$j=\"$t\""; fi
+    done
+    cmp -s "$TMP/json1.out" "$TMP/json2.out" || echo "json: the output of --jobs 1 and --jobs 2 differs"
+  done
+  set -- $best1; w1=$1; c1=$(awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }')
+  set -- $best2; w2=$1; c2=$(awk -v u="$2" -v s="$3" 'BEGIN { printf "%.2f", u + s }')
+  echo "json --jobs 1: $w1 s wall, $c1 s CPU; --jobs 2: $w2 s wall, $c2 s CPU ($(wc -c <"$TMP/json1.out") bytes; load average $(cut -d' ' -f1-3 /proc/loadavg))"
+  target "json DIR (corpus) --jobs 2 vs --jobs 1 (wall)" "$(awk -v a="$w1" -v b="$w2" 'BEGIN { printf "%.2f", a / b }')" ">=" 1.7 "x"
+else
+  echo "corpus absent; skipped"
+fi
 
 echo
 echo "== app map (issue 29: graph of a whole app: open, sources, map, DOT and Mermaid; peak RSS)"

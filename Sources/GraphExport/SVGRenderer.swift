@@ -11,6 +11,12 @@ private let graphvizLock = Mutex<Void>(())
 /// (by ``captureGraphvizMessage`` and the render itself), which is what makes it safe.
 nonisolated(unsafe) private var capturedMessages: [UInt8] = []
 
+/// The process's one Graphviz context, made by the first render and kept (never freed): making
+/// one reads the plugin configuration and loads the plugins, 18–37 ms here, while a render of a
+/// small graph with it takes 0.1 ms; the `dot` program pays that once per run too. Only touched
+/// while ``graphvizLock`` is held.
+nonisolated(unsafe) private var sharedContext: OpaquePointer?
+
 /// The `agusererrf` installed during a render: collects Graphviz's message pieces
 /// (`"Error"`, `": "`, the text) instead of letting them reach stderr.
 private let captureGraphvizMessage: agusererrf = { piece in
@@ -116,10 +122,10 @@ public enum SVGRenderer {
         let clock = ContinuousClock()
 
         var start = clock.now
-        guard let gvc = gvContext() else {
+        if sharedContext == nil { sharedContext = gvContext() }
+        guard let gvc = sharedContext else {
             throw failure(.context, fallback: "gvContext() returned no context")
         }
-        defer { gvFreeContext(gvc) }
         // Graphviz 2.x's lexer keeps what it read ahead after a graph's closing brace (a
         // trailing newline) and lexes it at the start of the next agmemread, which shifts the
         // next syntax error's line number; hand it no trailing whitespace to read ahead.
@@ -154,9 +160,9 @@ public enum SVGRenderer {
         // between nodes of one rank made the layout reallocate them (heap corruption, seen as
         // "double free or corruption" on corpus nibs drawn with --hierarchy; valgrind shows the
         // layout itself is clean). So a clustered layout is not freed: its memory is left to the
-        // process (the graph, context and SVG are still freed). Clusters are told by the public
-        // cgraph API, not the layout's internal count (GD_n_cluster, a field of Graphviz's
-        // Agraphinfo_t whose layout changes between releases).
+        // process (the graph and SVG are still freed; the context is kept for the next render).
+        // Clusters are told by the public cgraph API, not the layout's internal count
+        // (GD_n_cluster, a field of Graphviz's Agraphinfo_t whose layout changes between releases).
         let freeLayout = !hasCluster(graph)
         defer { if freeLayout { gvFreeLayout(gvc, graph) } }
         let layoutTime = clock.now - start

@@ -146,6 +146,10 @@ public enum NibInspectCLI {
             if spec.options.contains(where: { $0.primary == "--variant" }) { variant = parsed.value("--variant") }
             var opener = NibOpener(variant: variant)
             opener.retention = .documents
+            if spec.options.contains(where: { $0.primary == "--jobs" }), let jobs = parsed.value("--jobs") {
+                guard let n = Int(jobs), n >= 1 else { throw UsageError("--jobs takes a whole number of at least 1, not '\(jobs)'") }
+                opener.width = n
+            }
             let context = Context(console: console, opener: opener)
             let status = try command.run(parsed, context)
             console.flush()

@@ -16,6 +16,7 @@ enum ConnectionsCommand: Command {
             .option("--destination", value: "object", help: "Only connections to this object: #id, class, custom class or name; a storyboard controller also by storyboard identifier, in every nib of its scene."),
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            jobsOption,
         ],
         discussion: """
         tsv columns: document, kind, source, source class, label, destination, destination class,

@@ -9,6 +9,7 @@ enum JSONCommand: Command {
         options: [
             .flag("--raw", help: "Print the archive tables (header, objects, keys, class names, trailer)."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            jobsOption,
         ],
         discussion: """
         Without --raw, prints the resolved documents (placeholders, objects, hierarchy, connections)
@@ -26,7 +27,7 @@ enum JSONCommand: Command {
         if args.flag("--raw") {
             try context.rejectSourceVariantForRaw(path)
             let loaded = try context.withFile(path) { try context.loadContainer(path) }
-            renderRaw(loaded).write(to: context.console, indent: 0)
+            renderRaw(loaded, width: context.opener.width).write(to: context.console, indent: 0)
             context.console.write("\n")
             return context.report(loaded, path: path)
         }
@@ -34,15 +35,16 @@ enum JSONCommand: Command {
         var deferring = context
         deferring.opener.defersObjects = true
         let (opened, status) = try deferring.openResolved(path)
-        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects, to: context.console)
+        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects,
+                                  width: context.opener.width, to: context.console)
         return context.finish(opened.input, status: status)
     }
 
     /// Raw JSON: the bare document for a single flat file, else the container envelope; each
-    /// document made as it is written.
-    static func renderRaw(_ loaded: LoadedContainer) -> LazyJSON {
+    /// document made as it is written, on up to `width` workers (in order).
+    static func renderRaw(_ loaded: LoadedContainer, width: Int = 1) -> LazyJSON {
         let archives = loaded.archives
         if loaded.container.kind == .file && archives.count == 1 && loaded.failures.isEmpty { return RawJSON.document(archives[0]) }
-        return ContainerJSON.envelope(loaded, documents: .array(count: archives.count) { RawJSON.document(archives[$0]) })
+        return ContainerJSON.envelope(loaded, documents: .parallelArray(count: archives.count, width: width) { RawJSON.document(archives[$0]) })
     }
 }

@@ -97,3 +97,8 @@ extension Context {
 /// The shared `--color` option.
 let colorOption = OptionSpec.option("--color", value: "when", help: "Colour the output.",
                                     values: ColorMode.self)
+
+/// The shared `--jobs` option of the commands that read directories: documents decoded, resolved
+/// and written at once (``NibOpener/width``, ``OrderedOutput``); the output is the same whatever N.
+let jobsOption = OptionSpec.option("--jobs", "-j", value: "n",
+                                   help: "Documents read and written at once (default: the number of cores); the output is the same whatever N.")

@@ -18,6 +18,7 @@ enum StringsCommand: Command {
             .flag("--utf16", help: "Write UTF-16 little-endian with a byte-order mark (as ibtool does) instead of UTF-8."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .option("--compare", value: "file", help: "A .strings file (a translation) to check: keys it lacks and keys it has that the input no longer has."),
+            jobsOption,
         ],
         discussion: """
         strings: what 'ibtool --generate-strings-file' writes for a xib or storyboard, per string

@@ -18,6 +18,7 @@ enum TreeCommand: Command {
             colorOption,
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .flag("--list-variants", help: "List the files of each nib bundle (* = the one read) and exit."),
+            jobsOption,
         ],
         discussion: """
         Placeholders (File's Owner, First Responder, …) come first, then the object hierarchy.
@@ -59,7 +60,7 @@ enum TreeCommand: Command {
         render(input, style: style, depth: depth, properties: args.flag("--properties"),
                incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
                header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
-               headings: input.documents.count > 1, to: context.console.write)
+               headings: input.documents.count > 1, width: context.opener.width, to: context.console.write)
         return context.finish(input, status: status)
     }
 
@@ -110,10 +111,11 @@ enum TreeCommand: Command {
     }
 
     /// Writes the text of ``render(_:style:depth:properties:incoming:constraints:header:headings:)``
-    /// to `sink` as it is produced, line by line.
+    /// to `sink` as it is produced, a document at a time; documents are rendered on up to `width`
+    /// workers, the text the same whatever `width`.
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
                        incoming: Bool = false, constraints: Bool = false, header: String? = nil,
-                       headings: Bool = false, to sink: (String) -> Void) {
+                       headings: Bool = false, width: Int = 1, to sink: (String) -> Void) {
         var wrote = false
         func write(_ text: String) {
             if !text.isEmpty { wrote = true }
@@ -126,15 +128,20 @@ enum TreeCommand: Command {
             write(StoryboardText.render(storyboard, style: style) + "\n")
         }
         let siblings = SiblingDocuments(input.documents)
-        for (i, document) in input.documents.enumerated() {
-            if i > 0 || wrote { write("\n") }
-            if headings { write("== \(Escape.terminal(document.name)) ==\n") }
+        let afterHeader = wrote
+        // Each document's text is made on one of `width` workers and written in order (OrderedOutput).
+        try? OrderedOutput.forEach(input.documents, width: width, transform: { document in
+            var text = headings ? "== \(Escape.terminal(document.name)) ==\n" : ""
             var printer = ResolvedTreePrinter(document: document, style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
             printer.showIncoming = incoming
             printer.showConstraints = constraints
-            printer.render(to: write)
+            printer.render { text += $0 }
+            return text
+        }) { i, text in
+            if i > 0 || afterHeader { sink("\n") }
+            sink(text)
         }
     }
 }

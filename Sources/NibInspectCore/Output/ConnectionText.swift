@@ -167,7 +167,7 @@ func plural(_ count: Int, _ singular: String, _ pluralForm: String? = nil) -> St
 /// The documents of one input by name (the first of a repeated name), so that describing an
 /// upstream placeholder's `<scene>:<id>` target costs O(1) whatever the number of documents.
 /// Build it once per input; copies share the table.
-struct SiblingDocuments {
+struct SiblingDocuments: Sendable {
     let documents: [NibDocument]
     private let positions: [String: Int]
 

@@ -59,6 +59,9 @@ indirect enum LazyJSON {
     case object([String: LazyJSON])
     /// `count` elements, the `i`-th made by `element(i)` when it is written.
     case array(count: Int, element: (Int) -> LazyJSON)
+    /// ``array(count:element:)`` whose elements are made and written on up to `width` workers
+    /// (``OrderedOutput``) and written in order: the same bytes whatever `width`.
+    case parallelArray(count: Int, width: Int, element: @Sendable (Int) -> LazyJSON)
 
     /// Writes the value at nesting `indent` to `console`, each element of an ``array(count:element:)``
     /// made and written in turn.
@@ -74,6 +77,17 @@ indirect enum LazyJSON {
             for i in 0..<count {
                 console.write(String(repeating: "  ", count: indent + 1))
                 element(i).write(to: console, indent: indent + 1)
+                console.write(i == count - 1 ? "\n" : ",\n")
+            }
+            console.write(String(repeating: "  ", count: indent) + "]")
+        case .parallelArray(let count, let width, let element):
+            if count == 0 { console.write("[]"); return }
+            console.write("[\n")
+            try? OrderedOutput.forEach(Array(0..<count), width: width, render: { i, worker in
+                element(i).write(to: worker, indent: indent + 1)
+            }) { i, rendering in
+                console.write(String(repeating: "  ", count: indent + 1))
+                OrderedOutput.write(rendering, to: console)
                 console.write(i == count - 1 ? "\n" : ",\n")
             }
             console.write(String(repeating: "  ", count: indent) + "]")
@@ -96,6 +110,7 @@ indirect enum LazyJSON {
         case .value(let v): return v
         case .object(let members): return .object(members.mapValues { $0.materialized() })
         case .array(let count, let element): return .array((0..<count).map { element($0).materialized() })
+        case .parallelArray(let count, _, let element): return .array((0..<count).map { element($0).materialized() })
         }
     }
 }

@@ -7,14 +7,16 @@ extension ResolvedJSON {
     /// `nibinspect json`: ``render(_:)`` of `output`, written to `console` as it is produced.
     /// A compiled document whose objects were deferred (``OpenedInput/deferredObjects``, by
     /// document name) has them made one at a time as they are written.
-    static func write(_ output: ResolvedOutput, deferredObjects: [String: ResolvedObjects] = [:], to console: Console) throws {
+    /// Documents are written on up to `width` workers (``OrderedOutput``), in order.
+    static func write(_ output: ResolvedOutput, deferredObjects: [String: ResolvedObjects] = [:], width: Int = 1,
+                      to console: Console) throws {
         let json = StreamedJSON(console: console)
         var skeleton = output
         skeleton.documents = []
         skeleton.diagnostics = []
         try json.write(skeleton, depth: 0, replacing: [
             StreamedJSON.Member(path: ["documents"]) { depth in
-                try json.writeArray(output.documents, depth: depth) { document, d in
+                try json.writeArray(output.documents, width: width, depth: depth) { document, d, json in
                     if document.format.isCompiled, let objects = deferredObjects[document.name] {
                         try write(document, objects: objects, depth: d, json)
                     } else {

@@ -60,6 +60,24 @@ struct StreamedJSON {
         console.write("]")
     }
 
+    /// ``writeArray(_:depth:_:)`` with each element written on one of up to `width` workers
+    /// (``OrderedOutput``) by `element`, called with the element, its depth and a writer of its own;
+    /// the same bytes whatever `width`.
+    func writeArray<T: Sendable>(_ elements: [T], width: Int, depth: Int,
+                                 _ element: @escaping @Sendable (T, Int, StreamedJSON) throws -> Void) throws {
+        console.write("[\n")
+        try OrderedOutput.forEach(elements, width: width, render: { e, console in
+            try element(e, depth + 1, StreamedJSON(console: console))
+        }) { i, rendering in
+            if i > 0 { console.write(",\n") }
+            indent(depth + 1)
+            OrderedOutput.write(rendering, to: console)
+        }
+        console.write("\n")
+        indent(depth)
+        console.write("]")
+    }
+
     /// Writes a string-keyed object at `depth` with its keys in `JSONEncoder`'s order (sorted by
     /// their UTF-8 bytes), each value through `value`.
     func writeObject<V>(_ members: [String: V], depth: Int, _ value: (V, Int) throws -> Void) throws {
