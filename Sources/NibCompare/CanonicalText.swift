@@ -69,19 +69,22 @@ extension NibDocument {
 ///
 /// For each object, in order:
 /// ```
-/// View › Button "Sign In" : LoginDemo.PrimaryButton (UIButton)
-/// View › Button "Sign In" . title = "Sign In"
-/// View › Button "Sign In" action signIn: → File's Owner (LoginViewController) [touchUpInside]
+/// View › Button @signInButton : LoginDemo.PrimaryButton (UIButton) {buttonType = "system"; opaque = NO}
+/// View › Button @signInButton . title = "Sign In"
+/// View › Button @signInButton action signIn: → File's Owner (LoginViewController) [touchUpInside]
 /// View : UIView
-/// View . constraint Label "Welcome".leading = self.leading + 24
+/// View . constraint Label @titleLabel.leading = self.leading + 24
 /// ```
-/// the object line (`path : class`, `placeholder` first for placeholders), its properties sorted
-/// by key, those at the class's default (``PropertyDefaults``) left out unless asked for, (`path . key = value`, values as ``PropertyValue/description`` with strings escaped onto
-/// one line and object references as paths) without design-time keys (``designTimeKeys``) and ids
-/// (``idKeys``), the constraints it holds as formulas, sorted (items named by their last path step,
-/// `self` for the holder),
-/// then its outgoing connections, sorted. Constraint objects get no lines of their own, so adding
-/// one does not renumber the others.
+/// the object line (`path : class`, `placeholder` first for placeholders, ` as key` when its parent
+/// holds it under a key: `NSButtonCell as cell`; the parent's property naming it is left out), with
+/// the object's style in braces (`{key = value; …}`: every property but those of ``ownsLine(_:)``);
+/// then the properties with lines of their own (`path . key = value`: geometry, texts, images,
+/// state, identifiers, references), sorted by key; properties at the class's default
+/// (``PropertyDefaults``) left out unless asked for, values as ``PropertyValue/description`` with
+/// strings escaped onto one line and object references as paths, without design-time keys
+/// (``designTimeKeys``) and ids (``idKeys``); the constraints it holds as formulas, sorted (items
+/// named by their last path step, `self` for the holder); then its outgoing connections, sorted.
+/// Constraint objects get no lines of their own, so adding one does not renumber the others.
 public enum CanonicalText {
     /// Properties that describe the editor, not the interface: canvas placement, simulated
     /// metrics and previews, IB's own bookkeeping. Left out of the canonical text.
@@ -123,11 +126,18 @@ public enum CanonicalText {
             if let p = o.placeholder {
                 cls = "placeholder " + (p.kind == .external || p.kind == .upstream ? Escape.quoted(p.identifier) + " " : "") + cls
             }
-            out.append(line(path + " : " + cls))
+            if let keys = context.childKeys[o.id] { cls += " as " + keys.joined(separator: ", ") }
+            var style: [String] = [], own: [String] = []
             for p in o.properties where !designTimeKeys.contains(p.key) && !idKeys.contains(p.key) && p.key != "constraint"
-                && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
-                out.append(line(path + " . " + p.key + " = " + value(p.value)))
+                && !context.isChildReference(p, of: o) && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
+                if ownsLine(p) || context.isReference(p.value) {
+                    own.append(line(path + " . " + p.key + " = " + value(p.value)))
+                } else {
+                    style.append(p.key + " = " + value(p.value))
+                }
             }
+            out.append(line(path + " : " + cls + (style.isEmpty ? "" : " {" + style.joined(separator: "; ") + "}")))
+            out += own
             // Sorted: the keyed archive and the NIBArchive of one nib list a view's constraints
             // in different orders.
             out += (constraints[o.id] ?? []).map { line(path + " . constraint " + context.formula($0)) }.sorted()
@@ -212,6 +222,10 @@ struct CanonicalContext {
     private(set) var constraintObjects: [ObjectID: [ObjectID]] = [:]
     /// How an object is named in values and connections (default: its path).
     var naming: ((ObjectID) -> String?)?
+    /// The keys under which an object's parent holds it (`cell`, `contentView`, `menu`), sorted:
+    /// printed on the object's own line (`NSButton › NSButtonCell : NSButtonCell as cell`) rather
+    /// than as a property of the parent whose value only repeats the child's path.
+    private(set) var childKeys: [ObjectID: [String]] = [:]
 
     init(_ document: NibDocument, scenes: [String: String] = [:]) {
         self.document = document
@@ -229,6 +243,13 @@ struct CanonicalContext {
         for c in document.connections {
             if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
         }
+        for (o, _) in order {
+            for p in o.properties {
+                guard case .object(let id) = p.value, id != o.id, document.object(id)?.parent == o.id, paths[id] != nil else { continue }
+                childKeys[id, default: []].append(p.key)
+            }
+        }
+        for id in childKeys.keys { childKeys[id]?.sort() }
         for o in document.objects {
             if case .constraint(let lc)? = o.property("constraint") {
                 constraints[o.parent ?? ObjectID(""), default: []].append(lc)
@@ -238,6 +259,22 @@ struct CanonicalContext {
     }
 
     func lastStep(_ id: ObjectID) -> String { lastSteps[id] ?? "?" }
+
+    /// True for a value that names another object (printed as its path): an object reference or
+    /// a xib reference kept as text (`selectedItem="SDZ-cp-t7j"`).
+    func isReference(_ v: PropertyValue) -> Bool {
+        switch v {
+        case .object: return true
+        case .string(let s): return document.format.isCompiled == false && CanonicalText.isReference(s) && paths[ObjectID(s)] != nil
+        default: return false
+        }
+    }
+
+    /// True when `p` of `o` holds one of `o`'s own children (``childKeys``): the child's line says it.
+    func isChildReference(_ p: Property, of o: NibObject) -> Bool {
+        guard case .object(let id) = p.value else { return false }
+        return childKeys[id]?.contains(p.key) == true && document.object(id)?.parent == o.id
+    }
 
     func name(_ id: ObjectID?) -> String {
         guard let id else { return "nil" }

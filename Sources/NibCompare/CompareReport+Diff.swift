@@ -1,4 +1,5 @@
 import NibModel
+import TextEscaping
 
 /// `nibinspect diff` of a source and a compiled nib: the differences `compare` finds, as
 /// ``NibDiff`` differences.
@@ -13,16 +14,32 @@ extension CompareReport {
     /// The differences, old side first: `sourceIsOld` true when the source is the old version
     /// (`diff app.xib app.nib`), false for `diff app.nib app.xib`.
     ///
-    /// Paths are ``NibDocument/semanticPath(of:)`` of the object in `documents` (the source side's
-    /// where the difference has one), as `diff` prints them between two sources; `compare`'s own
-    /// path where the object is not found there. Lines are the source's. `document` of each entry
-    /// names its document for several-document inputs (the storyboard scene).
+    /// Paths are those of `textconv` and of `diff` between two sources
+    /// (``NibDocument/uniqueSemanticPaths()``: class and a name the user gave) of the object in
+    /// `documents` (the source side's where the difference has one); `compare`'s own path where
+    /// the object is not found there. A connection's destination is named the same way (with the
+    /// destinations' texts when two read alike), its key path kept. Lines are the source's.
+    /// `document` of each entry names its document for several-document inputs (the storyboard scene).
     public func nibDiff(sourceIsOld: Bool, documents: [NibDocument] = []) -> [(document: String?, difference: NibDiff.Difference)] {
-        var byName: [String: NibDocument] = [:]
-        for d in documents { byName[d.name] = byName[d.name] ?? d }
-        func path(_ ref: ObjectRef) -> String {
-            guard let d = byName[ref.document], d.object(ObjectID(ref.id)) != nil else { return ref.path }
-            return d.semanticPath(of: ObjectID(ref.id))
+        var byName: [String: [NibDocument]] = [:]
+        for d in documents { byName[d.name, default: []].append(d) }
+        var pathCache: [String: [ObjectID: String]] = [:]   // document name + "\u{0}" + format
+        func stable(_ ref: ObjectRef) -> String? {
+            for d in byName[ref.document] ?? [] where d.object(ObjectID(ref.id)) != nil {
+                let key = d.name + "\u{0}" + d.format.rawValue
+                if pathCache[key] == nil { pathCache[key] = d.uniqueSemanticPaths() }
+                return pathCache[key]?[ObjectID(ref.id)]
+            }
+            return nil
+        }
+        func path(_ ref: ObjectRef) -> String { stable(ref) ?? ref.path }
+        /// A destination as a path, with the key path `compare` gave after it.
+        func destination(_ target: ObjectRef?, _ value: String?, hint: String?) -> String? {
+            guard let target, let p = stable(target) else { return value }
+            var text = p
+            if let hint { text += " (" + hint + ")" }
+            if let value, let r = value.range(of: " keyPath '") { text += value[r.lowerBound...] }
+            return text
         }
         return differences.map { d in
             let ref = d.source ?? d.compiled
@@ -48,6 +65,13 @@ extension CompareReport {
                 if d.sourceValue == nil { x.change = onlyInCompiled } else if d.compiledValue == nil { x.change = onlyInSource }
             case .connectionOnlyInSource, .connectionOnlyInCompiled, .destinationChanged, .connectionDetailsDiffer:
                 x.category = .connections
+                // Two destinations whose paths read alike (an outlet's name moves with it) are told
+                // apart by what they show.
+                let a = d.sourceTarget.flatMap(stable), b = d.compiledTarget.flatMap(stable)
+                let alike = a != nil && a == b && d.sourceTarget?.name != d.compiledTarget?.name
+                func hint(_ r: ObjectRef?) -> String? { alike ? r?.name.map { Escape.quoted($0) } : nil }
+                sourceValue = destination(d.sourceTarget, sourceValue, hint: hint(d.sourceTarget))
+                compiledValue = destination(d.compiledTarget, compiledValue, hint: hint(d.compiledTarget))
                 x.kind = d.kind == .connectionDetailsDiffer && d.connectionKind == "action" ? "events" : "connection"
                 x.path += " " + [d.connectionKind, d.label].compactMap { $0 }.joined(separator: " ")
                 switch d.kind {

@@ -77,6 +77,14 @@ public struct CompareReport: Hashable, Sendable, Codable {
         /// (`MyButton (NSButton)`); nil on a side that lacks it (`nibinspect diff` prints these).
         public var sourceValue: String?
         public var compiledValue: String?
+        /// The object a connection difference points to on each side (its destination), for
+        /// `diff` to name by path; not encoded (the values say it for people).
+        public var sourceTarget: ObjectRef?
+        public var compiledTarget: ObjectRef?
+
+        private enum CodingKeys: String, CodingKey {
+            case kind, message, sourceLine, connectionKind, label, source, compiled, sourceValue, compiledValue
+        }
 
         public init(kind: Kind, message: String, sourceLine: Int? = nil, connectionKind: String? = nil,
                     label: String? = nil, source: ObjectRef? = nil, compiled: ObjectRef? = nil,

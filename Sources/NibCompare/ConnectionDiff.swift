@@ -140,11 +140,16 @@ enum ConnectionDiff {
                     source: s.ref(e.tuple.source), compiled: c.ref(m.forward[e.tuple.source] ?? ""),
                     sourceValue: sameDest ? e.tuple.keyPath : name(e.tuple.destination, s, c),
                     compiledValue: sameDest ? other.tuple.keyPath : name(other.tuple.destination, s, c)))
+                if !sameDest {
+                    report.differences[report.differences.count - 1].sourceTarget = target(e.tuple.destination, s, c)
+                    report.differences[report.differences.count - 1].compiledTarget = target(other.tuple.destination, s, c)
+                }
             } else {
                 report.differences.append(.init(
                     kind: .connectionOnlyInSource, message: "connection only in source: \(describe(e, s, c))",
                     sourceLine: e.connection.sourceLine, connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
                     source: s.ref(e.tuple.source), sourceValue: endText(e, s, c)))
+                report.differences[report.differences.count - 1].sourceTarget = target(e.tuple.destination, s, c)
             }
         }
         var implied = 0
@@ -155,6 +160,7 @@ enum ConnectionDiff {
                 connectionKind: e.tuple.family.rawValue, label: e.tuple.label,
                 source: s.ref(e.tuple.source), compiled: e.tuple.source.hasPrefix("compiled:") ? c.ref(String(e.tuple.source.dropFirst(9))) : nil,
                 compiledValue: endText(e, s, c)))
+            report.differences[report.differences.count - 1].compiledTarget = target(e.tuple.destination, s, c)
         }
         if implied > 0 {
             report.notes.append(Diagnostic(.impliedConnections, "\(implied) compiled connection(s) implied by the source's structure (key=\"view\"/\"window\" children, window delegate of its controller, properties compiled as runtime attributes)"))
@@ -238,6 +244,11 @@ enum ConnectionDiff {
         if e.tuple.family != .runtimeAttribute { parts.append("→ " + name(e.tuple.destination, s, c)) }
         if !e.tuple.keyPath.isEmpty { parts.append("keyPath '\(e.tuple.keyPath)'") }
         return parts.isEmpty ? nil : parts.joined(separator: " ")
+    }
+
+    /// The object an endpoint key names (a source id, or `compiled:` and a compiled id).
+    static func target(_ key: String, _ s: CompareSide, _ c: CompareSide) -> CompareReport.ObjectRef? {
+        key.hasPrefix("compiled:") ? c.ref(String(key.dropFirst(9))) : s.ref(key)
     }
 
     static func name(_ key: String, _ s: CompareSide, _ c: CompareSide) -> String {

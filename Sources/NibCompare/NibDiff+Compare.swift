@@ -34,7 +34,9 @@ extension NibDiff {
         // label shown, the value shown and the value compared.
         func props(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: (label: String, shown: String, compared: String)] {
             var d: [String: (String, String, String)] = [:]
-            for p in o.properties where p.key != "constraint" && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
+            // A reference to the object's own child (`cell`, `contentView`) comes and goes with the child.
+            for p in o.properties where p.key != "constraint" && !c.isChildReference(p, of: o)
+                && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
                 d[p.key] = (p.key, c.value(p.value), keyed.value(p.value))
             }
             // Between sources paired by id, a constraint is its xib id (its constant or priority

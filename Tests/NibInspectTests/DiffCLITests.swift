@@ -262,8 +262,12 @@ import Testing
         #expect(code2 == .findings)
         let lines = forward.output.split(separator: "\n").map(String.init)
         #expect(lines.count == 2, "\(forward.output)")
-        #expect(lines.first?.hasPrefix(#"retargeted connection File's Owner (LoginViewController) outlet titleLabel: UILabel "Welcome""#) == true)
-        #expect(lines.last?.hasPrefix(#"changed events UIView › PrimaryButton "Log In" action signIn:: touchUpInside → touchDown"#) == true)
+        // Paths as between two sources (textconv's): the outlet's old destination is the source's
+        // unnamed label now, the button goes by its outlet, not by its edited title.
+        #expect(lines.first?.hasPrefix(
+            "retargeted connection File's Owner (LoginViewController) outlet titleLabel: UIView › UILabel → UIView › UILabel @titleLabel") == true)
+        #expect(lines.last?.hasPrefix(
+            "changed events UIView › UIButton @signInButton action signIn:: touchUpInside → touchDown") == true)
         // The other way round: old and new swap.
         let (_, back) = DiffCLITests.run(["diff", v2, nib])
         #expect(back.output.contains("touchDown → touchUpInside"), "\(back.output)")

@@ -33,13 +33,7 @@ struct ClassIdentity: Hashable, Sendable {
             base = "NSView"
             custom = graph.string(object["NSClassName"])
         case "NSWindowTemplate":
-            let windowClass = graph.string(object["NSWindowClass"]) ?? "NSWindow"
-            if windowClass.hasPrefix("NS") {
-                base = windowClass
-            } else {
-                base = "NSWindow"
-                custom = windowClass
-            }
+            (base, custom) = Self.window(graph.string(object["NSWindowClass"]))
         default:
             break
         }
@@ -63,6 +57,15 @@ struct ClassIdentity: Hashable, Sendable {
                 customClass = name
             }
         }
+    }
+
+    /// The framework class and custom class of a window template whose `NSWindowClass` is
+    /// `windowClass` (keyed archives, typedstream nibs and IB 3 xibs store a window's class there,
+    /// custom or not): an AppKit class (`NSWindow`, `NSPanel`) is the window's class, any other
+    /// (`DiffDocumentWindow`) a custom class of `NSWindow`. Nil or empty: `NSWindow`.
+    static func window(_ windowClass: String?) -> (className: String, customClass: String?) {
+        guard let windowClass, !windowClass.isEmpty else { return ("NSWindow", nil) }
+        return windowClass.hasPrefix("NS") ? (windowClass, nil) : ("NSWindow", windowClass)
     }
 
     /// The class the runtime instantiates: the custom class when set, else the framework class.

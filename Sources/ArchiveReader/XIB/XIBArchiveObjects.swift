@@ -26,7 +26,8 @@ enum XIBArchiveObjects {
             className = "NSView"
             if let n = nsClassName, n != "NSView" { customClass = n }
         case "NSWindowTemplate":
-            className = reader.text(e.child(key: "NSWindowClass")) ?? "NSWindow"
+            // `NSWindowClass` holds the window's class whether custom or not, as in a keyed archive.
+            (className, customClass) = ClassIdentity.window(reader.text(e.child(key: "NSWindowClass")))
         case "IBProxyObject":
             className = "UIProxyObject"
             let identifier = reader.text(e.child(key: "IBProxiedObjectIdentifier")) ?? ""

@@ -272,6 +272,37 @@ struct SourceStoryboardArchiveTests {
         #expect(dangling.unresolved?.message.contains("destination reference not found") == true)
         #expect(doc.connections.allSatisfy { $0.sourceLine != nil })
     }
+
+    /// An IB 3 xib stores a window's class in `NSWindowClass`, custom or not (HexFiend's
+    /// DiffDocument.xib at 247a914 sets `DiffDocumentWindow`): a custom class is the window's custom
+    /// class over `NSWindow`, as the keyed archive reader reads it; `NSPanel` stays the class.
+    @Test func archiveFormatWindowTemplateClass() throws {
+        func window(_ windowClass: String?) throws -> NibObject {
+            let key = windowClass.map { "<string key=\"NSWindowClass\">\($0)</string>" } ?? ""
+            let text = """
+                <?xml version="1.0" encoding="UTF-8"?>
+                <archive type="com.apple.InterfaceBuilder3.Cocoa.XIB" version="7.10"><data>
+                <object class="NSMutableArray" key="IBDocument.RootObjects" id="1000">
+                <object class="NSWindowTemplate" id="1005"><string key="NSWindowTitle">Window</string>\(key)</object>
+                </object>
+                <object class="IBObjectContainer" key="IBDocument.Objects">
+                <object class="IBMutableOrderedSet" key="objectRecords"><object class="NSArray" key="orderedObjects">
+                <object class="IBObjectRecord"><int key="objectID">0</int><object class="NSArray" key="object" id="1002"/><reference key="children" ref="1000"/><nil key="parent"/></object>
+                <object class="IBObjectRecord"><int key="objectID">1</int><reference key="object" ref="1005"/><reference key="parent" ref="1002"/></object>
+                </object></object>
+                </object></data></archive>
+                """
+            let doc = try #require(try SourceReader.read(bytes: Array(text.utf8), name: "DiffDocument.xib").documents.first)
+            return try #require(doc.object(ObjectID("1")))
+        }
+        let custom = try window("DiffDocumentWindow")
+        #expect(custom.className == "NSWindow" && custom.customClass == "DiffDocumentWindow")
+        #expect(custom.property("archivedClass") == .string("NSWindowTemplate"))
+        let panel = try window("NSPanel")
+        #expect(panel.className == "NSPanel" && panel.customClass == nil)
+        let plain = try window(nil)
+        #expect(plain.className == "NSWindow" && plain.customClass == nil)
+    }
 }
 
 @Suite("Source reader: hostile input")
