@@ -52,14 +52,19 @@ enum TreeCommand: Command {
                       limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
-        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
+        // The objects of a compiled nib are made as they are printed (as `json` writes them).
+        var deferring = context
+        deferring.opener.defersObjects = true
+        deferring.opener.keepsSourceXML = false
+        let (opened, status) = try deferring.openResolved(path)
+        let (input, loaded) = (opened.input, opened.loaded)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
         render(input, style: style, depth: depth, properties: args.flag("--properties"),
                incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
                header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
-               headings: input.documents.count > 1, to: context.console.write)
+               headings: input.documents.count > 1, deferred: opened.deferredObjects, to: context.console.write)
         return context.finish(input, status: status)
     }
 
@@ -110,10 +115,11 @@ enum TreeCommand: Command {
     }
 
     /// Writes the text of ``render(_:style:depth:properties:incoming:constraints:header:headings:)``
-    /// to `sink` as it is produced, line by line.
+    /// to `sink` as it is produced, line by line. `deferred`: the objects of compiled documents
+    /// opened with ``NibOpener/defersObjects`` (``OpenedInput/deferredObjects``), made as printed.
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
                        incoming: Bool = false, constraints: Bool = false, header: String? = nil,
-                       headings: Bool = false, to sink: (String) -> Void) {
+                       headings: Bool = false, deferred: [String: ResolvedObjects] = [:], to sink: (String) -> Void) {
         var wrote = false
         func write(_ text: String) {
             if !text.isEmpty { wrote = true }
@@ -129,7 +135,7 @@ enum TreeCommand: Command {
         for (i, document) in input.documents.enumerated() {
             if i > 0 || wrote { write("\n") }
             if headings { write("== \(Escape.terminal(document.name)) ==\n") }
-            var printer = ResolvedTreePrinter(document: document, style: style, siblings: siblings)
+            var printer = ResolvedTreePrinter(objects: DocumentObjects(document, in: deferred), style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
             printer.showIncoming = incoming
