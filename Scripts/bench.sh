@@ -234,13 +234,34 @@ echo "   targets: every 4x step at most 5x in CPU time, peak RSS of json on the 
 echo "   2 x input + 100 MB; every run above that memory is flagged. Peak RSS includes the ~20 MB of the"
 echo "   measuring helper process, which Linux counts in its child's peak)"
 $SWIFT build -c release --product nibinspect 2>&1 | tail -1
-$BENCH growth-synthetic .build/release/nibinspect
-if [ -f "$CORPUS/MANIFEST.tsv" ]; then $BENCH growth-corpus .build/release/nibinspect "$CORPUS"; else echo "corpus absent; growth-corpus skipped"; fi
+# rss_target FILE SECTION NAME LABEL FACTOR: the peak RSS that growth section SECTION printed for command
+# NAME at its largest size (`growth-SECTION-rss NAME BYTES INPUT_BYTES`), against FACTOR x input + 100 MB
+# (issue 31's memory rows; MB = 10^6 bytes, as the sections print them).
+rss_target() {
+  local line rss input
+  line=$(grep "^growth-$2-rss $3 " "$1" | tail -1 || true)
+  if [ -z "$line" ]; then echo "$4: not measured"; return 0; fi
+  rss=$(echo "$line" | awk '{ printf "%.0f", $3 / 1e6 }')
+  input=$(echo "$line" | awk '{ printf "%.0f", $4 / 1e6 }')
+  target "$4 (input $input MB)" "$rss" "<=" "$(awk -v i="$input" -v f="$5" 'BEGIN { printf "%.0f", f * i + 100 }')" " MB"
+}
+$BENCH growth-synthetic .build/release/nibinspect | tee "$TMP/growth-synthetic.txt"
+for c in tree connections graph json_--raw json; do
+  rss_target "$TMP/growth-synthetic.txt" synthetic "$c" "peak RSS, synthetic nib at 16x: ${c//_/ }" 2
+done
+rss_target "$TMP/growth-synthetic.txt" synthetic compare "peak RSS, compare of the synthetic xib and nib at 16x" 3
+if [ -f "$CORPUS/MANIFEST.tsv" ]; then
+  $BENCH growth-corpus .build/release/nibinspect "$CORPUS" | tee "$TMP/growth-corpus.txt"
+  for c in tree connections graph; do rss_target "$TMP/growth-corpus.txt" corpus "$c" "peak RSS, corpus copied 16x: $c" 2; done
+else
+  echo "corpus absent; growth-corpus skipped"
+fi
 
 echo
 echo "== diff growth (issue 14: nibinspect diff of a synthetic xib against a copy with 5 edits at 1x, 4x"
 echo "   and 16x; target: close to linear, every 4x step at most 5x in CPU time)"
-$BENCH growth-diff .build/release/nibinspect
+$BENCH growth-diff .build/release/nibinspect | tee "$TMP/growth-diff.txt"
+rss_target "$TMP/growth-diff.txt" diff diff "peak RSS, diff of two synthetic xibs at 16x" 2
 
 echo
 echo "== Targets (issue 31): every figure above that has a target, met or not met"

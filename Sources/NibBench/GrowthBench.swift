@@ -136,6 +136,8 @@ enum GrowthBench {
         let runs = max(1, Int(ProcessInfo.processInfo.environment["GROWTH_RUNS"] ?? "") ?? 1)
         var timeFlags = 0, memoryFlags = 0, failures = 0, worstStep = 0.0
         var targetRSS: (rss: Int, budget: Int)?
+        /// Peak RSS and input bytes of each command at the largest size, for `make bench`'s targets.
+        var largest: [(name: String, rss: Int, input: Int)] = []
         for (c, first) in sizes[0].enumerated() {
             var points: [Point] = []
             for (s, cases) in sizes.enumerated() {
@@ -173,6 +175,7 @@ enum GrowthBench {
                 print(line)
                 points.append(point)
                 if command.name == target && s == sizes.count - 1 { targetRSS = (m.peakRSS, budget) }
+                if s == sizes.count - 1 { largest.append((command.name, m.peakRSS, point.inputBytes)) }
             }
         }
         print(String(format: "growth-%@: worst 4× step ×%.1f in CPU time; %d time flag(s) (step > ×%.0f), %d memory flag(s) (peak RSS > 2 × input + 100 MB)",
@@ -181,6 +184,11 @@ enum GrowthBench {
         if let target, let t = targetRSS {
             print("growth-\(label): target (issue 17) peak RSS of `\(target)` at 16× \(Bench.mb(t.rss)) under 2 × input + 100 MB = "
                   + "\(Bench.mb(t.budget)): " + (t.rss < t.budget ? "met" : "MISSED"))
+        }
+        // One line per command, read by Scripts/bench.sh: `growth-LABEL-rss NAME PEAK_BYTES INPUT_BYTES`
+        // (spaces in the name as underscores).
+        for l in largest {
+            print("growth-\(label)-rss \(l.name.replacingOccurrences(of: " ", with: "_")) \(l.rss) \(l.input)")
         }
         return failures == 0 ? 0 : 1
     }

@@ -27,13 +27,25 @@ public struct HierarchyWalk {
         public var skipped: Int
     }
 
-    let document: NibDocument
+    /// The object with an id, as the document gives it.
+    let object: (ObjectID) -> NibObject?
     let maxDepth: Int
 
     /// - Parameters:
     ///   - maxDepth: the caller's limit (`--depth`); ``depthLimit`` applies regardless.
     public init(_ document: NibDocument, maxDepth: Int = .max) {
-        self.document = document
+        self.init(maxDepth: maxDepth) { document.object($0) }
+    }
+
+    /// A walk of the objects `object` gives by id, for a document whose objects are made as they
+    /// are read (`ResolvedObjects`): each object is asked for once per visit, and once more when
+    /// the depth limit cuts its parent off.
+    ///
+    /// - Parameters:
+    ///   - maxDepth: the caller's limit (`--depth`); ``depthLimit`` applies regardless.
+    ///   - object: the object with an id, nil when the document has none.
+    public init(maxDepth: Int = .max, object: @escaping (ObjectID) -> NibObject?) {
+        self.object = object
         self.maxDepth = min(maxDepth, Self.depthLimit)
     }
 
@@ -56,7 +68,7 @@ public struct HierarchyWalk {
         guard visited.insert(object.id).inserted else { return }
         // Known, not yet visited, each id once (a malformed source may list a child twice).
         var listed = Set<ObjectID>()
-        let known = object.children.compactMap { document.object($0) }
+        let known = object.children.compactMap { self.object($0) }
             .filter { !visited.contains($0.id) && listed.insert($0.id).inserted }
         var kids = filter(object, known)
         let skipped = known.count - kids.count
@@ -69,7 +81,7 @@ public struct HierarchyWalk {
             // Objects below the cut are accounted for, not reached later as roots.
             var stack = kids.map(\.id)
             while let id = stack.popLast() {
-                guard visited.insert(id).inserted, let o = document.object(id) else { continue }
+                guard visited.insert(id).inserted, let o = self.object(id) else { continue }
                 stack.append(contentsOf: o.children)
             }
             kids = []

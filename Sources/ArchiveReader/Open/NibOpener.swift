@@ -38,6 +38,10 @@ public struct NibOpener: Sendable {
     /// nested archives and the archives holding them, standard input and pipes. Deferred objects
     /// keep their object graphs alive whatever ``retention`` says.
     public var defersObjects = false
+    /// Whether documents read from XML sources keep the XML (``NibDocument/source``, which
+    /// `lint`'s source rules read). Default true; a command that never reads it (`compare`,
+    /// `diff`, `tree`, …) sets false, and a large xib's element tree is released once read.
+    public var keepsSourceXML = true
 
     /// - Parameters:
     ///   - limits: decoding limits applied to every archive.
@@ -151,7 +155,7 @@ public struct NibOpener: Sendable {
     /// A source or a compiled archive held in memory.
     private func open(bytes: [UInt8], name: String) throws -> OpenedInput {
         if SourceReader.isSource(bytes) {
-            return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name), loaded: nil, failures: [])
+            return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, keepsXML: keepsSourceXML), loaded: nil, failures: [])
         }
         var loaded = try loader.loadContainer(bytes: bytes, name: name)
         loaded.releaseBeforeResolving(retention)
@@ -164,14 +168,15 @@ public struct NibOpener: Sendable {
     /// so that one command line can name a source and a compiled bundle).
     private func openSource(at path: String, name: String) throws -> OpenedInput {
         let bytes = try loader.readInput(path)
-        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: path), loaded: nil, failures: [])
+        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: path, keepsXML: keepsSourceXML),
+                           loaded: nil, failures: [])
     }
 
     /// `--variant designable.nib` of a nib bundle: the IB 3 XML source, asked for by name.
     private func openSourceVariant(_ variant: SourceVariant, of path: String) throws -> OpenedInput {
         let bytes = try loader.readInput(variant.file)
         let name = (path as NSString).lastPathComponent + "/" + variant.name
-        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: variant.file),
+        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: variant.file, keepsXML: keepsSourceXML),
                            loaded: nil, failures: [])
     }
 
@@ -209,11 +214,11 @@ public struct NibOpener: Sendable {
 
     /// The XML sources of a directory, read concurrently; each a resolved input or its failure.
     private func readSources(_ units: [InputUnit]) async -> [(unit: InputUnit, result: Result<NibInput, any Error & Sendable>)] {
-        let loader = loader
+        let loader = loader, keepsXML = keepsSourceXML
         return await Concurrently.map(units, width: width) { unit in
             do {
                 let bytes = try loader.readInput(unit.path)
-                return (unit, .success(try SourceReader.read(bytes: bytes, name: unit.name, path: unit.path)))
+                return (unit, .success(try SourceReader.read(bytes: bytes, name: unit.name, path: unit.path, keepsXML: keepsXML)))
             } catch {
                 return (unit, .failure(ContainerBuilder.sendable(error)))
             }

@@ -17,14 +17,17 @@ public enum SourceReader {
     ///   - bytes: the file's bytes (UTF-8 XML).
     ///   - name: display name used for the document(s) (`Login.xib`).
     ///   - path: the path it was read from, if any.
+    ///   - keepsXML: whether each document keeps the XML it was read from (``NibDocument/source``,
+    ///     read by `lint`'s source rules); without it a document holds its objects only, a large
+    ///     xib's element tree is released once read (`compare`, `diff`).
     /// - Returns: the input with its documents (and storyboard summary for storyboards).
     /// - Throws: ``ArchiveError`` `.malformed` with the line (and its byte offset) for XML that does
     ///   not parse, `.notAnArchive` when the root element is neither `<document>` nor `<archive>`.
-    public static func read(bytes: [UInt8], name: String, path: String? = nil) throws(ArchiveError) -> NibInput {
+    public static func read(bytes: [UInt8], name: String, path: String? = nil, keepsXML: Bool = true) throws(ArchiveError) -> NibInput {
         let root = try XMLTreeBuilder.parse(bytes)
         switch root.name {
         case "document":
-            return XIBDocumentReader(root: root, name: name, path: path).read()
+            return XIBDocumentReader(root: root, name: name, path: path, keepsXML: keepsXML).read()
         case "archive":
             let document = XIBArchiveReader(root: root, name: name, path: path).read()
             return NibInput(path: path ?? name, kind: SourceFormat.xibArchive.displayName, documents: [document])
@@ -48,6 +51,8 @@ struct XIBDocumentReader {
     let root: XMLElementNode
     let name: String
     let path: String?
+    /// Whether the documents keep their XML (``NibDocument/source``).
+    var keepsXML = true
 
     func read() -> NibInput {
         let type = root["type"]
@@ -62,6 +67,7 @@ struct XIBDocumentReader {
         }
         if isStoryboard {
             var reader = XIBStoryboardReader(root: root, name: name, path: path, platform: platform, index: index)
+            reader.keepsXML = keepsXML
             var input = reader.read()
             input.diagnostics += Self.unreported(duplicateIDs, in: input.documents)
             return input
@@ -77,8 +83,10 @@ struct XIBDocumentReader {
                                    connections: builder.connections)
         document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
         document.sourceAttributes = Self.sourceAttributes(root)
-        let tree = Self.sourceTree(root)
-        document.source = SourceXML(element: tree, file: tree)
+        if keepsXML {
+            let tree = Self.sourceTree(root)
+            document.source = SourceXML(element: tree, file: tree)
+        }
         document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
         document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],

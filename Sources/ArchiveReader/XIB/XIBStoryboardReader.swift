@@ -16,6 +16,9 @@ struct XIBStoryboardReader {
     /// Object id → scene identifier, for every object of every scene.
     private var sceneOfObject: [String: String] = [:]
 
+    /// Whether each scene's document keeps its XML (``NibDocument/source``).
+    var keepsXML = true
+
     init(root: XMLElementNode, name: String, path: String?, platform: Platform, index: [String: XMLElementNode]) {
         self.root = root
         self.name = name
@@ -27,8 +30,8 @@ struct XIBStoryboardReader {
     mutating func read() -> NibInput {
         let scenes = root.child(named: "scenes")?.children(named: "scene") ?? []
         let documentAttributes = XIBDocumentReader.sourceAttributes(root)
-        let fileTree = XIBDocumentReader.sourceTree(root)
-        let sceneTrees = fileTree.children(named: "scenes").first?.children(named: "scene") ?? []
+        let fileTree = keepsXML ? XIBDocumentReader.sourceTree(root) : nil
+        let sceneTrees = fileTree?.children(named: "scenes").first?.children(named: "scene") ?? []
         var documents: [NibDocument] = []
         var summaryScenes: [StoryboardSummary.Scene] = []
         var controllers: [StoryboardSummary.Controller] = []
@@ -67,7 +70,7 @@ struct XIBStoryboardReader {
                                        objects: builder.objects, topLevelObjects: top, connections: connections)
             document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
             document.sourceAttributes = documentAttributes
-            if i < sceneTrees.count { document.source = SourceXML(element: sceneTrees[i], file: fileTree) }
+            if i < sceneTrees.count, let fileTree { document.source = SourceXML(element: sceneTrees[i], file: fileTree) }
             document.diagnostics = builder.diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
             document.locateDiagnostics()
             documents.append(document)

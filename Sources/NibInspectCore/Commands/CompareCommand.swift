@@ -40,6 +40,8 @@ enum CompareCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 2 else { throw UsageError("Expected <source> and <compiled>") }
+        var context = context
+        context.opener.keepsSourceXML = false   // the comparison reads objects, not the XML
         let sourcePath = args.positionals[0], compiledPath = args.positionals[1]
         if sourcePath == "-" && compiledPath == "-" { throw UsageError("Only one input can be standard input ('-')") }
         guard let source = try context.loadSource(sourcePath) else {

@@ -28,20 +28,29 @@ enum ConnectionsCommand: Command {
 
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
-        let (input, status, loaded) = try context.loadResolvedWithStatus(args.positionals[0])
+        let format = args.value("--format", as: Format.self) ?? .text
+        // Each row needs only its two ends' class and name: without a query naming objects, the
+        // objects of a compiled nib are made as their rows are written (JSON keeps them all, for
+        // the object paths of unresolved connections).
+        var opening = context
+        opening.opener.keepsSourceXML = false
+        opening.opener.defersObjects = format != .json && args.value("--source") == nil && args.value("--destination") == nil
+        let (opened, status) = try opening.openResolved(args.positionals[0])
+        let input = opened.input, deferred = opened.deferredObjects
         let kinds = Set(args.values("--kind"))
         let source = args.value("--source").map { ObjectQuery($0, in: input) }
         let destination = args.value("--destination").map { ObjectQuery($0, in: input) }
-        var rows: [(NibDocument, Connection)] = []
-        for document in input.documents {
-            for c in document.connections {
-                if !kinds.isEmpty && !kinds.contains(c.kind.rawValue) { continue }
-                if let s = source, !s.matches(c.source, in: document) { continue }
-                if let d = destination,
-                   !(d.matches(c.destination, in: document) || (c.members ?? []).contains { d.matches($0, in: document) }
-                     || (c.isNilTargeted && c.destination == nil && isFirstResponder(d.query))) { continue }
-                rows.append((document, c))
-            }
+        func kept(_ document: NibDocument, _ c: Connection) -> Bool {
+            if !kinds.isEmpty && !kinds.contains(c.kind.rawValue) { return false }
+            if let s = source, !s.matches(c.source, in: document) { return false }
+            if let d = destination,
+               !(d.matches(c.destination, in: document) || (c.members ?? []).contains { d.matches($0, in: document) }
+                 || (c.isNilTargeted && c.destination == nil && isFirstResponder(d.query))) { return false }
+            return true
+        }
+        // Rows are taken as they are written, not listed first (a row is a connection and its document).
+        let rows = input.documents.lazy.flatMap { document in
+            document.connections.lazy.filter { kept(document, $0) }.map { (document, $0) }
         }
         for (option, q) in [("--source", source), ("--destination", destination)] {
             guard let q else { continue }
@@ -56,23 +65,23 @@ enum ConnectionsCommand: Command {
                                                    listCommand: "'nibinspect tree \(args.positionals[0])'"))
             }
         }
-        switch args.value("--format", as: Format.self) ?? .text {
+        switch format {
         case .json:
             let controllers = input.controllerIDs()   // one table, not a search of every controller per row
             func controller(_ id: ObjectID?, _ document: String) -> String? {
                 id.flatMap { controllers[ObjectReference(document: document, id: $0)] }
             }
-            let output = ConnectionsOutput(path: input.path, connections: rows.map { document, c in
-                .init(document: document.name, connection: c,
+            let output = ConnectionsOutput(path: input.path, connections: Array(rows.map { document, c in
+                ConnectionsOutput.Row(document: document.name, connection: c,
                       sourceController: controller(c.source, document.name),
                       destinationController: controller(c.destination, document.name))
-            })
+            }))
             try ResolvedJSON.write(output, to: context.console)
         case .tsv:
-            tsv(rows, to: context.console.write)
+            tsv(rows, deferred: deferred, to: context.console.write)
         case .text:
             let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
-            text(rows, documents: input.documents, style: style, to: context.console.write)
+            text(rows, documents: input.documents, style: style, deferred: deferred, to: context.console.write)
         }
         return context.finish(input, status: status)
     }
@@ -106,9 +115,10 @@ enum ConnectionsCommand: Command {
         return out
     }
 
-    /// Writes the text of ``text(_:documents:style:)`` to `out` line by line.
-    static func text(_ rows: [(NibDocument, Connection)], documents: [NibDocument], style: TerminalStyle,
-                     to out: (String) -> Void) {
+    /// Writes the text of ``text(_:documents:style:)`` to `out` line by line; the objects of a
+    /// document in `deferred` (``OpenedInput/deferredObjects``) are made as their rows are written.
+    static func text<Rows: Sequence<(NibDocument, Connection)>>(_ rows: Rows, documents: [NibDocument], style: TerminalStyle,
+                                                                deferred: [String: ResolvedObjects] = [:], to out: (String) -> Void) {
         var current: String?
         let siblings = SiblingDocuments(documents)   // built once: each row looks up in it
         for (document, c) in rows {
@@ -116,7 +126,7 @@ enum ConnectionsCommand: Command {
                 out((current == nil ? "" : "\n") + "== \(Escape.terminal(document.name)) ==\n")
                 current = document.name
             }
-            let t = ConnectionText(document: document, style: style, siblings: siblings)
+            let t = ConnectionText(objects: DocumentObjects(document, in: deferred), style: style, siblings: siblings)
             out(t.endpoint(c.source) + "  " + t.outgoing(c) + "\n")
         }
     }
@@ -128,14 +138,16 @@ enum ConnectionsCommand: Command {
         return out
     }
 
-    /// Writes the text of ``tsv(_:)`` to `out` line by line.
-    static func tsv(_ rows: [(NibDocument, Connection)], to out: (String) -> Void) {
+    /// Writes the text of ``tsv(_:)`` to `out` line by line (`deferred` as in ``text(_:documents:style:deferred:to:)``).
+    static func tsv<Rows: Sequence<(NibDocument, Connection)>>(_ rows: Rows, deferred: [String: ResolvedObjects] = [:],
+                                                               to out: (String) -> Void) {
         out("document\tkind\tsource\tsourceClass\tlabel\tdestination\tdestinationClass\tdetail\tunresolved\n")
         for (document, c) in rows {
+            let objects = DocumentObjects(document, in: deferred)
             /// `Custom (Framework)` or `Framework`; a bound upstream placeholder as the object it
             /// stands for (a storyboard controller in its view nib), other placeholders by kind.
             func cls(_ id: ObjectID?) -> String {
-                guard let o = document.object(id) else { return "" }
+                guard let o = objects.object(id) else { return "" }
                 if let t = o.placeholder?.target { return t.displayClass }
                 if let p = o.placeholder { return p.kind.displayName + (o.customClass.map { " (\($0))" } ?? "") }
                 return o.displayClass

@@ -89,6 +89,8 @@ enum DiffCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard args.positionals.count == 2 else { throw UsageError("Expected <old> and <new>") }
         if args.positionals[0] == "-" && args.positionals[1] == "-" { throw UsageError("Only one input can be standard input ('-')") }
+        var context = context
+        context.opener.keepsSourceXML = false   // the differences are read from objects, not the XML
         let (old, s1, _) = try context.loadResolvedWithStatus(args.positionals[0])
         let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
         let ignoring = Set(args.values("--ignore").compactMap(NibDiff.Category.init(rawValue:)))

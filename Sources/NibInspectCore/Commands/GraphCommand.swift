@@ -64,7 +64,9 @@ enum GraphCommand: Command {
         guard args.positionals.count == 1 else { throw UsageError("Expected exactly one <file>") }
         let path = args.positionals[0]
         if let output = args.value("--output") { try OutputError.checkNotInput(output, inputs: [path]) }
-        let (input, status, _) = try context.loadResolvedWithStatus(path)
+        var opening = context
+        opening.opener.keepsSourceXML = false   // drawn from objects and connections, not the XML
+        let (input, status, _) = try opening.loadResolvedWithStatus(path)
         let sourceDirs = args.values("--sources")
         if (input.kind == "directory" || !sourceDirs.isEmpty) && args.value("--scene") == nil && args.value("--focus") == nil {
             return try drawAppMap(input, sourceDirs: sourceDirs, args, context, status: status)

@@ -34,6 +34,7 @@ enum JSONCommand: Command {
         // Each object is made as it is written, never the whole list of a large nib at once.
         var deferring = context
         deferring.opener.defersObjects = true
+        deferring.opener.keepsSourceXML = false
         let (opened, status) = try deferring.openResolved(path)
         try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects,
                                   width: context.opener.width, to: context.console)

@@ -53,14 +53,20 @@ enum TreeCommand: Command {
                       limits: context.loader.limits)
             return context.report(loaded, path: path)
         }
-        let (input, status, loaded) = try context.loadResolvedWithStatus(path)
+        // The objects of a compiled nib are made as they are printed (as `json` writes them).
+        var deferring = context
+        deferring.opener.defersObjects = true
+        deferring.opener.keepsSourceXML = false
+        let (opened, status) = try deferring.openResolved(path)
+        let (input, loaded) = (opened.input, opened.loaded)
         let style = TerminalStyle.resolve(mode: args.value("--color"), console: context.console)
         // Bundles, storyboards and directories: the container header, then one heading per document.
         let single = (loaded?.container.kind ?? .file) == .file && input.documents.count == 1
         render(input, style: style, depth: depth, properties: args.flag("--properties"),
                incoming: args.flag("--incoming"), constraints: args.flag("--constraints"),
                header: single ? nil : loaded.map { ContainerText.header($0.container, documents: input.documents.count) },
-               headings: input.documents.count > 1, width: context.opener.width, to: context.console.write)
+               headings: input.documents.count > 1, width: context.opener.width, deferred: opened.deferredObjects,
+               to: context.console.write)
         return context.finish(input, status: status)
     }
 
@@ -111,11 +117,14 @@ enum TreeCommand: Command {
     }
 
     /// Writes the text of ``render(_:style:depth:properties:incoming:constraints:header:headings:)``
-    /// to `sink` as it is produced, a document at a time; documents are rendered on up to `width`
-    /// workers, the text the same whatever `width`.
+    /// to `sink` as it is produced: one document line by line; several a document at a time,
+    /// rendered on up to `width` workers, the text the same whatever `width`. `deferred`: the
+    /// objects of compiled documents opened with ``NibOpener/defersObjects``
+    /// (``OpenedInput/deferredObjects``), made as printed.
     static func render(_ input: NibInput, style: TerminalStyle, depth: Int = .max, properties: Bool = false,
                        incoming: Bool = false, constraints: Bool = false, header: String? = nil,
-                       headings: Bool = false, width: Int = 1, to sink: (String) -> Void) {
+                       headings: Bool = false, width: Int = 1, deferred: [String: ResolvedObjects] = [:],
+                       to sink: (String) -> Void) {
         var wrote = false
         func write(_ text: String) {
             if !text.isEmpty { wrote = true }
@@ -129,15 +138,30 @@ enum TreeCommand: Command {
         }
         let siblings = SiblingDocuments(input.documents)
         let afterHeader = wrote
-        // Each document's text is made on one of `width` workers and written in order (OrderedOutput).
-        try? OrderedOutput.forEach(input.documents, width: width, transform: { document in
-            var text = headings ? "== \(Escape.terminal(document.name)) ==\n" : ""
-            var printer = ResolvedTreePrinter(document: document, style: style, siblings: siblings)
+        func printer(_ document: NibDocument) -> ResolvedTreePrinter {
+            var printer = ResolvedTreePrinter(objects: DocumentObjects(document, in: deferred), style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
             printer.showIncoming = incoming
             printer.showConstraints = constraints
-            printer.render { text += $0 }
+            return printer
+        }
+        func heading(_ document: NibDocument) -> String { headings ? "== \(Escape.terminal(document.name)) ==\n" : "" }
+        guard width > 1 && input.documents.count > 1 else {
+            // One worker: each document's text goes to `sink` as printed, never held whole.
+            for (i, document) in input.documents.enumerated() {
+                if i > 0 || afterHeader { sink("\n") }
+                sink(heading(document))
+                var p = printer(document)
+                p.render(to: sink)
+            }
+            return
+        }
+        // Each document's text is made on one of `width` workers and written in order (OrderedOutput).
+        try? OrderedOutput.forEach(input.documents, width: width, transform: { document in
+            var text = heading(document)
+            var p = printer(document)
+            p.render { text += $0 }
             return text
         }) { i, text in
             if i > 0 || afterHeader { sink("\n") }

@@ -5,18 +5,24 @@ import TextEscaping
 /// by `tree` and `connections`. Vocabulary: File's Owner, First Responder, outlet, outlet
 /// collection, action, control events, binding (user-needs.md §B0).
 struct ConnectionText {
-    let document: NibDocument
+    /// The document's objects (made as they are described when deferred).
+    let objects: DocumentObjects
+    var document: NibDocument { objects.document }
     let style: TerminalStyle
     /// Other documents of the same input, to describe what an upstream placeholder stands for.
     var siblings: SiblingDocuments
 
     init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
-        self.document = document
+        self.init(objects: DocumentObjects(document), style: style, siblings: siblings)
+    }
+
+    init(objects: DocumentObjects, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
+        self.objects = objects
         self.style = style
         self.siblings = siblings
     }
 
-    func object(_ id: ObjectID?) -> NibObject? { document.object(id) }
+    func object(_ id: ObjectID?) -> NibObject? { objects.object(id) }
 
     /// `LoginView (UIView)`, `MyApp.LoginView (UIView)`, `UILabel`.
     func classText(_ o: NibObject) -> String {

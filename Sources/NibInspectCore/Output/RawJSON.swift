@@ -53,47 +53,71 @@ enum RawJSON {
                 "hex": .string(archive.trailer.map { String(format2: $0) }.joined()),
                 "lne": .bool(archive.hasLNETrailer),
             ]))
-            doc["objects"] = .array(count: archive.objects.count) { i in .value(object(i, of: archive)) }
+            doc["objects"] = .array(count: archive.objects.count) { i in object(i, of: archive) }
         } else {
             doc["versions"] = .value(.array([.int(Int64(graph.versionMajor))] + (graph.versionMinor.map { [.int(Int64($0))] } ?? [])))
-            doc["objects"] = .array(count: graph.objects.count) { i in .value(object(i, of: graph)) }
+            doc["objects"] = .array(count: graph.objects.count) { i in object(i, of: graph) }
         }
         return .object(doc)
     }
 
-    /// Object `i` of a NIBArchive's object table with its values, as in the value table.
-    static func object(_ i: Int, of archive: NibArchive) -> JSONValue {
+    /// Object `i` of a NIBArchive's object table with its values, as in the value table; each
+    /// value made as it is written (an array object of a large nib holds one per element).
+    static func object(_ i: Int, of archive: NibArchive) -> LazyJSON {
         let o = archive.objects[i]
         let cls = archive.classNames[o.classIndex]
+        let values = o.valueRange
         return .object([
-            "index": .int(Int64(i)), "class": .string(cls.name), "classIndex": .int(Int64(o.classIndex)),
-            "offset": .int(Int64(o.offset)), "firstValue": .int(Int64(o.firstValue)),
-            "valueCount": .int(Int64(o.valueCount)),
-            "values": .array(o.valueRange.map { vi in
+            "index": .value(.int(Int64(i))), "class": .value(.string(cls.name)), "classIndex": .value(.int(Int64(o.classIndex))),
+            "offset": .value(.int(Int64(o.offset))), "firstValue": .value(.int(Int64(o.firstValue))),
+            "valueCount": .value(.int(Int64(o.valueCount))),
+            "values": .array(count: values.count) { k in
+                let vi = values.lowerBound + k
                 let v = archive.values[vi]
-                return .object([
+                return .value(.object([
                     "index": .int(Int64(vi)), "key": .string(archive.keys[v.keyIndex]),
                     "type": .string(nibTypeName(v.type)), "value": value(v.value),
                     "offset": .int(Int64(v.offset)),
-                ])
-            }),
+                ]))
+            },
         ])
     }
 
-    /// Object `i` of a keyed-archive or typedstream graph with its fields.
-    static func object(_ i: Int, of graph: ObjectGraph) -> JSONValue {
+    /// Object `i` of a keyed-archive or typedstream graph with its fields, each field and each
+    /// element of an inline array or dictionary made as it is written.
+    static func object(_ i: Int, of graph: ObjectGraph) -> LazyJSON {
         let o = graph.objects[i]
-        var obj: [String: JSONValue] = [
-            "index": .int(Int64(i)), "class": .string(o.className),
-            "classChain": .array(o.classChain.map { .string($0) }),
-            "values": .array(o.fields.map { f in
-                var v: [String: JSONValue] = ["key": .string(f.key), "type": .string(typeName(f.value)), "value": value(f.value)]
-                if let off = f.offset { v["offset"] = .int(Int64(off)) }
+        let fields = o.fields
+        var obj: [String: LazyJSON] = [
+            "index": .value(.int(Int64(i))), "class": .value(.string(o.className)),
+            "classChain": .value(.array(o.classChain.map { .string($0) })),
+            "values": .array(count: fields.count) { k in
+                let f = fields[fields.index(fields.startIndex, offsetBy: k)]
+                var v: [String: LazyJSON] = ["key": .value(.string(f.key)), "type": .value(.string(typeName(f.value))),
+                                             "value": lazyValue(f.value)]
+                if let off = f.offset { v["offset"] = .value(.int(Int64(off))) }
                 return .object(v)
-            }),
+            },
         ]
-        if let off = o.offset { obj["offset"] = .int(Int64(off)) }
+        if let off = o.offset { obj["offset"] = .value(.int(Int64(off))) }
         return .object(obj)
+    }
+
+    /// ``value(_:)`` with the elements of an inline array or dictionary made as they are written.
+    static func lazyValue(_ v: ArchiveValue) -> LazyJSON {
+        switch v {
+        case .array(let items):
+            return .array(count: items.count) { k in
+                .object(["type": .value(.string(typeName(items[k]))), "value": lazyValue(items[k])])
+            }
+        case .dictionary(let fields):
+            return .array(count: fields.count) { k in
+                .object(["key": .value(.string(fields[k].key)), "type": .value(.string(typeName(fields[k].value))),
+                         "value": lazyValue(fields[k].value)])
+            }
+        default:
+            return .value(value(v))
+        }
     }
 
     static func nibTypeName(_ type: UInt8) -> String {

@@ -18,6 +18,8 @@ import TextEscaping
 /// objects not reached from a root are printed after the roots.
 struct ResolvedTreePrinter {
     let document: NibDocument
+    /// The document's objects: its own, or made one at a time as they are printed.
+    let objects: DocumentObjects
     let text: ConnectionText
     var maxDepth: Int = .max
     var showProperties = false
@@ -25,29 +27,37 @@ struct ResolvedTreePrinter {
     var showConstraints = false
 
     private var printed = Set<ObjectID>()
-    private var outgoing: [ObjectID: [Connection]] = [:]
-    private var incoming: [ObjectID: [Connection]] = [:]
+    /// Per object, the positions in ``NibDocument/connections`` of its outgoing connections (and,
+    /// made only for ``showIncoming``, its incoming ones): positions, not copies, so that the
+    /// tables of a large nib stay small beside its deferred objects.
+    private var outgoing: [ObjectID: [Int]] = [:]
+    private var incoming: [ObjectID: [Int]] = [:]
     /// The outlet that names each object (File's Owner's first), for constraint formulas.
     private var outletNames: [ObjectID: String] = [:]
     /// Objects whose outlet name comes from File's Owner.
     private var ownerNamed = Set<ObjectID>()
 
     init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
+        self.init(objects: DocumentObjects(document), style: style, siblings: siblings)
+    }
+
+    /// A printer of `objects.document` that asks `objects` for every object (deferred objects are
+    /// made where they are printed or named, never all held).
+    init(objects: DocumentObjects, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
+        let document = objects.document
         self.document = document
-        self.text = ConnectionText(document: document, style: style, siblings: siblings)
-        for c in document.connections {
+        self.objects = objects
+        self.text = ConnectionText(objects: objects, style: style, siblings: siblings)
+        for (i, c) in document.connections.enumerated() {
             // A segue is listed under its template object (destination), where its identifier is.
-            if c.kind == .segue, let t = c.destination, document.object(t) != nil {
-                outgoing[t, default: []].append(c)
+            if c.kind == .segue, let t = c.destination, objects.contains(t) {
+                outgoing[t, default: []].append(i)
             } else if let s = c.source {
-                outgoing[s, default: []].append(c)
-            }
-            for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) where c.kind != .segue {
-                incoming[d, default: []].append(c)
+                outgoing[s, default: []].append(i)
             }
             // File's Owner's first outlet to an object names it; otherwise the first outlet.
             if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label) {
-                let fromOwner = document.object(c.source)?.placeholder?.kind == .filesOwner
+                let fromOwner = objects.placeholder(c.source)?.kind == .filesOwner
                 if outletNames[d] == nil || (fromOwner && !ownerNamed.contains(d)) {
                     outletNames[d] = c.label
                     if fromOwner { ownerNamed.insert(d) }
@@ -68,6 +78,12 @@ struct ResolvedTreePrinter {
     mutating func render(to sink: (String) -> Void) {
         func out(_ line: String) { sink(line + "\n") }
         printed = []
+        incoming = [:]
+        if showIncoming {
+            for (i, c) in document.connections.enumerated() where c.kind != .segue {
+                for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) { incoming[d, default: []].append(i) }
+            }
+        }
         let style = text.style
         var header = document.name + " — \(document.platform.rawValue) \(document.format.displayName)"
         // Version words in each format's own terms (nib-format.md §2.1, §4.1, §6).
@@ -82,21 +98,30 @@ struct ResolvedTreePrinter {
         if let f = document.formatVersion { versions.append("\(words.0) \(f)") }
         if let c = document.coderVersion { versions.append(words.1.isEmpty ? c : "\(words.1) \(c)") }
         if !versions.isEmpty { header += " (" + versions.joined(separator: ", ") + ")" }
-        header += ", " + plural(document.objects.count, "object") + ", " + plural(document.connections.count, "connection")
+        header += ", " + plural(objects.count, "object") + ", " + plural(document.connections.count, "connection")
         out(style.detail(header))
-        let placeholders = document.placeholders
+        let placeholders = objects.placeholders
         if !placeholders.isEmpty {
             out("Placeholders")
             for p in placeholders { emit(p, to: out) }
         }
         out("Objects")
-        let roots = document.roots
+        let roots = objects.roots
         for id in roots { if let o = text.object(id) { emit(o, to: out) } }
-        for o in document.objects where !printed.contains(o.id) && o.placeholder == nil
-            && (showConstraints || !isConstraint(o) || o.parent == nil) {
-            emit(o, to: out)
+        // Objects reached from no root: only those are made (again) here.
+        if let deferred = objects.deferred {
+            // Only the objects reached from no root are made (again) here.
+            for p in deferred.indices where !printed.contains(deferred.id(at: p)) && deferred.placeholder(at: p) == nil {
+                let o = deferred[p]
+                if showConstraints || !isConstraint(o) || o.parent == nil { emit(o, to: out) }
+            }
+        } else {
+            for o in document.objects where !printed.contains(o.id) && o.placeholder == nil
+                && (showConstraints || !isConstraint(o) || o.parent == nil) {
+                emit(o, to: out)
+            }
         }
-        let orphans = document.connections.filter { $0.source == nil || text.object($0.source) == nil }
+        let orphans = document.connections.filter { $0.source == nil || !objects.contains($0.source) }
         if !orphans.isEmpty {
             out("Connections without a source")
             for c in orphans { out("  " + text.outgoing(c)) }
@@ -109,7 +134,8 @@ struct ResolvedTreePrinter {
     /// One object line, its detail lines, then its children (through the one ``HierarchyWalk``),
     /// each line written as soon as it is made.
     private mutating func emit(_ root: NibObject, to out: (String) -> Void) {
-        let walk = HierarchyWalk(document, maxDepth: maxDepth)
+        let objects = objects
+        let walk = HierarchyWalk(maxDepth: maxDepth) { objects.object($0) }
         var visited = Set<ObjectID>()
         swap(&visited, &printed)   // moved, not copied: one walk per root must stay O(its size)
         let showConstraints = showConstraints, outgoing = outgoing
@@ -129,9 +155,9 @@ struct ResolvedTreePrinter {
     private func itemName(_ id: ObjectID?, in c: LayoutConstraint, holder: ObjectID?) -> String {
         guard let id = id ?? holder else { return "self" }
         let other = id == (c.firstItem ?? holder) ? c.secondItem : (c.firstItem ?? holder)
-        if let other, document.object(other)?.parent == id { return "superview" }
+        if let other, objects.parent(other) == id { return "superview" }
         if let outlet = outletNames[id] { return outlet }
-        guard let o = document.object(id) else { return id.rawValue }
+        guard let o = objects.object(id) else { return id.rawValue }
         if o.className.hasSuffix("LayoutGuide") {
             let identifier = o.property("identifier")?.text ?? o.name ?? ""
             switch identifier {
@@ -166,8 +192,8 @@ struct ResolvedTreePrinter {
         var lines = [line + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
         let childPrefix = "  " + step.lastFlags.map { $0 ? "   " : "│  " }.joined()
         let detailPrefix = childPrefix + (step.children.isEmpty ? "    " : "│   ")
-        for c in outgoing[o.id] ?? [] { lines.append(detailPrefix + text.outgoing(c)) }
-        if showIncoming { for c in incoming[o.id] ?? [] { lines.append(detailPrefix + text.incoming(c)) } }
+        for i in outgoing[o.id] ?? [] { lines.append(detailPrefix + text.outgoing(document.connections[i])) }
+        if showIncoming { for i in incoming[o.id] ?? [] { lines.append(detailPrefix + text.incoming(document.connections[i])) } }
         if showProperties {
             for p in o.properties { lines.append(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
             if let runtime = o.runtimeClassName { lines.append(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
@@ -178,7 +204,7 @@ struct ResolvedTreePrinter {
         if step.truncated {
             // Counted as shown: constraints count only with --constraints (or when they carry connections).
             let below = o.children.filter { id in
-                showConstraints || document.object(id).map { !isConstraint($0) || !(outgoing[id] ?? []).isEmpty } ?? true
+                showConstraints || objects.object(id).map { !isConstraint($0) || !(outgoing[id] ?? []).isEmpty } ?? true
             }.count
             lines.append(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
         }
