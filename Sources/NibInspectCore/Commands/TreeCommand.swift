@@ -138,7 +138,7 @@ enum TreeCommand: Command {
         }
         let siblings = SiblingDocuments(input.documents)
         let afterHeader = wrote
-        func printer(_ document: NibDocument) -> ResolvedTreePrinter {
+        @Sendable func printer(_ document: NibDocument) -> ResolvedTreePrinter {
             var printer = ResolvedTreePrinter(objects: DocumentObjects(document, in: deferred), style: style, siblings: siblings)
             printer.maxDepth = depth
             printer.showProperties = properties
@@ -146,7 +146,7 @@ enum TreeCommand: Command {
             printer.showConstraints = constraints
             return printer
         }
-        func heading(_ document: NibDocument) -> String { headings ? "== \(Escape.terminal(document.name)) ==\n" : "" }
+        @Sendable func heading(_ document: NibDocument) -> String { headings ? "== \(Escape.terminal(document.name)) ==\n" : "" }
         guard width > 1 && input.documents.count > 1 else {
             // One worker: each document's text goes to `sink` as printed, never held whole.
             for (i, document) in input.documents.enumerated() {
