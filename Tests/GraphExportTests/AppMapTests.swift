@@ -106,8 +106,8 @@ struct AppMapTests {
         #expect(AppMap.stem("Account") == "Account")
     }
 
-    /// DOT and Mermaid of the map, reviewed once (the Mermaid golden is also drawn by Mermaid's
-    /// own JavaScript in ``MermaidRenderTests`` when Chromium is there).
+    /// DOT, Mermaid and PlantUML of the map, reviewed once (the Mermaid golden is also drawn by
+    /// Mermaid's own JavaScript when Chromium is there, the PlantUML one checked by plantuml).
     @Test func goldens() throws {
         try #require(Self.swiftRead, "built without SwiftParser: the fixture's Swift sources are not read")
         var graph = Self.map.graph
@@ -119,7 +119,8 @@ struct AppMapTests {
             graph.nodes[i].tooltip = graph.nodes[i].tooltip.map { $0.replacingOccurrences(of: Self.directory + "/", with: "") }
         }
         goldenFiles.check(DOTWriter.write(graph), "app-map.dot")
-        goldenFiles.check(MermaidWriter.write(graph), "app-map.mmd")
+        goldenFiles.check(MermaidWriter.write(graph, tooltips: true), "app-map.mmd")
+        goldenFiles.check(PlantUMLWriter.write(graph), "app-map.puml")
     }
 }
 
