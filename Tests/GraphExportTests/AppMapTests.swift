@@ -99,6 +99,30 @@ struct AppMapTests {
                                                           "Settings/ProfileCell.xib"])
     }
 
+    /// A nib loaded for an AppKit class (`AboutWindowController(windowNibName:)`, an
+    /// `NSWindowController`) from a class of neither framework (an `NSObject` app delegate) is Mac
+    /// code: left out of an iOS app's map and counted, never a red `?` for a nib the iOS app lacks
+    /// (NetNewsWire's iOS map read with the whole repository's sources drew one).
+    @Test func otherPlatformNibLoads() throws {
+        try #require(Self.swiftRead, "built without SwiftParser")
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Mac/AboutWindowController.swift", text: "import AppKit\nfinal class AboutWindowController: NSWindowController {}\n")
+        try tree.write("Mac/AppDelegate.swift", text: """
+            import AppKit
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                var about: AboutWindowController?
+                func showAbout() { about = AboutWindowController(windowNibName: "AboutWindowController") }
+                func showCell() { _ = UINib(nibName: "ProfileCell", bundle: nil) }
+            }
+
+            """)
+        let sources = SourceCodeReader(swift: SwiftSourceReader.available).read(directories: [tree.root])
+        let map = AppMap(inputs: [Self.input], sources: sources, title: "App")
+        #expect(Self.edges(.nibLoad, in: map) == ["AppDelegate → ProfileCell nib “ProfileCell”"])
+        #expect(map.otherPlatform == 1)
+    }
+
     @Test func stems() {
         #expect(AppMap.stem("Base.lproj/Main~ipad.storyboardc") == "Main")
         #expect(AppMap.stem("Cell.nib/objects-13.0+.nib") == "Cell")
