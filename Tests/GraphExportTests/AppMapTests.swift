@@ -100,9 +100,10 @@ struct AppMapTests {
     }
 
     /// A nib loaded for an AppKit class (`AboutWindowController(windowNibName:)`, an
-    /// `NSWindowController`) from a class of neither framework (an `NSObject` app delegate) is Mac
-    /// code: left out of an iOS app's map and counted, never a red `?` for a nib the iOS app lacks
-    /// (NetNewsWire's iOS map read with the whole repository's sources drew one).
+    /// `NSWindowController`) or an `instantiateController` call from a class of neither framework
+    /// (an `NSObject` app delegate or coordinator) is Mac code: left out of an iOS app's map and
+    /// counted, never a red `?` for a nib or scene the iOS app lacks (NetNewsWire's maps read with
+    /// the whole repository's sources drew such, in both directions).
     @Test func otherPlatformNibLoads() throws {
         try #require(Self.swiftRead, "built without SwiftParser")
         let tree = try TempTree()
@@ -115,12 +116,20 @@ struct AppMapTests {
                 func showAbout() { about = AboutWindowController(windowNibName: "AboutWindowController") }
                 func showCell() { _ = UINib(nibName: "ProfileCell", bundle: nil) }
             }
+            final class Coordinator: NSObject {
+                func add() { _ = NSStoryboard(name: "Main", bundle: nil).instantiateController(withIdentifier: "Home") }
+                func settings() { _ = UIStoryboard(name: "Settings", bundle: nil).instantiateViewController(withIdentifier: "Profile") }
+            }
 
             """)
         let sources = SourceCodeReader(swift: SwiftSourceReader.available).read(directories: [tree.root])
         let map = AppMap(inputs: [Self.input], sources: sources, title: "App")
         #expect(Self.edges(.nibLoad, in: map) == ["AppDelegate → ProfileCell nib “ProfileCell”"])
-        #expect(map.otherPlatform == 1)
+        // NSStoryboard's instantiateController (and NSStoryboard(name:)) are AppKit's; UIKit's kept.
+        #expect(Self.edges(.codeTransition, in: map) == [
+            "Coordinator → SettingsViewController storyboard “Settings”", "Coordinator → ProfileViewController instantiate “Profile”",
+        ])
+        #expect(map.otherPlatform == 3)
     }
 
     @Test func stems() {
