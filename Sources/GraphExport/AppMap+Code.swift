@@ -105,7 +105,11 @@ extension AppMapBuilder {
         }
         // `instantiateViewController(withIdentifier:)` is UIStoryboard's, `instantiateController` NSStoryboard's.
         if literal.kind == .storyboardIdentifier, let call = literal.call {
-            if call == "instantiateViewController" { hint = "UIStoryboard" } else if call == "instantiateController" { hint = "NSStoryboard" }
+            if call == "instantiateViewController" {
+                hint = "UIStoryboard"
+            } else if call == "instantiateController" {
+                hint = "NSStoryboard"
+            }
         }
         guard let hint, hint != "NSObject" else { return true }
         if hint.hasPrefix("NS") { return platforms.contains(.macOS) || platforms.contains(.unknown) }

@@ -93,7 +93,8 @@ public enum PlantUMLWriter {
         case .object: return ("rectangle", "#F3F6FA;line:5B6B82;text:1B2430")
         case .placeholder, .firstResponder: return ("node", "#FFF3C4;line:A07800;text:1B2430")
         case .unresolved: return ("rectangle", "#FDECEC;line:C62828;line.dashed;text:C62828")
-        case .scene(let isEntryPoint): return ("rectangle", "#EAF2FF;line:" + (isEntryPoint ? "1B2430;line.bold" : "5B6B82") + ";text:1B2430")
+        case .scene(let isEntryPoint):
+            return ("rectangle", "#EAF2FF;line:" + (isEntryPoint ? "1B2430;line.bold" : "5B6B82") + ";text:1B2430")
         case .externalScene: return ("rectangle", "#FFFFFF;line:5B6B82;line.dashed;text:1B2430")
         case .menu: return ("rectangle", "#F3F6FA;line:5B6B82;text:1B2430")
         case .entryPoint: return ("circle", "#1B2430;line:1B2430")

@@ -43,7 +43,11 @@ extension Context {
         opened.input = Self.renamed(opened.input, from: root, to: shown)
         opened.input.path = path
         opened.input.diagnostics += failures.map(\.diagnostic)
-        opened.failures = failures + opened.failures.map { var f = $0; f.path = f.path.map { Self.renamed($0, from: root, to: shown) }; return f }
+        opened.failures = failures + opened.failures.map { failure in
+            var f = failure
+            f.path = f.path.map { Self.renamed($0, from: root, to: shown) }
+            return f
+        }
         return opened
     }
 
