@@ -85,6 +85,11 @@ test-deps: deps
 	  python3 -c 'import glob, zipfile; z = zipfile.ZipFile(glob.glob(".build/mermaid/wheel/nicegui-*.whl")[0]); [z.extract(n, ".build/mermaid") for n in z.namelist() if n.startswith("nicegui/elements/mermaid/dist/")]' || \
 	  echo "    could not fetch it; the Mermaid test will be skipped"; \
 	fi
+	@if ! command -v plantuml >/dev/null 2>&1; then \
+	  echo "==> installing plantuml (the PlantUML test checks graph --format plantuml with it; Java and Graphviz come with it)"; \
+	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq plantuml; } || \
+	  echo "    could not install plantuml; the PlantUML test will be skipped"; \
+	fi
 	@if ! command -v jq >/dev/null 2>&1; then \
 	  echo "==> installing jq (the README's JSON example is checked with it)"; \
 	  { $(SUDO) apt-get update -qq && $(SUDO) DEBIAN_FRONTEND=noninteractive apt-get install -y -qq jq; } || \

@@ -157,7 +157,7 @@ let package = Package(
         .testTarget(name: "TextEscapingTests", dependencies: ["TextEscaping"]),
         .testTarget(name: "FileWalkTests", dependencies: ["FileWalk", "TestSupport"]),
         .testTarget(name: "ArchiveReaderTests", dependencies: ["ArchiveReader", "NibCompare", "NibWriters", "TestSupport"]),
-        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "SourceIndex", "SwiftSourceParser", "TestSupport"],
+        .testTarget(name: "GraphExportTests", dependencies: ["GraphExport", "NibModel", "ArchiveReader", "SourceIndex", "SwiftSourceParser", "TextEscaping", "TestSupport"],
                     exclude: ["Goldens", "AppFixture"]),
         .testTarget(name: "NibInspectTests", dependencies: ["NibInspectCore", "ArchiveReader", "NibCompare", "NibWriters", "NibDiagnosis", "NibScan", "SourceIndex", "TestSupport"], exclude: ["Goldens"]),
         .testTarget(name: "SourceIndexTests", dependencies: ["SourceIndex", "SwiftSourceParser", "FileWalk", "TestSupport"]),

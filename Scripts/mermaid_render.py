@@ -8,7 +8,9 @@ BUNDLE is a directory holding Mermaid's ES module build as NiceGUI packages it o
 (`nicegui/elements/mermaid/dist/index.js`, Mermaid 11); `make test-deps` unpacks it into
 `.build/mermaid`. Chromium is driven over the DevTools protocol on a pipe
 (`--remote-debugging-pipe`), so the result does not depend on how long the page takes to load.
-Prints one JSON object per file: {"file", "ok", "error", "svgBytes"}; exit status 1 when Mermaid
+Prints one JSON object per file: {"file", "ok", "error", "svgBytes", "tooltips"} (tooltips: the
+text Mermaid's tooltip box shows when each node with a `click` tooltip is hovered, the chart's
+functions bound as `mermaid.run` binds them, by node id); exit status 1 when Mermaid
 refuses any file, 2 when Chromium or the bundle is missing. --svg-dir writes each SVG; --png
 screenshots the first chart (to look at the picture).
 """
@@ -104,8 +106,26 @@ def main():
               const { mermaid } = await import(%s);
               mermaid.initialize({ startOnLoad: false, securityLevel: 'strict' });
               const texts = %s, out = [];
+              const box = document.createElement('div');
+              document.body.appendChild(box);
               for (let i = 0; i < texts.length; i++) {
-                try { const { svg } = await mermaid.render('chart' + i, texts[i]); out.push({ ok: true, svg }); }
+                try {
+                  const { svg, bindFunctions } = await mermaid.render('chart' + i, texts[i]);
+                  // The tooltips Mermaid shows on hover once the chart's functions are bound
+                  // (as mermaid.run does), by node id: what a reader of the page sees.
+                  box.innerHTML = svg;
+                  if (bindFunctions) bindFunctions(box);
+                  const tooltips = {};
+                  for (const g of box.querySelectorAll('g.node[title]')) {
+                    g.dispatchEvent(new MouseEvent('mouseover', { bubbles: true }));
+                    const tip = document.querySelector('.mermaidTooltip');
+                    const id = (g.id.match(/flowchart-(.+)-[0-9]+$/) || [null, g.id])[1];
+                    tooltips[id] = tip ? tip.innerText : null;
+                    g.dispatchEvent(new MouseEvent('mouseout', { bubbles: true }));
+                  }
+                  box.innerHTML = '';
+                  out.push({ ok: true, svg, tooltips });
+                }
                 catch (e) { out.push({ ok: false, error: String(e && e.message || e) }); }
               }
               return out;
@@ -128,7 +148,8 @@ def main():
         if r["ok"] and svg_dir:
             os.makedirs(svg_dir, exist_ok=True)
             open(os.path.join(svg_dir, os.path.basename(f) + ".svg"), "w", encoding="utf-8").write(r["svg"])
-        print(json.dumps({"file": f, "ok": r["ok"], "error": r.get("error"), "svgBytes": len(r.get("svg", ""))}))
+        print(json.dumps({"file": f, "ok": r["ok"], "error": r.get("error"), "svgBytes": len(r.get("svg", "")),
+                          "tooltips": r.get("tooltips", {})}, ensure_ascii=False))
         if not r["ok"]:
             status = 1
     return status

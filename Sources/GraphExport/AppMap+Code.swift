@@ -92,10 +92,25 @@ extension AppMapBuilder {
         }
     }
 
-    /// False when the literal's API (`UIStoryboard`/`NSStoryboard`) or its class's framework base
-    /// (`UI…`, `NS…`) belongs to a platform none of the drawn documents has.
+    /// False when the literal's API (`UIStoryboard`/`NSStoryboard`, `instantiateViewController`/
+    /// `instantiateController`), the framework base of the
+    /// type a nib is loaded for (`UINib`, `AboutWindowController(windowNibName:)`: an
+    /// `NSWindowController`) or its class's framework base (`UI…`, `NS…`) belongs to a platform
+    /// none of the drawn documents has.
     func isForDrawnPlatform(_ literal: SourceLiteral, _ sources: SourceIndex) -> Bool {
-        let hint = literal.kind == .storyboardName ? literal.call : literal.enclosingClass.flatMap { sources.frameworkBase($0) }
+        var hint = literal.kind == .storyboardName ? literal.call : literal.enclosingClass.flatMap { sources.frameworkBase($0) }
+        if literal.kind == .nibName, let type = literal.call, type.first?.isUppercase == true,
+           let base = sources.frameworkBase(type), base.hasPrefix("NS") || base.hasPrefix("UI") {
+            hint = base
+        }
+        // `instantiateViewController(withIdentifier:)` is UIStoryboard's, `instantiateController` NSStoryboard's.
+        if literal.kind == .storyboardIdentifier, let call = literal.call {
+            if call == "instantiateViewController" {
+                hint = "UIStoryboard"
+            } else if call == "instantiateController" {
+                hint = "NSStoryboard"
+            }
+        }
         guard let hint, hint != "NSObject" else { return true }
         if hint.hasPrefix("NS") { return platforms.contains(.macOS) || platforms.contains(.unknown) }
         if hint.hasPrefix("UI") { return !platforms.isDisjoint(with: [.iOS, .tvOS, .visionOS, .unknown]) }

@@ -18,24 +18,31 @@ import TextEscaping
 ///   `scene`, …), in ``DOTStyle``'s colours.
 ///
 /// What DOT has and Mermaid does not: the legend (edge styles are named in the text above),
-/// tooltips and links, and menu-item ports (an edge from a menu item starts at its menu's box).
+/// links, edge tooltips and menu-item ports (an edge from a menu item starts at its menu's box).
+/// With `tooltips` (the app map), each node that has something to say gets a `click` line whose
+/// tooltip is the node's own tooltip and, one line each, the edges leaving it that have one
+/// (`performSegue “showDetail” → DetailViewController: HomeViewController.swift:5`): Mermaid has
+/// no edge tooltips, so the `file:line` of code transitions and nib loads lives at the node whose
+/// code makes the call. Mermaid shows a tooltip on hover where the page binds the chart's
+/// functions (`mermaid.run`, or `render`'s `bindFunctions`); the callback it names,
+/// `nibinspectNode`, is called only under `securityLevel: 'loose'`, when a page defines it.
 /// Mermaid refuses a chart of more than 500 edges unless told otherwise; a larger graph raises
 /// its `maxEdges` in the front matter.
 ///
 /// Every label is escaped by ``Escape/mermaidLabel(_:)``. Output is deterministic.
 public enum MermaidWriter {
     /// The Mermaid text of `graph`, ending with a newline.
-    public static func write(_ graph: ConnectionGraph) -> String {
+    public static func write(_ graph: ConnectionGraph, tooltips: Bool = false) -> String {
         var out = ""
-        write(graph) { out += $0 }
+        write(graph, tooltips: tooltips) { out += $0 }
         return out
     }
 
     /// Writes the Mermaid text of `graph` to `sink` statement by statement (the same text as
-    /// ``write(_:)``).
+    /// ``write(_:tooltips:)``).
     ///
     /// - Complexity: O(n) in the size of the graph (nodes, edges, cluster members).
-    public static func write(_ graph: ConnectionGraph, to sink: (String) -> Void) {
+    public static func write(_ graph: ConnectionGraph, tooltips: Bool = false, to sink: (String) -> Void) {
         sink("---\ntitle: " + Escape.json(graph.name) + "\n")
         if graph.edges.count > defaultMaxEdges { sink("config:\n  maxEdges: \(graph.edges.count)\n") }
         sink("---\n")
@@ -92,6 +99,28 @@ public enum MermaidWriter {
         clusterStyles.forEach(sink)
         for style in linkStyles.keys.sorted() {
             sink("  linkStyle " + linkStyles[style]!.map(String.init).joined(separator: ",") + " " + style + "\n")
+        }
+        if tooltips { writeTooltips(graph, ids: ids, nodes: nodesByID, to: sink) }
+    }
+
+    /// One `click ID nibinspectNode "…"` line per node with a tooltip or an edge with a tooltip
+    /// leaving it, in node order.
+    static func writeTooltips(_ graph: ConnectionGraph, ids: [String: String], nodes: [String: ConnectionGraph.Node],
+                              to sink: (String) -> Void) {
+        var leaving: [String: [String]] = [:]
+        for edge in graph.edges {
+            guard let tooltip = edge.tooltip, !tooltip.isEmpty, let target = nodes[edge.to] else { continue }
+            let name = target.lines.first { $0 != "?" } ?? edge.to
+            let what = edge.lines.joined(separator: " ")
+            leaving[edge.from, default: []].append((what.isEmpty ? "" : what + " ") + "→ " + name + ": "
+                + tooltip.split(separator: "\n").joined(separator: ", "))
+        }
+        var written = Set<String>()
+        for node in graph.nodes where written.insert(node.id).inserted {
+            guard let id = ids[node.id] else { continue }
+            let lines = (node.tooltip.map { [$0] } ?? []) + (leaving[node.id] ?? [])
+            guard !lines.isEmpty else { continue }
+            sink("  click " + id + " nibinspectNode \"" + Escape.mermaidTooltip(lines.joined(separator: "\n")) + "\"\n")
         }
     }
 

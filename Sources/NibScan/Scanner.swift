@@ -258,20 +258,19 @@ public struct Scanner: Sendable {
         let whole = ScanUnit(input: input, archive: path, displayPath: path, container: "archive", files: .disk)
         // Members live under the archive's absolute path, so that messages and the opener's
         // path logic see ordinary absolute paths.
-        let root = URL(fileURLWithPath: path).standardizedFileURL.path
-        var files: [String: [UInt8]] = [:]
-        for (name, bytes) in members.files { files[root + "/" + name] = bytes }
+        let archive = ArchiveTree(members: members, archive: path)
+        let root = archive.root
         var failures: [ScanRecord] = []
-        for (name, error) in members.refused.sorted(by: { $0.path < $1.path }) {
+        for (name, error) in archive.refused {
             var unit = whole
             unit.member = name
             unit.displayPath = path + "/" + name
             unit.container = "nib"
             if shard?.contains(unit.displayPath) ?? true { failures.append(ScanRecord(failure: error, unit: unit)) }
         }
-        if let stopped = members.stopped { failures.append(ScanRecord(failure: stopped, unit: whole)) }
-        guard !files.isEmpty else { return ([], failures) }
-        let tree = FileTree(files: files)
+        if let stopped = archive.stopped { failures.append(ScanRecord(failure: stopped, unit: whole)) }
+        guard !members.files.isEmpty else { return ([], failures) }
+        let tree = archive.tree
         let loader = NibLoader(limits: limits, files: tree)
         guard let inventory = try? loader.inventory(at: root) else { return ([], failures) }
         var units = inventory.units.map { unit -> ScanUnit in

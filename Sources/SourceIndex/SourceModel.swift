@@ -276,7 +276,10 @@ public struct SourceLiteral: Hashable, Sendable, Codable {
     public var location: SourceLocation
     /// The method or type called: for ``Kind/presentedClass`` `present`, `pushViewController`,
     /// `show`, `presentViewController`, …; for ``Kind/storyboardName`` in Swift `UIStoryboard` or
-    /// `NSStoryboard`; nil where the kind names the API.
+    /// `NSStoryboard`; for ``Kind/storyboardIdentifier`` in Swift `instantiateViewController`
+    /// (UIKit) or `instantiateController` (AppKit); for ``Kind/nibName`` in Swift the type or
+    /// function called (`UINib`, `AboutWindowController` of `AboutWindowController(windowNibName:)`,
+    /// `loadNibNamed`, `init`); nil where the kind names the API.
     public var call: String?
     public init(kind: Kind, value: String, enclosingClass: String? = nil, location: SourceLocation, call: String? = nil) {
         self.kind = kind

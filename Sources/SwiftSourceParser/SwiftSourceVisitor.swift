@@ -335,7 +335,7 @@ final class Visitor: SyntaxVisitor {
             if let kind {
                 literals.append(SourceLiteral(kind: kind, value: value, enclosingClass: enclosingClassName(),
                                               location: location(argument.expression),
-                                              call: kind == .storyboardName ? callee : nil))
+                                              call: kind == .segueIdentifier ? nil : callee))
             }
         }
         recordPresentation(node, callee: callee)

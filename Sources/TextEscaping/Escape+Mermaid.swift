@@ -32,4 +32,24 @@ extension Escape {
         }
         return out
     }
+
+    /// `s` as the tooltip string of a Mermaid `click` line (`click n3 callback "…"`).
+    ///
+    /// Mermaid decodes entity codes in the tooltip as in labels, then shows it as HTML (its
+    /// `.mermaidTooltip` box, `<br/>` a line break), so on top of ``mermaidLabel(_:)`` the
+    /// characters HTML reads are written as HTML entities behind Mermaid's codes: `<` `#38;lt;`,
+    /// `>` `#38;gt;`, `&` `#38;amp;`. A class name `Box<T>` then shows as `Box<T>` and markup in an
+    /// input stays text.
+    public static func mermaidTooltip(_ s: String) -> String {
+        var out = ""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "<": out += "#38;lt;"
+            case ">": out += "#38;gt;"
+            case "&": out += "#38;amp;"
+            default: out += mermaidLabel(String(scalar))
+            }
+        }
+        return out
+    }
 }

@@ -12,6 +12,8 @@
 /// | JSON string, JSON text | ``json(_:)``, ``jsonText(_:)-([UInt8])``, ``scriptSafeJSON(_:)`` | `\n`, `\r`, `\t`, `\u001b`, `\u202e` |
 /// | GitHub workflow command | ``githubData(_:)``, ``githubProperty(_:)`` | `%0A`, `%0D`; others the terminal form |
 /// | Markdown (`diff --format markdown`) | ``markdownCode(_:)`` | the terminal form, in a code span |
+/// | Mermaid label, tooltip | ``mermaidLabel(_:)``, ``mermaidTooltip(_:)`` | `<br/>` for a line feed; others the terminal form |
+/// | PlantUML text | ``plantUML(_:)`` | `\n` for a line feed; others the terminal form with `⧵` for `\` |
 ///
 /// Text outputs follow one rule: a value stays on one line and cannot move the cursor, retitle
 /// the window or reorder the line. The characters that could are ``isUnsafe(_:)``. Data formats

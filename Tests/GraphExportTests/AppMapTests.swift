@@ -99,6 +99,39 @@ struct AppMapTests {
                                                           "Settings/ProfileCell.xib"])
     }
 
+    /// A nib loaded for an AppKit class (`AboutWindowController(windowNibName:)`, an
+    /// `NSWindowController`) or an `instantiateController` call from a class of neither framework
+    /// (an `NSObject` app delegate or coordinator) is Mac code: left out of an iOS app's map and
+    /// counted, never a red `?` for a nib or scene the iOS app lacks (NetNewsWire's maps read with
+    /// the whole repository's sources drew such, in both directions).
+    @Test func otherPlatformNibLoads() throws {
+        try #require(Self.swiftRead, "built without SwiftParser")
+        let tree = try TempTree()
+        defer { tree.remove() }
+        try tree.write("Mac/AboutWindowController.swift", text: "import AppKit\nfinal class AboutWindowController: NSWindowController {}\n")
+        try tree.write("Mac/AppDelegate.swift", text: """
+            import AppKit
+            final class AppDelegate: NSObject, NSApplicationDelegate {
+                var about: AboutWindowController?
+                func showAbout() { about = AboutWindowController(windowNibName: "AboutWindowController") }
+                func showCell() { _ = UINib(nibName: "ProfileCell", bundle: nil) }
+            }
+            final class Coordinator: NSObject {
+                func add() { _ = NSStoryboard(name: "Main", bundle: nil).instantiateController(withIdentifier: "Home") }
+                func settings() { _ = UIStoryboard(name: "Settings", bundle: nil).instantiateViewController(withIdentifier: "Profile") }
+            }
+
+            """)
+        let sources = SourceCodeReader(swift: SwiftSourceReader.available).read(directories: [tree.root])
+        let map = AppMap(inputs: [Self.input], sources: sources, title: "App")
+        #expect(Self.edges(.nibLoad, in: map) == ["AppDelegate → ProfileCell nib “ProfileCell”"])
+        // NSStoryboard's instantiateController (and NSStoryboard(name:)) are AppKit's; UIKit's kept.
+        #expect(Self.edges(.codeTransition, in: map) == [
+            "Coordinator → SettingsViewController storyboard “Settings”", "Coordinator → ProfileViewController instantiate “Profile”",
+        ])
+        #expect(map.otherPlatform == 3)
+    }
+
     @Test func stems() {
         #expect(AppMap.stem("Base.lproj/Main~ipad.storyboardc") == "Main")
         #expect(AppMap.stem("Cell.nib/objects-13.0+.nib") == "Cell")
@@ -106,8 +139,8 @@ struct AppMapTests {
         #expect(AppMap.stem("Account") == "Account")
     }
 
-    /// DOT and Mermaid of the map, reviewed once (the Mermaid golden is also drawn by Mermaid's
-    /// own JavaScript in ``MermaidRenderTests`` when Chromium is there).
+    /// DOT, Mermaid and PlantUML of the map, reviewed once (the Mermaid golden is also drawn by
+    /// Mermaid's own JavaScript when Chromium is there, the PlantUML one checked by plantuml).
     @Test func goldens() throws {
         try #require(Self.swiftRead, "built without SwiftParser: the fixture's Swift sources are not read")
         var graph = Self.map.graph
@@ -119,7 +152,8 @@ struct AppMapTests {
             graph.nodes[i].tooltip = graph.nodes[i].tooltip.map { $0.replacingOccurrences(of: Self.directory + "/", with: "") }
         }
         goldenFiles.check(DOTWriter.write(graph), "app-map.dot")
-        goldenFiles.check(MermaidWriter.write(graph), "app-map.mmd")
+        goldenFiles.check(MermaidWriter.write(graph, tooltips: true), "app-map.mmd")
+        goldenFiles.check(PlantUMLWriter.write(graph), "app-map.puml")
     }
 }
 

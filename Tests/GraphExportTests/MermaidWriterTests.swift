@@ -72,5 +72,32 @@ import TestSupport
             #expect((r["svgBytes"] as? Int ?? 0) > 1000)
         }
         #expect(process.terminationStatus == 0)
+        // The app map's tooltips as Mermaid shows them on hover: a node's own, then the
+        // file:line of the code transitions and nib loads leaving it.
+        let map = try #require(results.first { ($0["file"] as? String)?.hasSuffix("app-map.mmd") == true })
+        let tooltips = (map["tooltips"] as? [String: Any] ?? [:]).compactMapValues { $0 as? String }
+        #expect(tooltips.values.contains { $0.contains("performSegue “showDetail” → DetailViewController: HomeViewController.swift:5") },
+                "\(tooltips)")
+        #expect(tooltips.values.contains { $0.hasPrefix("File's Owner of About.xib\nloads its nib at Sources/AboutViewController.swift:7") })
+    }
+
+    @Test("app map tooltips: one click line per node with something to say, HTML and quotes escaped")
+    func tooltips() {
+        var graph = ConnectionGraph(name: "map")
+        graph.nodes = [
+            .init(id: "a", kind: .codeClass, lines: ["Box<T>"], tooltip: "Box<T> & \"quoted\""),
+            .init(id: "b", kind: .scene(isEntryPoint: false), lines: ["Detail"]),
+            .init(id: "c", kind: .unresolved, lines: ["?", "no nib “X”"]),
+        ]
+        graph.edges = [
+            .init(from: "a", to: "b", kind: .codeTransition, lines: ["present"], tooltip: "A.swift:3\nA.swift:9"),
+            .init(from: "a", to: "c", kind: .nibLoad, lines: ["nib “X”"], isUnresolved: true, tooltip: "A.swift:12"),
+        ]
+        let text = MermaidWriter.write(graph, tooltips: true)
+        let clicks = text.split(separator: "\n").filter { $0.hasPrefix("  click ") }
+        #expect(clicks == [
+            "  click n0 nibinspectNode \"Box#38;lt;T#38;gt; #38;amp; #34;quoted#34;<br/>present → Detail: A.swift:3, A.swift:9<br/>nib “X” → no nib “X”: A.swift:12\"",
+        ])
+        #expect(!MermaidWriter.write(graph).contains("click"))
     }
 }

@@ -94,8 +94,6 @@ struct ErrorMessageCLITests {
             ("i.gif", Array("GIF89a".utf8) + [1, 0], "GIF image: not a nib"),
             ("i.tiff", Array("MM\0*".utf8) + [0, 0, 0, 8], "TIFF image: not a nib"),
             ("d.pdf", Array("%PDF-1.7\n".utf8), "PDF document: not a nib"),
-            ("App.ipa", [0x50, 0x4B, 0x03, 0x04, 0x14, 0, 0, 0],
-             "zip archive: not a nib (an .ipa or .zip: 'nibinspect scan' reads the nibs inside it)"),
             ("x.gz", [0x1F, 0x8B, 0x08, 0], "gzip-compressed data: not a nib (decompress it first)"),
             ("p.html", Array("<!DOCTYPE html>\n<html><body></body></html>\n".utf8), "HTML document: not a nib"),
             ("tool", [0xCF, 0xFA, 0xED, 0xFE, 0x0C, 0, 0, 0x01], "Mach-O binary: not a nib"),
@@ -110,6 +108,11 @@ struct ErrorMessageCLITests {
             #expect(r.code == .dataError, "\(name)")
             #expect(r.err == "nibinspect: error: \(path): \(message)\n")
         }
+        // A zip is read as the app it holds (ArchiveInputTests); --raw reads one compiled file.
+        let zip = try tree.write("App.ipa", [0x50, 0x4B, 0x05, 0x06] + [UInt8](repeating: 0, count: 18))
+        let raw = run(["tree", "--raw", zip])
+        #expect(raw.code == .dataError)
+        #expect(raw.err == "nibinspect: error: \(zip): zip archive: not a nib (nibinspect reads an .ipa or .zip given as the input, except with --raw)\n")
     }
 
     @Test("an output that cannot be written names the path and why, exit 73")

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibDiagnosis
 import Testing
 import TestSupport
 @testable import NibInspectCore
@@ -256,5 +257,20 @@ import TestSupport
         let html = try String(contentsOfFile: path, encoding: .utf8)
         #expect(html.contains("(lint and why: sources were read)"))
         try checkInBrowser("netnewswire", path)
+    }
+}
+
+/// The findings table names a finding's object once, as the text reporter does: the message's own
+/// mention is the link, or the object stands before a message that does not name it.
+@Suite struct ReportFindingTextTests {
+    @Test func objectNamedOnce() {
+        let named = Finding(.accessibilityLabelMissing, "Action store: of UIView › UIButton \"Store\" targets <nothing>",
+                            document: "A.xib", object: "UIView › UIButton \"Store\"", objectID: ObjectID("12"))
+        #expect(HTMLReport.findingText(named, objectHref: "#d1-o3") ==
+                "Action store: of <a class=\"object\" href=\"#d1-o3\">UIView › UIButton &quot;Store&quot;</a> targets &lt;nothing&gt;")
+        let unnamed = Finding(.accessibilityLabelMissing, "No label", document: "A.xib", object: "File's Owner (AboutViewController)")
+        #expect(HTMLReport.findingText(unnamed, objectHref: nil) ==
+                "<span class=\"object\">File&#39;s Owner (AboutViewController)</span>: No label")
+        #expect(HTMLReport.findingText(Finding(.accessibilityLabelMissing, "Whole file", document: "A.xib"), objectHref: nil) == "Whole file")
     }
 }

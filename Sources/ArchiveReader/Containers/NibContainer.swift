@@ -111,6 +111,16 @@ public struct LoadedContainer: Sendable {
         /// An ``ArchiveError`` or ``InputError``.
         public var error: any Error & Sendable
         public var description: String { "\(name): \(error)" }
+
+        public init(name: String, path: String?, error: any Error & Sendable) {
+            self.name = name
+            self.path = path
+            self.error = error
+        }
+
+        /// The failure as the ``DiagnosticCode/documentNotRead`` error resolving lists in
+        /// ``NibInput/diagnostics``.
+        public var diagnostic: Diagnostic { NibResolver.notRead(self) }
     }
 
     public var container: NibContainer

@@ -54,7 +54,7 @@ public enum ForeignFormat: Hashable, Sendable {
     /// The one-line message: `PNG image: not a nib`, with a hint where one helps.
     public var message: String {
         switch self {
-        case .zip: return "zip archive: not a nib (an .ipa or .zip: 'nibinspect scan' reads the nibs inside it)"
+        case .zip: return "zip archive: not a nib (nibinspect reads an .ipa or .zip given as the input, except with --raw)"
         case .gzip: return "gzip-compressed data: not a nib (decompress it first)"
         default: return displayName + ": not a nib"
         }

@@ -52,7 +52,7 @@ extension StringsCommand {
 }
 
 extension GraphCommand {
-    enum Format: String, OptionValue { case dot, svg, png, pdf, mermaid }
+    enum Format: String, OptionValue { case dot, svg, png, pdf, mermaid, plantuml }
 }
 
 /// `--color auto|always|never` (``TerminalStyle/resolve(mode:console:)``).

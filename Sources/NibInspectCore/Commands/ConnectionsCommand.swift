@@ -7,7 +7,7 @@ enum ConnectionsCommand: Command {
     static let spec = CommandSpec(
         name: "connections",
         abstract: "List the outlets, actions, bindings and other connections of a nib.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
             .option("--format", value: "format", help: "Output format.", values: Format.self),
             .option("--kind", value: "kind", help: "Only connections of this kind (repeatable).",

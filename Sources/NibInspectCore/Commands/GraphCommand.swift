@@ -10,9 +10,10 @@ enum GraphCommand: Command {
     static let spec = CommandSpec(
         name: "graph",
         abstract: "Draw outlets, actions, bindings and segues as a Graphviz graph (DOT, SVG, PNG or PDF) or a Mermaid flowchart.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
-            .option("--format", "-f", value: "format", help: "Output format (default: dot); svg, png and pdf are rendered in-process; mermaid is a flowchart for Markdown.",
+            .option("--format", "-f", value: "format",
+                    help: "Output format (default: dot); svg, png and pdf are rendered in-process; mermaid is a flowchart for Markdown; plantuml a PlantUML diagram.",
                     values: Format.self),
             .option("--output", "-o", value: "path", help: "Write to this file instead of standard output."),
             .flag("--hierarchy", help: "Draw every object, nested in its superview/menu/controller as clusters (a menu is one node listing its items)."),
@@ -50,8 +51,10 @@ enum GraphCommand: Command {
         'nibinspect graph FILE | dot -Tpng' works too.
         --format mermaid writes the same graph as a Mermaid flowchart, for a ```mermaid block of a
         Markdown design document (GitHub renders it): the same nodes, clusters (subgraphs), edge
-        labels and colours; no legend, tooltips or menu-item ports.
-        A directory or app (or any input with --sources) is drawn as one app map: the scenes of
+        labels and colours; no legend or menu-item ports (an app map's nodes carry tooltips, file:line included).
+        --format plantuml writes it as a PlantUML diagram (plantuml -tsvg draws it): the same
+        nodes, frames for clusters, edge colours and line styles, and the legend; no tooltips.
+        A directory, app or .ipa (or any input with --sources) is drawn as one app map: the scenes of
         every storyboard and the classes of every nib, one box per storyboard and nib; segues,
         relationship segues, storyboard references (dashed orange, to the scene they open) and,
         with --sources, transitions made in code (dashed teal: instantiateViewController,
@@ -86,7 +89,7 @@ enum GraphCommand: Command {
         context.finish(input, status: .success)
         let map = AppMap(inputs: [input], sources: sources, options: options, title: AppMap.title([input]))
         context.console.diagnostic("nibinspect: note: app map: " + map.summary)
-        try write(map.graph, args, context)
+        try write(map.graph, args, context, tooltips: true)
         return status
     }
 
@@ -121,7 +124,9 @@ enum GraphCommand: Command {
     }
 
     /// Writes `graph` in the `--format` asked for, to `--output` or standard output.
-    static func write(_ graph: ConnectionGraph, _ args: ParsedArguments, _ context: Context) throws {
+    /// `tooltips`: Mermaid `click` lines carrying the nodes' tooltips and the `file:line` of the
+    /// edges leaving them (the app map).
+    static func write(_ graph: ConnectionGraph, _ args: ParsedArguments, _ context: Context, tooltips: Bool = false) throws {
         let format = args.value("--format", as: Format.self) ?? .dot
         let engine = args.value("--layout").flatMap(LayoutEngine.init(rawValue:)) ?? .automatic
         let output = args.value("--output")
@@ -139,7 +144,11 @@ enum GraphCommand: Command {
             }
         } else {
             func write(_ sink: (String) -> Void) {
-                if format == .mermaid { MermaidWriter.write(graph, to: sink) } else { DOTWriter.write(graph, to: sink) }
+                switch format {
+                case .mermaid: MermaidWriter.write(graph, tooltips: tooltips, to: sink)
+                case .plantuml: PlantUMLWriter.write(graph, to: sink)
+                default: DOTWriter.write(graph, to: sink)
+                }
             }
             if let output {
                 try OutputError.write(to: output) { sink in write(sink) }

@@ -5,7 +5,7 @@ enum JSONCommand: Command {
     static let spec = CommandSpec(
         name: "json",
         abstract: "Print the nib as JSON.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the archive tables (header, objects, keys, class names, trailer)."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),

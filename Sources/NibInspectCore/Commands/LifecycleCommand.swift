@@ -8,7 +8,7 @@ enum LifecycleCommand: Command {
     static let spec = CommandSpec(
         name: "lifecycle",
         abstract: "Print the load sequence of a nib: load, instantiate, connect, awake, show.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
             .option("--format", value: "format", help: "Output format.", values: Format.self),
             colorOption,

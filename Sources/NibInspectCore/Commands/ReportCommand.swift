@@ -11,7 +11,7 @@ enum ReportCommand: Command {
     static let spec = CommandSpec(
         name: "report",
         abstract: "Write one self-contained HTML page: documents, object trees, connections, graphs, findings.",
-        arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, apps or directories (one or more).")],
+        arguments: [("path", "Compiled nibs, bundles, .storyboardc, xibs, storyboards, apps, .ipa archives or directories (one or more).")],
         options: [
             .option("--output", "-o", value: "path", help: "Write the page to this file instead of standard output."),
             .option("--sources", value: "dir", help: "Also read the Swift and Objective-C sources under DIR and add the findings of 'why' (repeatable)."),

@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import NibScan
 
 /// The commands' inputs, all opened through ``NibOpener`` (the library's one door); this file
 /// only adds standard input, error attribution to the file, and exit statuses.
@@ -17,10 +18,13 @@ extension Context {
         }
     }
 
-    /// Opens `path` (`-` reads standard input once) with the library's ``NibOpener``.
+    /// Opens `path` (`-` reads standard input once) with the library's ``NibOpener``; a zip
+    /// archive (`.ipa`, `.zip`) is read in memory and opened as the directory it holds
+    /// (``openArchive(_:)``).
     func open(_ path: String) throws -> OpenedInput {
         try withFile(path) {
             if path == "-" { return try opener.open(.bytes(try readInputFromStdin(), name: "<stdin>")) }
+            if ArchiveTree.isArchive(path) { return try openArchive(path) }
             return try opener.open(.path(path))
         }
     }

@@ -8,7 +8,7 @@ enum TextconvCommand: Command {
     static let spec = CommandSpec(
         name: "textconv",
         abstract: "Print a canonical text form of the nib for line diffs (git textconv).",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
             .flag("--all-properties", help: "Also print properties at the class's default (tag 0, enabled YES, …)."),

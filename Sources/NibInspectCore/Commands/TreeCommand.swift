@@ -7,7 +7,7 @@ enum TreeCommand: Command {
     static let spec = CommandSpec(
         name: "tree",
         abstract: "Print the nib as a tree of objects and their connections.",
-        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, or '-' for standard input.")],
+        arguments: [("file", "A compiled nib, nib bundle, .storyboardc, xib, storyboard, directory, app or .ipa, or '-' for standard input.")],
         options: [
             .flag("--raw", help: "Print the raw archive object graph from the root object."),
             .flag("--nested", help: "With --raw (implied): expand archives nested in data values (prototype cells, NSNib) inline."),

@@ -17,7 +17,8 @@ extension HTMLReport {
     table.index.large { table-layout: fixed; width: 100%; }
     table.index.large th:first-child { width: 40%; }
     table.index tbody.chunk { content-visibility: auto; contain-intrinsic-size: auto 11000px; }
-    table.index td:first-child, table.scenes td, table.findings td:nth-child(3), table.findings td:nth-child(4), table.connections td { overflow-wrap: anywhere; }
+    table.index td:first-child, table.scenes td, table.findings td:nth-child(3), table.connections td { overflow-wrap: anywhere; }
+    table.findings td:nth-child(3) { min-width: 16em; }
     table.findings td:nth-child(1), table.findings td:nth-child(2), table.connections td:first-child { white-space: nowrap; overflow-wrap: normal; }
     th { background: var(--band); font-weight: 600; position: sticky; top: 0; }
     th[data-key] { cursor: pointer; user-select: none; }

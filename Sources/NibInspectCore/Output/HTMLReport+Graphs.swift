@@ -1,0 +1,57 @@
+import ArchiveReader
+import Foundation
+import GraphExport
+import NibDiagnosis
+import TextEscaping
+
+/// The report's graphs: a document's connection graph and any graph as inline SVG rendered
+/// in-process (``SVGRenderer``), or a note saying why it is not drawn.
+extension HTMLReport {
+    mutating func documentGraph(_ e: Entry) -> String {
+        guard var graph = try? ConnectionGraph(document: e.document, options: GraphOptions()) else { return "" }
+        guard !graph.edges.isEmpty else { return "" }
+        for i in graph.nodes.indices {
+            if let id = graph.nodes[i].objectID, let a = e.objectAnchors[id] { graph.nodes[i].url = "#" + a }
+        }
+        return "<h3>Graph</h3>\n" + figure(graph, anchor: e.anchor, caption: "Outlets, actions, bindings and segues of "
+            + e.document.name + " (actions to First Responder and the key-view loop left out). Click a node for its object.")
+    }
+
+    /// A `<figure>` with the graph as inline SVG, or a note saying why it is not drawn.
+    mutating func figure(_ graph: ConnectionGraph, anchor: String, caption: String) -> String {
+        if graph.nodes.count > limits.graphNodes || graph.edges.count > limits.graphEdges {
+            return "<p class=\"note\">Graph not drawn: \(graph.nodes.count) nodes and \(graph.edges.count) edges (the report draws up to \(limits.graphNodes) nodes and \(limits.graphEdges) edges); 'nibinspect graph --format svg' draws it.</p>\n"
+        }
+        guard graphsDrawn < limits.graphs else {
+            return "<p class=\"note\">Graph not drawn: the report draws at most \(limits.graphs) graphs; 'nibinspect graph --format svg' draws it.</p>\n"
+        }
+        graphsDrawn += 1
+        let rendering: SVGRendering
+        do {
+            rendering = try SVGRenderer.render(dot: DOTWriter.write(graph))
+        } catch {
+            return "<p class=\"error\">Graph not drawn: " + Escape.html(error.description) + "</p>\n"
+        }
+        return "<figure class=\"graph\">" + Self.inlineSVG(rendering.svg, idPrefix: anchor + "-g-")
+            + "<figcaption>" + Escape.html(caption) + "</figcaption></figure>\n"
+    }
+
+    /// Graphviz's SVG made fit for inlining: the XML prolog, doctype and comments dropped, every
+    /// `id` prefixed so that several graphs on a page do not share ids. Graphviz escapes the
+    /// label and tooltip text it writes (`&lt;`, `&amp;`), so input text stays text.
+    static func inlineSVG(_ svg: String, idPrefix: String) -> String {
+        guard let start = svg.range(of: "<svg") else { return "" }
+        var body = String(svg[start.lowerBound...])
+        // Comments (`<!-- node1 -->`): Graphviz writes the node name there.
+        var cleaned = ""
+        var rest = Substring(body)
+        while let open = rest.range(of: "<!--") {
+            cleaned += rest[..<open.lowerBound]
+            guard let close = rest[open.upperBound...].range(of: "-->") else { rest = ""; break }
+            rest = rest[close.upperBound...]
+        }
+        cleaned += rest
+        body = cleaned.replacingOccurrences(of: " id=\"", with: " id=\"" + idPrefix)
+        return body.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
