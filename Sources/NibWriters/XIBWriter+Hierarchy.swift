@@ -70,16 +70,56 @@ extension XIBBuilder {
         }
         depth += 1
         defer { depth -= 1 }
+        // This function is the recursion; what is written before and after the children is in
+        // head(for:parent:key:) and assemble(_:of:notes:values:children:) so that its stack frame
+        // stays small (done in one function it took 33 KB a level in a debug build, and 256 levels
+        // overflowed an 8 MB stack).
+        switch head(for: o, parent: parent, key: key) {
+        case .nodes(let nodes):
+            return nodes
+        case .transparent(let comment):
+            var out: [XMLOutput.Node] = [.comment(comment)]
+            for c in o.children {
+                if let child = document.object(c) { out += nodes(for: child, parent: parent) }
+            }
+            return out
+        case .element(let e, let notes, let values):
+            let made = children(of: o)
+            return [.element(assemble(e, of: o, notes: notes, values: values, children: made))]
+        }
+    }
+
+    /// What ``nodes(for:parent:key:)`` writes for an object before its children.
+    enum Head {
+        /// The object is written as these nodes (a comment saying why it is not written).
+        case nodes([XMLOutput.Node])
+        /// The object has no xib element: this comment, then its children in its place.
+        case transparent(String)
+        /// The object's element with its attributes, the notes for its comment and its value elements.
+        case element(XMLOutput.Element, notes: [String], values: [XMLOutput.Element])
+    }
+
+    /// The children of an object's element as ``nodes(for:parent:key:)`` makes them: keyed
+    /// children, wrappers (`subviews`, `items`, `constraints`, …) and a static table's sections.
+    struct Children {
+        var keyed: [XMLOutput.Node] = []
+        var wrappers: [(String, XMLOutput.Element)] = []
+        var sections: XMLOutput.Element?
+    }
+
+    /// The first part of ``nodes(for:parent:key:)``: the checks that write an object as a comment,
+    /// its element, attributes and values.
+    mutating func head(for o: NibObject, parent: NibObject?, key: String?) -> Head {
         var notes: [String] = []
         if case .constraint(let lc)? = o.property("constraint"),
            let missing = [lc.firstItem, lc.secondItem].compactMap({ $0 }).first(where: { !isWritten($0) }) {
             // Half a constraint would say something else (a missing firstItem means the holder).
-            return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc): its item \(missing.rawValue) is not written ")]
+            return .nodes([.comment(" nibinspect: constraint \(o.id.rawValue) \(lc): its item \(missing.rawValue) is not written ")])
         }
         // A UIKit layout guide archived without a view or identifier (iOS 14+ nibs keep one for
         // an unused safe area): no xib element stands for it.
         if o.className == "UILayoutGuide" && parent == nil && (o.property("identifier")?.text ?? "").isEmpty {
-            return [.comment(" nibinspect: \(o.id.rawValue) UILayoutGuide archived without a view or identifier: not written ")]
+            return .nodes([.comment(" nibinspect: \(o.id.rawValue) UILayoutGuide archived without a view or identifier: not written ")])
         }
         // The constraints ibtool adds to place a view controller's top or bottom layout guide
         // (its leading, top or bottom and height against the view): a storyboard declares the
@@ -88,17 +128,13 @@ extension XIBBuilder {
             let items = [lc.firstItem, lc.secondItem].compactMap { $0 }
             let guides = items.filter { document.object($0).map { Self.layoutGuideType($0) != nil } ?? false }
             if !guides.isEmpty && items.allSatisfy({ guides.contains($0) || $0 == parent?.id }) {
-                return [.comment(" nibinspect: constraint \(o.id.rawValue) \(lc) places a view controller layout guide: added by compilation ")]
+                return .nodes([.comment(" nibinspect: constraint \(o.id.rawValue) \(lc) places a view controller layout guide: added by compilation ")])
             }
         }
         guard var e = element(for: o, notes: &notes) else {
-            var out: [XMLOutput.Node] = [.comment(" nibinspect: \(o.id.rawValue) \(describeClass(o)) has no xib element"
+            return .transparent(" nibinspect: \(o.id.rawValue) \(describeClass(o)) has no xib element"
                 + (properties(of: o).isEmpty ? "" : "; " + properties(of: o).map { "\($0.key) = \($0.value)" }.joined(separator: ", "))
-                + "; its children follow in its place ")]
-            for c in o.children {
-                if let child = document.object(c) { out += nodes(for: child, parent: parent) }
-            }
-            return out
+                + "; its children follow in its place ")
         }
         if let key { e.attributes.insert(("key", key), at: 0) }
         // A cell names its built-in labels (written as `<label>`), in archive order.
@@ -120,9 +156,12 @@ extension XIBBuilder {
         for p in properties(of: o) where !isGuide || !["identifier", "hidden", "frame"].contains(p.key) {
             write(p, of: o, into: &e, elements: &valueElements, notes: &notes)
         }
-        // Children, grouped as Xcode groups them.
-        var wrappers: [(String, XMLOutput.Element)] = []
-        var keyed: [XMLOutput.Node] = []
+        return .element(e, notes: notes, values: valueElements)
+    }
+
+    /// The children of `o`, grouped as Xcode groups them (recursing through ``nodes(for:parent:key:)``).
+    mutating func children(of o: NibObject) -> Children {
+        var made = Children()
         var scrollerCount = 0
         var usedKeys = Set<String>()
         let firstView = o.children.first { document.object($0)?.className.hasSuffix("View") == true }
@@ -135,38 +174,50 @@ extension XIBBuilder {
                 let other = ["horizontalScroller": "verticalScroller", "verticalScroller": "horizontalScroller"]
                 if usedKeys.contains(k), let flipped = other[k], !usedKeys.contains(flipped) { k = flipped }
                 usedKeys.insert(k)
-                keyed += nodes(for: child, parent: o, key: k)
+                made.keyed += nodes(for: child, parent: o, key: k)
             case .wrapper(let name):
                 let childNodes = nodes(for: child, parent: o)
-                if let i = wrappers.firstIndex(where: { $0.0 == name }) {
-                    wrappers[i].1.children += childNodes
+                if let i = made.wrappers.firstIndex(where: { $0.0 == name }) {
+                    made.wrappers[i].1.children += childNodes
                 } else {
                     var w = XMLOutput.Element(name)
                     w.children = childNodes
-                    wrappers.append((name, w))
+                    made.wrappers.append((name, w))
                 }
             }
         }
-        if isMac && o.className.hasSuffix("Matrix"), let i = wrappers.firstIndex(where: { $0.0 == "cells" }) {
-            wrappers[i].1.children = matrixColumns(wrappers[i].1.children, of: o)
+        if let ds = staticTables[o.id].flatMap({ document.object($0) }) {
+            var sections = XMLOutput.Element("sections")
+            for s in ds.children { if let section = document.object(s) { sections.children += nodes(for: section, parent: ds) } }
+            made.sections = sections
+        }
+        return made
+    }
+
+    /// The last part of ``nodes(for:parent:key:)``: the element with its children, values,
+    /// constraints, layout guides and connections in Xcode's order.
+    func assemble(_ e: XMLOutput.Element, of o: NibObject, notes: [String], values valueElements: [XMLOutput.Element],
+                  children made: Children) -> XMLOutput.Element {
+        var e = e
+        var made = made
+        if isMac && o.className.hasSuffix("Matrix"), let i = made.wrappers.firstIndex(where: { $0.0 == "cells" }) {
+            made.wrappers[i].1.children = matrixColumns(made.wrappers[i].1.children, of: o)
         }
         var children: [XMLOutput.Node] = notes.isEmpty ? [] : [.comment(" nibinspect: not expressible in a xib: " + notes.joined(separator: "; ") + " ")]
         // Frame first, then keyed children and subviews, then the other values, constraints last.
         let (frames, values) = valueElements.partitioned { ["frame", "contentRect", "autoresizingMask"].contains($0["key"] ?? "") }
         children += frames.filter { $0["key"] != "autoresizingMask" }.map { .element($0) } + frames.filter { $0["key"] == "autoresizingMask" }.map { .element($0) }
         // A view's layout guides follow its constraints, as Xcode writes them.
-        let (guides, others) = keyed.partitioned { if case .element(let x) = $0 { return x.name == "viewLayoutGuide" } else { return false } }
+        let (guides, others) = made.keyed.partitioned { if case .element(let x) = $0 { return x.name == "viewLayoutGuide" } else { return false } }
         children += others
-        children += wrappers.filter { $0.0 != "constraints" }.map { .element($0.1) }
+        children += made.wrappers.filter { $0.0 != "constraints" }.map { .element($0.1) }
         if let cells = prototypes[o.id] { children.append(.element(XMLOutput.Element("prototypes", children: cells))) }
-        if let ds = staticTables[o.id].flatMap({ document.object($0) }) {
+        if let sections = made.sections {
             e.set("dataMode", "static")
-            var sections = XMLOutput.Element("sections")
-            for s in ds.children { if let section = document.object(s) { sections.children += nodes(for: section, parent: ds) } }
             children.append(.element(sections))
         }
         children += values.map { .element($0) }
-        children += wrappers.filter { $0.0 == "constraints" }.map { .element($0.1) }
+        children += made.wrappers.filter { $0.0 == "constraints" }.map { .element($0.1) }
         children += guides
         children += injected[o.id] ?? []
         children += connectionNodes(of: o)
@@ -176,7 +227,7 @@ extension XIBBuilder {
         let (valueAttributes, ident) = e.attributes.partitioned { !identity.contains($0.0) }
         e.attributes = valueAttributes.filter { $0.0 == "key" } + valueAttributes.filter { $0.0 != "key" }
             + ident.sorted { identity.firstIndex(of: $0.0)! < identity.firstIndex(of: $1.0)! }
-        return [.element(e)]
+        return e
     }
 
     /// AppKit objects that a nib archives but a xib does not hold as elements: a scroll view's
