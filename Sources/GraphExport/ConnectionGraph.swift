@@ -191,6 +191,19 @@ public struct ConnectionGraph: Hashable, Sendable {
         self.showsLegend = showsLegend
     }
 
+    /// Short ids for the text formats that need identifiers of their own (Mermaid, PlantUML):
+    /// `n0`, `n1`, … in node order, the first node of a repeated id keeping it; and each node by
+    /// its id. O(nodes).
+    public var shortNodeIDs: (ids: [String: String], nodes: [String: Node]) {
+        var ids: [String: String] = [:]
+        var nodes: [String: Node] = [:]
+        for node in self.nodes where ids[node.id] == nil {
+            ids[node.id] = "n\(ids.count)"
+            nodes[node.id] = node
+        }
+        return (ids, nodes)
+    }
+
     /// The ids of the nodes drawn inside some cluster (at any depth); the others are drawn at the
     /// top level. O(cluster members).
     public var clusteredNodeIDs: Set<String> {

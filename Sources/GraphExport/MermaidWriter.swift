@@ -48,12 +48,7 @@ public enum MermaidWriter {
         sink("---\n")
         sink("flowchart " + (graph.rankDirection == .topToBottom ? "TB" : "LR") + "\n")
 
-        var ids: [String: String] = [:]
-        var nodesByID: [String: ConnectionGraph.Node] = [:]
-        for node in graph.nodes where ids[node.id] == nil {
-            ids[node.id] = "n\(ids.count)"
-            nodesByID[node.id] = node
-        }
+        let (ids, nodesByID) = graph.shortNodeIDs
         let inCluster = graph.clusteredNodeIDs
 
         var classes: [String: [String]] = [:]

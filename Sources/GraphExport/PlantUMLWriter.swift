@@ -36,12 +36,7 @@ public enum PlantUMLWriter {
         if graph.rankDirection != .topToBottom { sink("left to right direction\n") }
         sink(preamble)
 
-        var ids: [String: String] = [:]
-        var nodesByID: [String: ConnectionGraph.Node] = [:]
-        for node in graph.nodes where ids[node.id] == nil {
-            ids[node.id] = "n\(ids.count)"
-            nodesByID[node.id] = node
-        }
+        let (ids, nodesByID) = graph.shortNodeIDs
         let inCluster = graph.clusteredNodeIDs
         var declared = Set<String>()
         func declare(_ id: String, indent: String) {

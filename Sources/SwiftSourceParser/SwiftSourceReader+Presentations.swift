@@ -20,14 +20,7 @@ extension Visitor {
     /// controller whose class the argument's expression gives.
     func recordPresentation(_ node: FunctionCallExprSyntax, callee: String?) {
         // `FooController(…)` / `FooController.init(…)`: a controller made in code.
-        var made: String?
-        if let ref = node.calledExpression.as(DeclReferenceExprSyntax.self) {
-            made = ref.baseName.text
-        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self),
-                  member.declName.baseName.tokenKind == .keyword(.`init`), let base = member.base?.as(DeclReferenceExprSyntax.self) {
-            made = base.baseName.text
-        }
-        if let made, made.hasSuffix("Controller"), made.first?.isUppercase == true {
+        if let made = node.initialisedName, made.hasSuffix("Controller"), made.first?.isUppercase == true {
             literals.append(SourceLiteral(kind: .createdClass, value: made, enclosingClass: enclosingClassName(),
                                           location: location(node), call: "init"))
         }
@@ -60,15 +53,7 @@ extension Visitor {
             return nil
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
-            var name: String?
-            if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-                name = ref.baseName.text
-            } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                      member.declName.baseName.tokenKind == .keyword(.`init`),
-                      let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                name = base.baseName.text
-            }
-            guard let name, name.first?.isUppercase == true else { return nil }
+            guard let name = call.initialisedName, name.first?.isUppercase == true else { return nil }
             if Self.containerClasses.contains(name),
                let root = call.arguments.first(where: { $0.label?.text == "rootViewController" }) {
                 return presentedClass(root.expression, depth: depth + 1) ?? name
@@ -156,3 +141,16 @@ private final class BindingFinder: SyntaxVisitor {
     }
 }
 #endif
+
+extension FunctionCallExprSyntax {
+    /// The name a call initialises: `Foo(…)` and `Foo.init(…)` give `"Foo"`; nil for a call of
+    /// any other shape. Whether the name is a type (capitalised, a known class) is the caller's test.
+    var initialisedName: String? {
+        if let ref = calledExpression.as(DeclReferenceExprSyntax.self) { return ref.baseName.text }
+        if let member = calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.tokenKind == .keyword(.`init`),
+           let base = member.base?.as(DeclReferenceExprSyntax.self) {
+            return base.baseName.text
+        }
+        return nil
+    }
+}

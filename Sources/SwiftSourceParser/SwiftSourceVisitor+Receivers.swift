@@ -62,15 +62,7 @@ extension Visitor {
             return nil
         }
         if let call = expr.as(FunctionCallExprSyntax.self) {
-            var name: String?
-            if let ref = call.calledExpression.as(DeclReferenceExprSyntax.self) {
-                name = ref.baseName.text
-            } else if let member = call.calledExpression.as(MemberAccessExprSyntax.self),
-                      member.declName.baseName.tokenKind == .keyword(.`init`),
-                      let base = member.base?.as(DeclReferenceExprSyntax.self) {
-                name = base.baseName.text
-            }
-            return name.flatMap { $0.first?.isUppercase == true ? $0 : nil }
+            return call.initialisedName.flatMap { $0.first?.isUppercase == true ? $0 : nil }
         }
         if let ref = expr.as(DeclReferenceExprSyntax.self), ref.argumentNames == nil {
             let name = ref.baseName.text
