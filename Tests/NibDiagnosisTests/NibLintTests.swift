@@ -130,6 +130,9 @@ import TestSupport
     func missingImageUnchecked() throws {
         let tree = try TempTree()
         defer { try? FileManager.default.removeItem(atPath: tree.root) }
+        // A project root of its own (`.git`), so the catalog search stops there and never looks at
+        // whatever else the temporary directory holds (an `Assets.xcassets` left in /tmp did).
+        try tree.write(".git/HEAD", Array("ref: refs/heads/main\n".utf8))
         let copy = tree.path("Login.xib")
         try FileManager.default.copyItem(atPath: Self.fixtures + "/Login.xib", toPath: copy)
         let input = try NibOpener().open(.path(copy)).input
