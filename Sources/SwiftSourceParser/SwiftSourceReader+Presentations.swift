@@ -37,21 +37,9 @@ extension Visitor {
     /// anything else.
     func presentedClass(_ expr: ExprSyntax, depth: Int) -> String? {
         guard depth < 5 else { return nil }
-        if let e = expr.as(TryExprSyntax.self) { return presentedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(AwaitExprSyntax.self) { return presentedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(ForceUnwrapExprSyntax.self) { return presentedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(OptionalChainingExprSyntax.self) { return presentedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first, only.label == nil {
-            return presentedClass(only.expression, depth: depth + 1)
-        }
+        if let inner = expr.transparentInner { return presentedClass(inner, depth: depth + 1) }
         if let e = expr.as(AsExprSyntax.self) { return cast(e.expression, to: e.type, depth: depth) }
-        if let e = expr.as(SequenceExprSyntax.self) {
-            let items = Array(e.elements)
-            if items.count == 3, items[1].is(UnresolvedAsExprSyntax.self), let type = items[2].as(TypeExprSyntax.self) {
-                return cast(items[0], to: type.type, depth: depth)
-            }
-            return nil
-        }
+        if expr.is(SequenceExprSyntax.self) { return expr.unfoldedCast.flatMap { cast($0.value, to: $0.type, depth: depth) } }
         if let call = expr.as(FunctionCallExprSyntax.self) {
             guard let name = call.initialisedName, name.first?.isUppercase == true else { return nil }
             if Self.containerClasses.contains(name),
@@ -140,7 +128,6 @@ private final class BindingFinder: SyntaxVisitor {
         return .visitChildren
     }
 }
-#endif
 
 extension FunctionCallExprSyntax {
     /// The name a call initialises: `Foo(…)` and `Foo.init(…)` give `"Foo"`; nil for a call of
@@ -154,3 +141,29 @@ extension FunctionCallExprSyntax {
         return nil
     }
 }
+
+extension ExprSyntax {
+    /// The expression inside `try x`, `await x`, `x!`, `x?` or `(x)` (one unlabelled element); nil
+    /// for any other shape. The walkers that read through these (``Visitor/presentedClass(_:depth:)``,
+    /// ``Visitor/statedClass(_:depth:)``) call it once per step.
+    var transparentInner: ExprSyntax? {
+        if let e = self.as(TryExprSyntax.self) { return e.expression }
+        if let e = self.as(AwaitExprSyntax.self) { return e.expression }
+        if let e = self.as(ForceUnwrapExprSyntax.self) { return e.expression }
+        if let e = self.as(OptionalChainingExprSyntax.self) { return e.expression }
+        if let e = self.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first, only.label == nil {
+            return only.expression
+        }
+        return nil
+    }
+
+    /// `x as! T`, `x as? T` or `x as T` before operator folding (a three-element sequence): the
+    /// value and the type; nil for any other shape.
+    var unfoldedCast: (value: ExprSyntax, type: TypeSyntax)? {
+        guard let e = self.as(SequenceExprSyntax.self) else { return nil }
+        let items = Array(e.elements)
+        guard items.count == 3, items[1].is(UnresolvedAsExprSyntax.self), let type = items[2].as(TypeExprSyntax.self) else { return nil }
+        return (items[0], type.type)
+    }
+}
+#endif

@@ -46,21 +46,9 @@ extension Visitor {
     /// and parentheses (at most four steps). Nil for anything else.
     func statedClass(_ expr: ExprSyntax, depth: Int) -> String? {
         guard depth < 5 else { return nil }
-        if let e = expr.as(TryExprSyntax.self) { return statedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(AwaitExprSyntax.self) { return statedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(ForceUnwrapExprSyntax.self) { return statedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(OptionalChainingExprSyntax.self) { return statedClass(e.expression, depth: depth + 1) }
-        if let e = expr.as(TupleExprSyntax.self), e.elements.count == 1, let only = e.elements.first, only.label == nil {
-            return statedClass(only.expression, depth: depth + 1)
-        }
+        if let inner = expr.transparentInner { return statedClass(inner, depth: depth + 1) }
         if let e = expr.as(AsExprSyntax.self) { return namedClass(e.type) }
-        if let e = expr.as(SequenceExprSyntax.self) {
-            let items = Array(e.elements)
-            if items.count == 3, items[1].is(UnresolvedAsExprSyntax.self), let type = items[2].as(TypeExprSyntax.self) {
-                return namedClass(type.type)
-            }
-            return nil
-        }
+        if expr.is(SequenceExprSyntax.self) { return expr.unfoldedCast.flatMap { namedClass($0.type) } }
         if let call = expr.as(FunctionCallExprSyntax.self) {
             return call.initialisedName.flatMap { $0.first?.isUppercase == true ? $0 : nil }
         }
