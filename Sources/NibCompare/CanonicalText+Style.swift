@@ -24,7 +24,8 @@ extension CanonicalText {
         "minimumValue", "maximumValue", "progress", "selectedSegment",
         "identifier", "storyboardIdentifier", "restorationIdentifier", "reuseIdentifier", "placeholderIdentifier",
         "storyboardName", "referencedIdentifier", "rowHeight",
-        // IB 3 xibs: the archive keys the reader also gives under the names above.
+        // IB 3 xibs: the archive keys the reader also gives under the names above (printed only when
+        // the alias is missing, ``ArchiveKeyAliases``).
         "NSFrame", "NSFrameSize", "NSWindowRect", "NSTitle", "NSWindowTitle", "NSContents", "NSTag", "NSHidden",
         "IBUIText", "IBUITitle", "IBUINormalTitle", "IBUITag", "IBUIHidden", "IBUIFrame", "NSKeyEquiv",
     ])

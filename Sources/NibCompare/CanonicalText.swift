@@ -80,10 +80,12 @@ extension NibDocument {
 /// the object's style in braces (`{key = value; …}`: every property but those of ``ownsLine(_:)``);
 /// then the properties with lines of their own (`path . key = value`: geometry, texts, images,
 /// state, identifiers, references), sorted by key; properties at the class's default
-/// (``PropertyDefaults``) left out unless asked for, values as ``PropertyValue/description`` with
-/// strings escaped onto one line and object references as paths, without design-time keys
-/// (``designTimeKeys``) and ids (``idKeys``); the constraints it holds as formulas, sorted (items
-/// named by their last path step, `self` for the holder); then its outgoing connections, sorted.
+/// (``PropertyDefaults``) left out unless asked for, and an IB 3 archive key left out when its
+/// Interface Builder name is there (``ArchiveKeyAliases``: `frame`, not `NSFrame` too), values as
+/// ``PropertyValue/description`` with strings escaped onto one line and object references as
+/// paths, without design-time keys (``designTimeKeys``) and ids (``idKeys``); the constraints it
+/// holds as formulas, sorted (items named by their last path step, `self` for the holder); then
+/// its outgoing connections, sorted.
 /// Constraint objects get no lines of their own, so adding one does not renumber the others.
 public enum CanonicalText {
     /// Properties that describe the editor, not the interface: canvas placement, simulated
@@ -129,7 +131,8 @@ public enum CanonicalText {
             if let keys = context.childKeys[o.id] { cls += " as " + keys.joined(separator: ", ") }
             var style: [String] = [], own: [String] = []
             for p in o.properties where !designTimeKeys.contains(p.key) && !idKeys.contains(p.key) && p.key != "constraint"
-                && !context.isChildReference(p, of: o) && (allProperties || !PropertyDefaults.isDefault(p, of: o)) {
+                && !context.isChildReference(p, of: o) && (allProperties || !PropertyDefaults.isDefault(p, of: o))
+                && !ArchiveKeyAliases.isShadowed(p.key, in: o) {
                 if ownsLine(p) || context.isReference(p.value) {
                     own.append(line(path + " . " + p.key + " = " + value(p.value)))
                 } else {

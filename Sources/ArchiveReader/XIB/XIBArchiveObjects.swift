@@ -1,15 +1,6 @@
 /// Objects and connections of the IB 3 archive format (see ``XIBArchiveReader``; nib-format.md
 /// §4.4, §4.5, §7.1).
 enum XIBArchiveObjects {
-    /// Archive keys shown under Interface Builder property names as well as their own.
-    static let aliases: [String: String] = [
-        "NSFrame": "frame", "NSFrameSize": "frameSize", "NSWindowRect": "contentRect",
-        "NSTitle": "title", "NSWindowTitle": "title", "NSContents": "title", "NSTag": "tag",
-        "NSHidden": "hidden", "IBUIText": "text", "IBUITitle": "title", "IBUINormalTitle": "title",
-        "IBUITag": "tag", "IBUIHidden": "hidden", "IBUIFrame": "frame", "NSKeyEquiv": "keyEquivalent",
-        "IBUIFont": "font", "NSSupport": "font",
-    ]
-
     /// The object for an archived element with IB object id `id`.
     static func object(_ e: XMLElementNode, id: String, platform: Platform, customClass flattened: String?,
                        reader: XIBArchiveReader) -> NibObject {
@@ -59,7 +50,7 @@ enum XIBArchiveObjects {
         for child in e.children {
             guard let key = child["key"], let value = scalar(child) ?? reader.text(child).map(PropertyValue.string) else { continue }
             properties.append(Property(key, value))
-            if let alias = aliases[key] {
+            if let alias = ArchiveKeyAliases.names[key] {
                 // Geometry strings become typed values, as in the `<document>` format.
                 if case .string(let text) = value, text.hasPrefix("{") {
                     properties.append(Property(alias, .geometry(text: text)))
