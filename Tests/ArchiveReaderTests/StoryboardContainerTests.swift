@@ -1,11 +1,11 @@
 #if canImport(Glibc)
-import TestSupport
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
 import Foundation
 import Testing
+import TestSupport
 @testable import ArchiveReader
 
 /// `.storyboardc` directories (nib-format.md §5), device variants and plain directories (§8).
