@@ -20,7 +20,7 @@ enum ScanBench {
         var outputs: [Int: Int] = [:]
         for _ in 0..<max(1, passes) {
             for jobs in [1, 2] {
-                let scanner = Scanner(jobs: jobs)
+                let scanner = NibScanner(jobs: jobs)
                 let start = Bench.now(), cpuStart = Bench.cpuNow()
                 let result = try? Concurrently.wait { () async -> (ScanSummary, Int, Int, Int) in
                     var count = 0, size = 0, hash = 0

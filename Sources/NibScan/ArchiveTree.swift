@@ -8,7 +8,7 @@ import Foundation
 /// opener reads `Payload/App.app` inside it as it reads an app on disk — nib bundles and
 /// `.storyboardc` directories included — and nothing is written anywhere.
 ///
-/// Only the members ``Scanner`` keeps are read (``Scanner/keep(_:head:)``: anything inside a nib
+/// Only the members ``NibScanner`` keeps are read (``NibScanner/keep(_:head:)``: anything inside a nib
 /// bundle or `.storyboardc`, files named like nibs or sources, compiled nibs and property lists by
 /// their first bytes); images, code and the rest are skipped after their first KiB. Member names
 /// are normalised (``ZipMembers``: no `..`, no leading `/`), so a hostile name stays inside the
@@ -52,7 +52,7 @@ public struct ArchiveTree: Sendable {
     ///   cannot read it as a zip (with the compressed offset reached) or it has more members than
     ///   ``ArchiveLimits/maxMembers``.
     public static func read(path: String, limits: ArchiveLimits = .default) throws -> ArchiveTree {
-        ArchiveTree(members: try ZipMembers.read(path: path, limits: limits, keep: Scanner.keep), archive: path)
+        ArchiveTree(members: try ZipMembers.read(path: path, limits: limits, keep: NibScanner.keep), archive: path)
     }
 
     /// Whether `path` is a regular file whose first bytes are a zip archive's (an `.ipa` or

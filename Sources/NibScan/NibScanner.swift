@@ -6,7 +6,7 @@ import Foundation
 import NibModel
 #endif
 
-/// One independently decodable unit found by ``Scanner``: a compiled file, nib bundle,
+/// One independently decodable unit found by ``NibScanner``: a compiled file, nib bundle,
 /// `.storyboardc` or XML source, on disk or inside a zip archive.
 public struct ScanUnit: Sendable {
     /// The `PATH` argument it was found under.
@@ -104,7 +104,11 @@ public struct ScanSummary: Sendable, Hashable {
 /// documents in the opener's order followed by an error line per document that failed.
 /// Archives are read one at a time (their kept members are held in memory while their units are
 /// decoded), so memory is bounded by ``ArchiveLimits`` and ``jobs``.
-public struct Scanner: Sendable {
+///
+/// Not called `Scanner`: Foundation's `Scanner` class is visible in every file that imports
+/// Foundation (on Darwin and Linux), where a bare `Scanner(…)` would depend on which initialisers
+/// happen to tell the two apart.
+public struct NibScanner: Sendable {
     /// Units decoded at once.
     public var jobs: Int
     /// The subset of units to decode; nil for all.

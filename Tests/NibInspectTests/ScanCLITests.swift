@@ -223,14 +223,14 @@ struct ScanArchiveTests {
         try ZipMaker.zip(tree.path("Payload"), prefix: "Payload", to: tree.path("bomb.ipa"))
         let size = try FileManager.default.attributesOfItem(atPath: tree.path("bomb.ipa"))[.size] as? Int ?? 0
         #expect(size < 64 << 10)
-        let scanner = Scanner(jobs: 2, archiveLimits: ArchiveLimits(maxMemberBytes: 1 << 20))
+        let scanner = NibScanner(jobs: 2, archiveLimits: ArchiveLimits(maxMemberBytes: 1 << 20))
         var records: [ScanRecord] = []
         _ = await scanner.scan([tree.path("bomb.ipa")]) { record, _ in records.append(record) }
         #expect(records.count == 2)
         #expect(records.first?.document == "Small.nib")
         #expect(records.last?.member == "Payload/App.app/Big.nib")
         #expect(records.last?.error?.message.contains("larger than 1048576 bytes") == true)
-        let total = Scanner(jobs: 1, archiveLimits: ArchiveLimits(maxTotalBytes: 1 << 20))
+        let total = NibScanner(jobs: 1, archiveLimits: ArchiveLimits(maxTotalBytes: 1 << 20))
         records = []
         _ = await total.scan([tree.path("bomb.ipa")]) { record, _ in records.append(record) }
         #expect(records.count == 1)

@@ -3,7 +3,7 @@ import Foundation
 import NibScan
 
 /// `nibinspect scan [--jobs N] [--format jsonl|json] [--shard i/n] PATH...`: every unit of
-/// directories, apps and zip archives decoded in parallel (``Scanner``), one JSON line per
+/// directories, apps and zip archives decoded in parallel (``NibScanner``), one JSON line per
 /// document (``ScanRecord``) in a deterministic order.
 enum ScanCommand: Command {
     static let spec = CommandSpec(
@@ -44,7 +44,7 @@ enum ScanCommand: Command {
     static func run(_ args: ParsedArguments, _ context: Context) throws -> ExitCode {
         guard !args.positionals.isEmpty else { throw UsageError("Expected at least one <path>") }
         if args.positionals.contains("-") { throw UsageError("scan reads paths, not standard input") }
-        var scanner = Scanner()
+        var scanner = NibScanner()
         if let jobs = args.value("--jobs") {
             guard let n = Int(jobs), n >= 1 else { throw UsageError("--jobs takes a whole number of at least 1, not '\(jobs)'") }
             scanner.jobs = n
