@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// One `nibbench` section: a name, its arguments, and the function that runs it (returns an exit status).
 struct BenchSection: Sendable {
@@ -17,17 +12,7 @@ struct BenchSection: Sendable {
 enum Bench {
     /// Peak resident set size of this process so far, in bytes (ru_maxrss is KiB on Linux, bytes on macOS).
     static func peakRSS() -> Int {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(RUSAGE_SELF.rawValue, &usage)
-        #else
-        getrusage(RUSAGE_SELF, &usage)
-        #endif
-        #if canImport(Darwin)
-        return Int(usage.ru_maxrss)
-        #else
-        return Int(usage.ru_maxrss) * 1024
-        #endif
+        HostSystem.peakRSSBytes(HostSystem.usage())
     }
 
     /// Monotonic seconds.

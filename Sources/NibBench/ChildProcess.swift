@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Runs a program as a child process and measures it alone: wall time, CPU time and peak RSS
 /// come from `wait4`'s resource usage of that one child.
@@ -26,13 +21,14 @@ enum ChildProcess {
     /// Runs `executable` with `arguments`, its standard output and error sent to /dev/null
     /// (the cost of printing is the command's; the cost of a terminal or a file is not).
     static func measure(_ executable: String, _ arguments: [String]) -> Measurement? {
-        var actions = emptyFileActions()
+        var actions = HostSystem.uninitialisedFileActions()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         let argv: [UnsafeMutablePointer<CChar>?] = ([executable] + arguments).map { strdup($0) } + [nil]
-        defer { for p in argv { free(p) } }
+        let environment = HostSystem.environmentBlock()
+        defer { HostSystem.freeCStrings(argv); HostSystem.freeCStrings(environment) }
         var pid = pid_t()
         let start = Bench.now()
         guard posix_spawn(&pid, executable, &actions, nil, argv, environment) == 0 else { return nil }
@@ -43,11 +39,7 @@ enum ChildProcess {
         }
         let wall = Bench.now() - start
         let cpu = seconds(usage.ru_utime) + seconds(usage.ru_stime)
-        #if canImport(Darwin)
-        let rss = Int(usage.ru_maxrss)
-        #else
-        let rss = Int(usage.ru_maxrss) * 1024
-        #endif
+        let rss = HostSystem.peakRSSBytes(usage)
         let exited = status & 0x7F == 0
         let code = exited ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
         return Measurement(status: code, wall: wall, cpu: cpu, peakRSS: rss)
@@ -58,7 +50,7 @@ enum ChildProcess {
     static func measureThroughHelper(_ executable: String, _ arguments: [String]) -> Measurement? {
         let pipe = Pipe()
         let helper = Process()
-        helper.executableURL = URL(fileURLWithPath: selfPath)
+        helper.executableURL = URL(fileURLWithPath: HostSystem.executablePath)
         helper.arguments = ["measure", executable] + arguments
         helper.standardOutput = pipe
         do { try helper.run() } catch { return nil }
@@ -80,26 +72,6 @@ enum ChildProcess {
             print("measured \(m.status) \(m.wall) \(m.cpu) \(m.peakRSS)")
             return 0
         })
-
-    /// This executable.
-    static var selfPath: String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return Bundle.main.executablePath ?? CommandLine.arguments[0]
-    }
-
-    // What posix_spawn needs that differs between Glibc and Darwin, in one place: the storage for
-    // posix_spawn_file_actions_init (a struct on Glibc; on Darwin an optional opaque pointer, where
-    // `posix_spawn_file_actions_t()` does not compile) and the environment (Darwin exports no
-    // `environ` to Swift).
-    #if canImport(Darwin)
-    private static func emptyFileActions() -> posix_spawn_file_actions_t? { nil }
-    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { _NSGetEnviron().pointee }
-    #else
-    private static func emptyFileActions() -> posix_spawn_file_actions_t { posix_spawn_file_actions_t() }
-    private static var environment: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? { environ }
-    #endif
 
     private static func seconds(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
 }

@@ -128,12 +128,7 @@ enum GraphBench {
 
     /// User + system CPU seconds of this process's reaped children so far.
     static func childrenCPU() -> Double {
-        var usage = rusage()
-        #if canImport(Glibc)
-        getrusage(RUSAGE_CHILDREN.rawValue, &usage)
-        #else
-        getrusage(RUSAGE_CHILDREN, &usage)
-        #endif
+        let usage = HostSystem.usage(children: true)
         func s(_ t: timeval) -> Double { Double(t.tv_sec) + Double(t.tv_usec) / 1e6 }
         return s(usage.ru_utime) + s(usage.ru_stime)
     }

@@ -93,19 +93,7 @@ private func processCPUSeconds() -> Double {
     return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
 }
 
-/// Peak resident set size of this process in MB (`VmHWM` on Linux, `ru_maxrss` elsewhere).
+/// Peak resident set size of this process in MB (2^20 bytes).
 private func peakRSSMegabytes() -> Double {
-    if let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-       let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-       let kb = Double(line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first ?? "") {
-        return kb / 1024
-    }
-    var usage = rusage()
-    #if os(Linux)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Double(usage.ru_maxrss) / 1024
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Double(usage.ru_maxrss) / 1_048_576
-    #endif
+    Double(Bench.peakRSS()) / 1_048_576
 }

@@ -1,8 +1,5 @@
 import ArchiveReader
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `nibbench memory-phases <file>`: where the memory of opening one compiled nib goes — heap in
 /// use after each phase (bytes read, NIBArchive tables, object graph, resolved document without
@@ -16,19 +13,8 @@ enum MemoryBench {
                      run: run),
     ]
 
-    /// Resident bytes after glibc's `malloc_trim(0)` has returned the free heap to the system
-    /// (Linux: `/proc/self/statm`): the memory in use, code and libraries included. Nil elsewhere.
-    static func heapInUse() -> Int? {
-        #if os(Linux)
-        typealias Trim = @convention(c) (Int) -> Int32
-        if let symbol = dlsym(dlopen(nil, RTLD_NOW), "malloc_trim") { _ = unsafeBitCast(symbol, to: Trim.self)(0) }
-        guard let statm = try? String(contentsOfFile: "/proc/self/statm", encoding: .utf8),
-              let pages = statm.split(separator: " ").dropFirst().first.flatMap({ Int($0) }) else { return nil }
-        return pages * Int(sysconf(Int32(_SC_PAGESIZE)))
-        #else
-        return nil
-        #endif
-    }
+    /// Resident bytes in use (``HostSystem/residentBytesAfterTrim()``); nil where not known.
+    static func heapInUse() -> Int? { HostSystem.residentBytesAfterTrim() }
 
     static func run(_ args: [String]) -> Int32 {
         guard let path = args.first else { print("usage: nibbench memory-phases <compiled nib>"); return 64 }

@@ -1,10 +1,5 @@
 import ArchiveReader
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// `make bench` section for the typedstream reader (nib-format.md §6): decodes every corpus file
 /// whose MANIFEST format is `typedstream` (read + tokenise + unarchive into an ``ObjectGraph``),
@@ -52,7 +47,7 @@ func runTypedstreamBench(corpus: URL) -> Int32 {
     print(String(format: "typedstream corpus (%d files × %d passes): %.3f MB in %.6f CPU s per pass = %.1f MB/s, "
                  + "peak RSS %.1f MB, %d objects per pass, %d failures per pass",
                  blobs.count, passes, Double(size) / 1e6, perPass, Double(size) / 1e6 / perPass,
-                 Double(typedstreamBenchPeakRSS()) / 1e6, objects / passes, failures / passes))
+                 Double(Bench.peakRSS()) / 1e6, objects / passes, failures / passes))
     print(String(format: "swift-seconds-per-pass=%.6f", perPass))
     return failures == 0 ? 0 : 1
 }
@@ -64,14 +59,3 @@ private func typedstreamBenchNow() -> Double {
     return Double(ts.tv_sec) + Double(ts.tv_nsec) / 1e9
 }
 
-/// Peak resident set size in bytes (ru_maxrss is KiB on Linux, bytes on macOS).
-private func typedstreamBenchPeakRSS() -> Int {
-    var usage = rusage()
-    #if canImport(Glibc)
-    getrusage(RUSAGE_SELF.rawValue, &usage)
-    return Int(usage.ru_maxrss) * 1024
-    #else
-    getrusage(RUSAGE_SELF, &usage)
-    return Int(usage.ru_maxrss)
-    #endif
-}

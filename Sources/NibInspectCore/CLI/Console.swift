@@ -83,7 +83,7 @@ public final class Console: @unchecked Sendable {
         pending.withUnsafeBufferPointer { p in
             var off = 0
             while off < p.count {
-                let n = Glibc_write(1, p.baseAddress! + off, p.count - off)
+                let n = HostSystem.write(1, p.baseAddress! + off, p.count - off)
                 if n < 0 && errno == EINTR { continue }
                 if n <= 0 {
                     outputFailure = String(cString: strerror(errno))
@@ -103,7 +103,7 @@ public final class Console: @unchecked Sendable {
         flush()
         let bytes = Array(text.utf8)
         if errBuffer != nil { errBuffer!.append(contentsOf: bytes); return }
-        bytes.withUnsafeBufferPointer { p in _ = Glibc_write(2, p.baseAddress!, p.count) }
+        bytes.withUnsafeBufferPointer { p in _ = HostSystem.write(2, p.baseAddress!, p.count) }
     }
 
     /// Reads standard input once (later calls return the same bytes), never more than `limit`
@@ -136,13 +136,4 @@ public final class Console: @unchecked Sendable {
         stdin = bytes
         return bytes
     }
-}
-
-@inline(__always)
-private func Glibc_write(_ fd: Int32, _ p: UnsafePointer<UInt8>, _ n: Int) -> Int {
-    #if canImport(Glibc)
-    return Glibc.write(fd, p, n)
-    #else
-    return Darwin.write(fd, p, n)
-    #endif
 }
