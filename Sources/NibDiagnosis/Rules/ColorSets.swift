@@ -45,27 +45,71 @@ struct ColorSets {
         return properties?["provides-namespace"] as? Bool ?? false
     }
 
-    /// The first colour's red, green, blue and alpha (a grey's `white` for all three): `"0.500"` as
-    /// is, `"128"` and `"0x80"` over 255; nil for a reference to a system colour.
+    /// The first colour's red, green, blue and alpha (a grey's `white` for all three); nil for a
+    /// reference to a system colour, a component missing or not a number. A string component is
+    /// Xcode's: `"0.500"` (with a point) as is, `"0x80"` and `"128"` over 255 (alpha `"1"` as is). A
+    /// JSON number (hand-written or generated files) counts by its value alone, since only the
+    /// text tells `1` from `1.0` (JSONSerialization keeps the difference on Linux and loses it in
+    /// Darwin's NSNumber): 0…1 as is, above 1 over 255; alpha as is. `true`/`false` are no number.
     static func components(_ contents: String) -> [Double]? {
-        guard let colors = json(contents)?["colors"] as? [[String: Any]], let color = colors.first?["color"] as? [String: Any],
-              let c = color["components"] as? [String: Any] else { return nil }
-        var out: [Double] = []
+        guard FileTree.disk.isRegularFile(contents), (FileTree.disk.fileSize(contents) ?? 0) < 1 << 20,
+              let data = FileManager.default.contents(atPath: contents),
+              let file = try? JSONDecoder().decode(ColorContents.self, from: data),
+              let c = file.colors?.first?.color?.components else { return nil }
         let keys = c["white"] != nil && c["red"] == nil ? ["white", "white", "white", "alpha"] : ["red", "green", "blue", "alpha"]
+        var out: [Double] = []
         for key in keys {
-            guard let v = c[key].map({ "\($0)" }) else { return nil }
-            if v.contains(".") {
-                guard let d = Double(v) else { return nil }
-                out.append(d)
-            } else if v.lowercased().hasPrefix("0x"), let n = Int(v.dropFirst(2), radix: 16) {
-                out.append(Double(n) / 255)
-            } else if let n = Double(v) {
-                out.append(key == "alpha" ? n : n / 255)
+            guard let value = c[key]?.value(isAlpha: key == "alpha") else { return nil }
+            out.append(value)
+        }
+        return out
+    }
+
+    /// The part of a colour set's `Contents.json` read here, decoded by `JSONDecoder`, which reads
+    /// the JSON text itself on every platform (no NSNumber between: a number never passes for a
+    /// Bool or the other way round).
+    struct ColorContents: Decodable {
+        struct Entry: Decodable { var color: Color? }
+        struct Color: Decodable { var components: [String: Component]? }
+        var colors: [Entry]?
+    }
+
+    /// One colour component as the file writes it.
+    enum Component: Decodable, Equatable {
+        case text(String)
+        case number(Double)
+        /// `true`, `false`, `null`, an array or an object.
+        case other
+
+        init(from decoder: any Decoder) throws {
+            let single = try decoder.singleValueContainer()
+            if let s = try? single.decode(String.self) {
+                self = .text(s)
+            } else if (try? single.decode(Bool.self)) != nil {
+                self = .other
+            } else if let d = try? single.decode(Double.self) {
+                self = .number(d)
             } else {
+                self = .other
+            }
+        }
+
+        /// The component on the 0…1 scale (see ``ColorSets/components(_:)``), nil when it is none.
+        func value(isAlpha: Bool) -> Double? {
+            switch self {
+            case .number(let n):
+                guard n.isFinite else { return nil }
+                return isAlpha || n <= 1 ? n : n / 255
+            case .text(let raw):
+                let v = raw.trimmingCharacters(in: .whitespaces)
+                if v.contains(".") { return Double(v) }
+                if v.lowercased().hasPrefix("0x") { return Int(v.dropFirst(2), radix: 16).map { Double($0) / 255 } }
+                guard let n = Double(v), n.isFinite else { return nil }
+                return isAlpha ? n : n / 255
+            case .other:
                 return nil
             }
         }
-        return out
     }
 
     /// The colour sets of every asset catalog near `path` (``ResourceIndex/near(_:)``); nil when
