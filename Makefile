@@ -167,9 +167,11 @@ dist: deps
 
 # Unpacks the archive of `make dist` where the toolchain cannot be seen (a mount namespace with an
 # empty directory over it, when permitted; else a clean environment and an ldd check) and runs
-# tree, why on Swift sources and graph --format png with it.
+# tree, why on Swift sources and graph --format png with it. Then Scripts/dist.sh's macOS branch
+# against stand-ins for otool, install_name_tool and codesign (Linux; skipped on a Mac).
 dist-test: dist
 	@bash Scripts/dist_test.sh $(DIST_DIR)
+	@bash Scripts/dist_darwin_mock_test.sh
 
 # Lints the Swift files changed since the last commit (or FILES=...) with the toolchain's
 # swift-format and the checked-in .swift-format (the house style: 4-space indent, 140 columns).

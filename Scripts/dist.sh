@@ -10,7 +10,14 @@
 #     share/bash-completion/completions/nibinspect, share/zsh/site-functions/_nibinspect,
 #     share/fish/vendor_completions.d/nibinspect.fish
 #     README.md, LICENSE (when the repository has one)
+#     THIRD-PARTY-NOTICES, licenses/   what the archive ships (Swift runtime, swift-syntax) and links
+#                                     (Graphviz, libarchive, libyaml), each licence text copied from
+#                                     where the build machine keeps it (its toolchain, Debian's
+#                                     /usr/share/doc/*/copyright, Homebrew's keg), or the address of it
 # System libraries (Graphviz, libarchive, libyaml, libxml2, libc) are not copied: the system provides them.
+# The toolchain: SWIFT_EXEC's, else on macOS `xcrun --find swiftc` (the active Xcode or TOOLCHAINS),
+# else the first swiftc on PATH; its host libraries: NIBINSPECT_SWIFT_HOST, else <toolchain>/lib/swift/host
+# (as Package.swift finds them).
 # Prints the archive's path last.
 set -euo pipefail
 BIN=$1 OUT=$2
@@ -29,13 +36,20 @@ mkdir -p "$ROOT/bin" "$ROOT/lib" "$ROOT/share/man/man1" "$ROOT/share/bash-comple
 cp "$BIN" "$ROOT/bin/nibinspect"
 
 # The toolchain the binary was built with: libraries under it are shipped, others are the system's.
-TOOLCHAIN=$(dirname "$(dirname "$(readlink -f "$(command -v swiftc)")")")
+if [ -n "${SWIFT_EXEC:-}" ]; then SWIFTC=$SWIFT_EXEC
+elif [ "$OS" = darwin ]; then SWIFTC=$(xcrun --find swiftc)
+else SWIFTC=$(command -v swiftc)
+fi
+SWIFTC=$(cd "$(dirname "$SWIFTC")" && pwd -P)/$(basename "$SWIFTC")
+[ -L "$SWIFTC" ] && SWIFTC=$(readlink -f "$SWIFTC")
+TOOLCHAIN=$(dirname "$(dirname "$SWIFTC")")
+HOST=${NIBINSPECT_SWIFT_HOST:-$TOOLCHAIN/lib/swift/host}
 if [ "$OS" = linux ]; then
     # Every library the loader resolves (ldd lists them transitively) that lies in the toolchain,
     # resolved here through the toolchain's directories.
-    LD_LIBRARY_PATH="$TOOLCHAIN/lib/swift/host:$TOOLCHAIN/lib/swift/linux" ldd "$BIN" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | while read -r lib; do
+    LD_LIBRARY_PATH="$HOST:$TOOLCHAIN/lib/swift/linux" ldd "$BIN" | awk '$2 == "=>" && $3 ~ /^\// { print $3 }' | while read -r lib; do
         case "$(readlink -f "$lib")" in
-            "$TOOLCHAIN"/*) cp -L "$lib" "$ROOT/lib/" ;;
+            "$TOOLCHAIN"/*|"$HOST"/*) cp -L "$lib" "$ROOT/lib/" ;;
         esac
     done
     # Nothing of the binary may point into the toolchain any more.
@@ -43,12 +57,67 @@ if [ "$OS" = linux ]; then
         echo "dist: the binary's rpath still names $TOOLCHAIN (build it with make dist)" >&2; exit 1
     fi
 else
-    # macOS: the host SwiftParser libraries the binary names by @rpath.
-    otool -L "$BIN" | awk '/@rpath\// { print $1 }' | while read -r ref; do
-        name=${ref#@rpath/}
-        for dir in "$TOOLCHAIN/lib/swift/host" "${NIBINSPECT_SWIFT_HOST:-/nonexistent}"; do
-            if [ -f "$dir/$name" ]; then cp -L "$dir/$name" "$ROOT/lib/"; break; fi
+    # macOS: every library the binary loads through @rpath, and those they load in turn (otool -L
+    # of each file copied, until none is new), from the host directory (SwiftParser, SwiftSyntax,
+    # SwiftDiagnostics, ...) or a swift.org toolchain's lib/swift/macosx. The Swift runtime and
+    # Foundation are the system's (/usr/lib/swift, named by absolute path) and are not copied.
+    rpath_refs() { otool -L "$1" | awk 'NR > 1 && $1 ~ /^@rpath\// { print $1 }'; }
+    rpaths() { otool -l "$1" | awk '$1 == "cmd" && $2 == "LC_RPATH" { getline; getline; print $2 }'; }
+    # (A queue walked by index: macOS's /bin/bash is 3.2, where an empty array under set -u fails.)
+    queue=("$ROOT/bin/nibinspect")
+    next=0
+    while [ "$next" -lt "${#queue[@]}" ]; do
+        file=${queue[$next]}
+        next=$((next + 1))
+        for ref in $(rpath_refs "$file"); do
+            name=${ref#@rpath/}
+            [ -f "$ROOT/lib/$name" ] && continue
+            found=
+            for dir in "$HOST" "$TOOLCHAIN/lib/swift/macosx"; do
+                if [ -f "$dir/$name" ]; then found=$dir/$name; break; fi
+            done
+            [ -n "$found" ] || { echo "dist: $file loads $ref, found neither in $HOST nor in $TOOLCHAIN/lib/swift/macosx" >&2; exit 1; }
+            cp -L "$found" "$ROOT/lib/$name"
+            chmod u+w "$ROOT/lib/$name"
+            queue+=("$ROOT/lib/$name")
         done
+    done
+    # Rewritten to stand alone: each library's id is @rpath/<name>; a reference by absolute path
+    # into the toolchain becomes @rpath/<name>; rpaths into the toolchain are removed and the
+    # binary keeps @executable_path/../lib, each library @loader_path. install_name_tool voids the
+    # code signature, so each changed file is signed again (ad hoc; arm64 runs nothing unsigned).
+    for file in "$ROOT/bin/nibinspect" "$ROOT"/lib/*.dylib; do
+        [ -f "$file" ] || continue
+        case "$file" in
+            *.dylib) install_name_tool -id "@rpath/$(basename "$file")" "$file"; own=@loader_path ;;
+            *) own=@executable_path/../lib ;;
+        esac
+        for ref in $(otool -L "$file" | awk 'NR > 1 { print $1 }'); do
+            case "$ref" in
+                "$TOOLCHAIN"/*|"$HOST"/*) install_name_tool -change "$ref" "@rpath/$(basename "$ref")" "$file" ;;
+            esac
+        done
+        for path in $(rpaths "$file"); do
+            case "$path" in
+                "$TOOLCHAIN"/*|"$HOST"/*|/Applications/*|/Library/Developer/*) install_name_tool -delete_rpath "$path" "$file" ;;
+            esac
+        done
+        # (Output captured before matching: under pipefail a grep -q that stops reading early can
+        # fail the pipeline. A second equal LC_RPATH is refused by dyld.)
+        present=$(rpaths "$file")
+        case $'\n'"$present"$'\n' in
+            *$'\n'"$own"$'\n'*) ;;
+            *) install_name_tool -add_rpath "$own" "$file" ;;
+        esac
+        codesign --force --sign - "$file" 2> "$STAGE/codesign.err" || { cat "$STAGE/codesign.err" >&2; exit 1; }
+    done
+    # Nothing may point into the toolchain any more.
+    for file in "$ROOT/bin/nibinspect" "$ROOT"/lib/*.dylib; do
+        [ -f "$file" ] || continue
+        names=$(otool -L "$file"; rpaths "$file")
+        if grep -qF -e "$TOOLCHAIN" -e "$HOST" <<< "$names"; then
+            echo "dist: $file still names $TOOLCHAIN or $HOST" >&2; exit 1
+        fi
     done
 fi
 
@@ -64,6 +133,65 @@ fi
 cp README.md "$ROOT/"
 for f in LICENSE LICENSE.txt LICENSE.md COPYING; do [ -f "$f" ] && cp "$f" "$ROOT/"; done
 [ -n "$(ls "$ROOT" | grep -E '^(LICENSE|COPYING)')" ] || echo "dist: note: the repository has no LICENSE file; none packed" >&2
+
+# THIRD-PARTY-NOTICES: what the archive ships and what the binary links, each with its licence
+# and, in licenses/, the licence text as the build machine keeps it (the first file found of the
+# candidates given), else the address of the upstream text.
+NOTICES=$ROOT/THIRD-PARTY-NOTICES
+mkdir -p "$ROOT/licenses"
+BREW=$( [ "$OS" = darwin ] && brew --prefix 2>/dev/null || true)
+notice() {  # notice TITLE LICENCE HOW KEY URL CANDIDATE...
+    local title=$1 licence=$2 how=$3 key=$4 url=$5 text= candidate
+    shift 5
+    for candidate in "$@"; do
+        if [ -f "$candidate" ]; then text=$candidate; break; fi
+    done
+    {
+        echo "$title"
+        echo "  Licence: $licence"
+        echo "  In this archive: $how"
+        if [ -n "$text" ]; then
+            cp "$text" "$ROOT/licenses/$key.txt"
+            echo "  Licence text: licenses/$key.txt (from $text on the build machine)"
+        else
+            echo "  Licence text: $url (not found on the build machine)"
+        fi
+        echo
+    } >> "$NOTICES"
+}
+{
+    echo "nibinspect $VERSION ($OS-$ARCH): third-party software"
+    echo
+} > "$NOTICES"
+SWIFT_LICENSE=("$TOOLCHAIN/share/swift/LICENSE.txt" "$TOOLCHAIN/../LICENSE.txt" "$HOST/../../../share/swift/LICENSE.txt")
+if [ "$OS" = linux ]; then
+    notice "Swift runtime, Foundation and Dispatch (swift.org toolchain: libswiftCore, libFoundation*, libdispatch, ...)" \
+        "Apache-2.0 WITH Swift-exception (Apache License 2.0 with the Runtime Library Exception)" \
+        "shipped, lib/ ($(ls "$ROOT/lib" | grep -vcE '^lib(Swift|_SwiftSyntax)') libraries)" swift https://swift.org/LICENSE.txt "${SWIFT_LICENSE[@]}"
+    if ls "$ROOT/lib" | grep -q '^lib_FoundationICU'; then
+        notice "swift-foundation-icu (ICU, lib_FoundationICU)" "Unicode-3.0 (ICU licence)" "shipped, lib/" icu \
+            https://github.com/swiftlang/swift-foundation-icu/blob/main/LICENSE
+    fi
+else
+    echo "The Swift runtime and Foundation are the system's (macOS), not shipped." >> "$NOTICES"
+    echo >> "$NOTICES"
+fi
+notice "swift-syntax (SwiftParser, SwiftSyntax and the libraries they load, from the toolchain's lib/swift/host)" \
+    "Apache-2.0 WITH Swift-exception (Apache License 2.0 with the Runtime Library Exception)" \
+    "shipped, lib/ ($(ls "$ROOT/lib" | grep -cE '^lib(Swift|_SwiftSyntax)') libraries)" swift-syntax \
+    https://github.com/swiftlang/swift-syntax/blob/main/LICENSE.txt "$HOST/LICENSE.txt" "${SWIFT_LICENSE[@]}"
+if [ "$OS" = linux ]; then LINKED="linked, not shipped: the system's (Debian: %s)"; else LINKED="linked, not shipped: Homebrew's (%s)"; fi
+notice "Graphviz (libgvc, libcgraph, libcdt)" "EPL-1.0" "$(printf "$LINKED" "$( [ "$OS" = linux ] && echo libgvc6 || echo graphviz)")" graphviz \
+    https://gitlab.com/graphviz/graphviz/-/blob/main/LICENSE \
+    ${BREW:+"$BREW/opt/graphviz/COPYING" "$BREW/opt/graphviz/LICENSE"} \
+    /usr/share/doc/libgvc6/copyright /usr/share/doc/libcgraph6/copyright
+notice "libarchive" "BSD-2-Clause" "$(printf "$LINKED" "$( [ "$OS" = linux ] && echo libarchive13 || echo libarchive)")" libarchive \
+    https://github.com/libarchive/libarchive/blob/master/COPYING \
+    ${BREW:+"$BREW/opt/libarchive/COPYING"} \
+    /usr/share/doc/libarchive13/copyright /usr/share/doc/libarchive13t64/copyright
+notice "libyaml" "MIT" "$(printf "$LINKED" "$( [ "$OS" = linux ] && echo libyaml-0-2 || echo libyaml)")" libyaml \
+    https://github.com/yaml/libyaml/blob/master/License \
+    ${BREW:+"$BREW/opt/libyaml/License" "$BREW/opt/libyaml/LICENSE"} /usr/share/doc/libyaml-0-2/copyright
 
 mkdir -p "$OUT"
 ARCHIVE=$(cd "$OUT" && pwd)/$NAME.tar.gz

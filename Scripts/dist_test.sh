@@ -4,6 +4,8 @@
 # over the toolchain (unshare -m; as root or with user namespaces), with an empty environment
 # (no LD_LIBRARY_PATH, PATH=/usr/bin:/bin):
 #   - ldd finds every library and none in the toolchain;
+#   - THIRD-PARTY-NOTICES names the Swift runtime, swift-syntax, Graphviz, libarchive and libyaml,
+#     and every licence text it points to is in the archive;
 #   - tree of a compiled nib, why on the Swift and Objective-C fixture app (Swift files read by the
 #     shipped SwiftParser, no "not read" warning), graph --format png (a PNG comes out).
 # Without mount namespaces, the same runs with the toolchain visible, and the ldd check is what
@@ -44,6 +46,12 @@ grep -q "not read" why.err && bad "why: \$(grep 'not read' why.err)"
 [ "\$(head -c 4 graph.png 2>/dev/null | od -An -c | tr -d ' ')" = "211PNG" ] || bad "graph --format png wrote no PNG"
 man -l "$ROOT/share/man/man1/nibinspect.1" >/dev/null 2>&1 || [ -s "$ROOT/share/man/man1/nibinspect.1" ] || bad "no man page"
 [ -s "$ROOT/share/bash-completion/completions/nibinspect" ] || bad "no bash completion"
+for part in "Swift runtime" swift-syntax Graphviz libarchive libyaml; do
+    grep -q "^\$part" "$ROOT/THIRD-PARTY-NOTICES" 2>/dev/null || bad "THIRD-PARTY-NOTICES names no \$part"
+done
+for text in \$(sed -n 's/^  Licence text: \(licenses\/[^ ]*\) .*/\1/p' "$ROOT/THIRD-PARTY-NOTICES" 2>/dev/null); do
+    [ -s "$ROOT/\$text" ] || bad "THIRD-PARTY-NOTICES names \$text, which the archive lacks"
+done
 echo "dist-test: \$(cat version.txt); tree \$(wc -l < tree.txt) lines; why: \$(tail -1 why.txt | sed 's/^ *//'); png \$(wc -c < graph.png) bytes"
 exit \$fail
 CHECK
