@@ -32,17 +32,26 @@ import TestSupport
         (#"\bFoundationXML\.|\bFoundationNetworking\."#, "a Linux-only Foundation module by name"),
     ]
 
+    /// Text every ``oneSided`` match contains one of.
+    static let oneSidedHints = ["environ", "_NSGetEnviron", "/proc/", "posix_spawn", ".rawValue", "Glibc.", "Musl.", "Darwin.",
+                                "st_", "malloc", "mallinfo", "sched_getaffinity", "get_nprocs", "prctl", "epoll_", "inotify_",
+                                "FoundationXML.", "FoundationNetworking."]
+
     /// Conditions that tell platforms apart: a block under one may hold only imports, except in
     /// the platform file.
     static let platformCondition = #"canImport\((Glibc|Musl|Bionic|Android|Darwin|WinSDK|ucrt|FoundationXML|FoundationNetworking)\)|os\((Linux|macOS|iOS|tvOS|watchOS|visionOS|Windows|Android|FreeBSD|OpenBSD|WASI)\)"#
 
     /// Every portability problem of one source file, `file:line: what`, empty when there is none.
     /// `file` is the path shown; a file named ``platformFileName`` may hold platform code.
+    /// The regular expressions, compiled once (read-only after; Regex is not Sendable).
+    nonisolated(unsafe) static let conditionRegex = try! Regex(platformCondition)
+    // Simple word boundaries: Unicode ones (the default) see `info.st_mtim` as one word.
+    nonisolated(unsafe) static let oneSidedRegexes = oneSided.map { (try! Regex($0.pattern).wordBoundaryKind(.simple), $0.why) }
+
     static func violations(file: String, text: String) -> [String] {
         let platformFile = (file as NSString).lastPathComponent == platformFileName
-        let condition = try! Regex(platformCondition)
-        // Simple word boundaries: Unicode ones (the default) see `info.st_mtim` as one word.
-        let patterns = oneSided.map { (try! Regex($0.pattern).wordBoundaryKind(.simple), $0.why) }
+        let condition = conditionRegex
+        let patterns = oneSidedRegexes
         var out: [String] = []
         /// Open `#if` blocks, innermost last: the condition now in force and whether it tells platforms apart.
         var blocks: [(condition: String, isPlatform: Bool)] = []
@@ -80,11 +89,94 @@ import TestSupport
             if blocks.contains(where: { $0.isPlatform }) {
                 out.append("\(where_): code under a platform condition (#if \(blocks.last { $0.isPlatform }!.condition)) outside \(platformFileName)")
             }
+            // (A plain-text test first: Swift's Regex is slow, and most lines hold none of these.)
+            guard Self.oneSidedHints.contains(where: { line.contains($0) }) else { continue }
             for (pattern, why) in patterns where line.contains(pattern) {
                 out.append("\(where_): \(line.firstMatch(of: pattern).map { String(line[$0.range]) } ?? ""): \(why)")
             }
         }
         return out
+    }
+
+    /// Names NibModel declares that Darwin's Foundation exports too: MacTypes.h, which CoreFoundation
+    /// includes, declares QuickDraw's `Point` and `Rect` structs and `Size` (an integer). In a file
+    /// that imports Foundation and NibModel, a call such as `Rect(x:y:width:height:)` is told apart
+    /// by its labels, but a bare name in a type position (`: Rect`, `[Point]`, `Size.self`) is
+    /// ambiguous on macOS and compiles on Linux, which has no MacTypes. `NibModel.Rect` is not.
+    static let darwinNames = ["Point", "Rect", "Size"]
+
+    nonisolated(unsafe) static let declarationRegexes = Dictionary(uniqueKeysWithValues: darwinNames.map {
+        ($0, try! Regex("\\b(struct|enum|class|typealias)\\s+\($0)\\b"))
+    })
+    // (Swift's Regex has no lookbehind: the character before the name is matched and left out.)
+    nonisolated(unsafe) static let bareNameRegex =
+        try! Regex("(^|[^\\w.])(\(darwinNames.joined(separator: "|")))\\b(?!\\s*(\\(|\\.init\\())").wordBoundaryKind(.simple)
+    nonisolated(unsafe) static let rawStringRegex = try! Regex(##"#+"(.*?)"#+"##)
+    nonisolated(unsafe) static let plainStringRegex = try! Regex(#""(\\.|[^"\\])*""#)
+
+    /// Every bare use of a ``darwinNames`` name other than a call, `file:line: what`; none in a file
+    /// under `Sources/NibModel/` (the declaring module, whose own names come first) or in one that
+    /// declares a type of that name itself (a nested `Point` is found before the module's).
+    static func darwinNameViolations(file: String, text: String) -> [String] {
+        if file.hasPrefix("Sources/NibModel/") { return [] }
+        guard darwinNames.contains(where: { text.contains($0) }) else { return [] }
+        let declared = Set(darwinNames.filter { text.contains(Self.declarationRegexes[$0]!) })
+        if declared.count == darwinNames.count { return [] }
+        let (bare, rawString, plainString) = (Self.bareNameRegex, Self.rawStringRegex, Self.plainStringRegex)
+        var out: [String] = []
+        var inMultilineString = false
+        for (index, raw) in text.components(separatedBy: "\n").enumerated() {
+            var line = raw.trimmingCharacters(in: .whitespaces)
+            if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inMultilineString.toggle(); continue }
+            if inMultilineString || line.hasPrefix("//") { continue }
+            line = line.replacing(rawString, with: "\"\"").replacing(plainString, with: "\"\"")
+            if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
+            for match in line.matches(of: bare) {
+                let name = match.output[2].substring.map(String.init) ?? ""
+                if declared.contains(name) { continue }
+                out.append("\(file):\(index + 1): \(name): MacTypes' \(name) is visible through Foundation on Darwin; write NibModel.\(name)")
+            }
+        }
+        return out
+    }
+
+    @Test("no file of Sources/ or Tests/ names NibModel's Point, Rect or Size bare where Darwin's would be ambiguous")
+    func darwinNamesQualified() throws {
+        var problems: [String] = []
+        var count = 0
+        for top in ["Sources", "Tests"] {
+            let dir = Corpus.packageRoot.appendingPathComponent(top)
+            for file in (FileManager.default.enumerator(atPath: dir.path)?.allObjects as? [String] ?? []) where file.hasSuffix(".swift") {
+                count += 1
+                let text = try String(contentsOf: dir.appendingPathComponent(file), encoding: .utf8)
+                problems += Self.darwinNameViolations(file: top + "/" + file, text: text)
+            }
+        }
+        #expect(count > 200, "Swift files under Sources/ and Tests/: \(count)")
+        #expect(problems.isEmpty, "\(problems.count) problems:\n\(problems.joined(separator: "\n"))")
+    }
+
+    @Test("a bare Rect, Point or Size in a type position is found; calls, qualified names, strings and comments are not")
+    func plantedDarwinNames() {
+        let bad = """
+        func frame(_ r: Rect) -> Point { .init(x: r.x, y: r.y) }
+        var sizes: [Size] = []
+        let kind = Rect.self
+        """
+        #expect(Self.darwinNameViolations(file: "Sources/ArchiveReader/A.swift", text: bad) == [
+            "Sources/ArchiveReader/A.swift:1: Rect: MacTypes' Rect is visible through Foundation on Darwin; write NibModel.Rect",
+            "Sources/ArchiveReader/A.swift:1: Point: MacTypes' Point is visible through Foundation on Darwin; write NibModel.Point",
+            "Sources/ArchiveReader/A.swift:2: Size: MacTypes' Size is visible through Foundation on Darwin; write NibModel.Size",
+            "Sources/ArchiveReader/A.swift:3: Rect: MacTypes' Rect is visible through Foundation on Darwin; write NibModel.Rect",
+        ])
+        #expect(Self.darwinNameViolations(file: "Sources/NibModel/A.swift", text: bad) == [])
+        let good = """
+        let r = Rect(x: 0, y: 0, width: 1, height: 2)   // a call: Rect
+        func frame(_ r: NibModel.Rect) -> NibModel.Point { .point(Point.init(x: 1, y: 2)) }
+        let label = "Size", raw = #"Rect"#, frameSize = CGSize.zero
+        struct Grid { struct Point { var x: Int }; var points: [Point] }
+        """
+        #expect(Self.darwinNameViolations(file: "Sources/ArchiveReader/B.swift", text: good).isEmpty)
     }
 
     @Test("no file of Sources/ holds code for one platform outside its target's HostSystem.swift")
