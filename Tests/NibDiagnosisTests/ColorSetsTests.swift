@@ -77,7 +77,8 @@ import TestSupport
         defer { tree.remove() }
         try tree.write("Assets.xcassets/Palette/Contents.json", text: #"{ "properties" : { "provides-namespace" : true } }"#)
         try tree.write("Assets.xcassets/Palette/Brand.colorset/Contents.json",
-                       text: #"{ "colors" : [ { "color" : { "components" : { "red" : "0", "green" : "0", "blue" : "255", "alpha" : "1" } } } ] }"#)
+                       text: #"{ "colors" : [ { "color" : { "components" : "#
+                           + #"{ "red" : "0", "green" : "0", "blue" : "255", "alpha" : "1" } } } ] }"#)
         try tree.write("Assets.xcassets/Plain/Other.colorset/Contents.json", text: "{}")
         let sets = ColorSets.read(tree.path("Assets.xcassets"))
         #expect(Set(sets.colors.keys) == ["Palette/Brand", "Other"])

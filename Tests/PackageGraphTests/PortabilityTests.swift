@@ -39,7 +39,9 @@ import TestSupport
 
     /// Conditions that tell platforms apart: a block under one may hold only imports, except in
     /// the platform file.
-    static let platformCondition = #"canImport\((Glibc|Musl|Bionic|Android|Darwin|WinSDK|ucrt|FoundationXML|FoundationNetworking)\)|os\((Linux|macOS|iOS|tvOS|watchOS|visionOS|Windows|Android|FreeBSD|OpenBSD|WASI)\)"#
+    static let platformCondition =
+        #"canImport\((Glibc|Musl|Bionic|Android|Darwin|WinSDK|ucrt|FoundationXML|FoundationNetworking)\)"#
+        + #"|os\((Linux|macOS|iOS|tvOS|watchOS|visionOS|Windows|Android|FreeBSD|OpenBSD|WASI)\)"#
 
     /// Every portability problem of one source file, `file:line: what`, empty when there is none.
     /// `file` is the path shown; a file named ``platformFileName`` may hold platform code.
@@ -57,14 +59,17 @@ import TestSupport
         var blocks: [(condition: String, isPlatform: Bool)] = []
         var inBlockComment = false
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
-            let where_ = "\(file):\(index + 1)"
+            let location = "\(file):\(index + 1)"
             var line = raw.trimmingCharacters(in: .whitespaces)
             if inBlockComment {
                 guard let end = line.range(of: "*/") else { continue }
                 line = String(line[end.upperBound...]).trimmingCharacters(in: .whitespaces)
                 inBlockComment = false
             }
-            if line.hasPrefix("/*"), !line.contains("*/") { inBlockComment = true; continue }
+            if line.hasPrefix("/*"), !line.contains("*/") {
+                inBlockComment = true
+                continue
+            }
             if line.isEmpty || line.hasPrefix("//") { continue }
             if line.hasPrefix("#if ") || line.hasPrefix("#elseif ") {
                 let c = String(line.drop(while: { $0 != " " }).dropFirst())
@@ -76,23 +81,27 @@ import TestSupport
                 if let last = blocks.last { blocks[blocks.count - 1] = (condition: "!(\(last.condition))", isPlatform: last.isPlatform) }
                 continue
             }
-            if line.hasPrefix("#endif") { _ = blocks.popLast(); continue }
+            if line.hasPrefix("#endif") {
+                _ = blocks.popLast()
+                continue
+            }
             let words = line.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init).drop(while: { $0.hasPrefix("@") })
             if words.first == "import", words.count >= 2 {
                 let module = String(words.dropFirst().last!.split(separator: ".").first ?? "")
                 if platformModules.contains(module), blocks.last.map({ !$0.condition.contains("canImport(\(module))") }) ?? true {
-                    out.append("\(where_): import \(module) outside #if canImport(\(module))")
+                    out.append("\(location): import \(module) outside #if canImport(\(module))")
                 }
                 continue
             }
             if platformFile { continue }
             if blocks.contains(where: { $0.isPlatform }) {
-                out.append("\(where_): code under a platform condition (#if \(blocks.last { $0.isPlatform }!.condition)) outside \(platformFileName)")
+                let inForce = blocks.last { $0.isPlatform }!.condition
+                out.append("\(location): code under a platform condition (#if \(inForce)) outside \(platformFileName)")
             }
             // (A plain-text test first: Swift's Regex is slow, and most lines hold none of these.)
             guard Self.oneSidedHints.contains(where: { line.contains($0) }) else { continue }
             for (pattern, why) in patterns where line.contains(pattern) {
-                out.append("\(where_): \(line.firstMatch(of: pattern).map { String(line[$0.range]) } ?? ""): \(why)")
+                out.append("\(location): \(line.firstMatch(of: pattern).map { String(line[$0.range]) } ?? ""): \(why)")
             }
         }
         return out
@@ -127,14 +136,18 @@ import TestSupport
         var inMultilineString = false
         for (index, raw) in text.components(separatedBy: "\n").enumerated() {
             var line = raw.trimmingCharacters(in: .whitespaces)
-            if line.components(separatedBy: "\"\"\"").count % 2 == 0 { inMultilineString.toggle(); continue }
+            if line.components(separatedBy: "\"\"\"").count % 2 == 0 {
+                inMultilineString.toggle()
+                continue
+            }
             if inMultilineString || line.hasPrefix("//") { continue }
             line = line.replacing(rawString, with: "\"\"").replacing(plainString, with: "\"\"")
             if let comment = line.range(of: "//") { line = String(line[..<comment.lowerBound]) }
             for match in line.matches(of: bare) {
                 let name = match.output[2].substring.map(String.init) ?? ""
                 if declared.contains(name) { continue }
-                out.append("\(file):\(index + 1): \(name): MacTypes' \(name) is visible through Foundation on Darwin; write NibModel.\(name)")
+                out.append(
+                    "\(file):\(index + 1): \(name): MacTypes' \(name) is visible through Foundation on Darwin; write NibModel.\(name)")
             }
         }
         return out
