@@ -153,7 +153,7 @@ struct ResolvedTreePrinter {
             // Constraints are summarised unless asked for, or unless they carry connections.
             showConstraints ? kids : kids.filter { !Self.isConstraint($0) || !outgoing[objects.position(of: $0.id)].isEmpty }
         }) { step in
-            for line in self.lines(for: step) { out(line) }
+            self.lines(for: step, to: out)
         }
         swap(&visited, &printed)
     }
@@ -189,8 +189,9 @@ struct ResolvedTreePrinter {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    /// The object line and detail lines of one step of the walk.
-    private func lines(for step: HierarchyWalk.Step) -> [String] {
+    /// Writes the object line and detail lines of one step of the walk to `out`, one at a time
+    /// (File's Owner of a large nib has hundreds of thousands of connection lines).
+    private func lines(for step: HierarchyWalk.Step, to out: (String) -> Void) {
         let o = step.object
         let style = text.style
         let branch = step.lastFlags.last.map { $0 ? "└─ " : "├─ " } ?? ""
@@ -199,27 +200,26 @@ struct ResolvedTreePrinter {
         if case .constraint(let constraint)? = o.property("constraint") {
             line += " " + style.name(constraint.formula { itemName($0, in: constraint, holder: o.parent) })
         }
-        var lines = [line + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
+        out(line + (o.sourceLine.map { style.detail("  line \($0)") } ?? ""))
         let childPrefix = "  " + step.lastFlags.map { $0 ? "   " : "│  " }.joined()
         let detailPrefix = childPrefix + (step.children.isEmpty ? "    " : "│   ")
         let position = objects.position(of: o.id)
-        for i in outgoing[position] { lines.append(detailPrefix + text.outgoing(document.connections[Int(i)])) }
-        if showIncoming { for i in incoming[position] { lines.append(detailPrefix + text.incoming(document.connections[Int(i)])) } }
+        for i in outgoing[position] { out(detailPrefix + text.outgoing(document.connections[Int(i)])) }
+        if showIncoming { for i in incoming[position] { out(detailPrefix + text.incoming(document.connections[Int(i)])) } }
         if showProperties {
-            for p in o.properties { lines.append(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
-            if let runtime = o.runtimeClassName { lines.append(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
+            for p in o.properties { out(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
+            if let runtime = o.runtimeClassName { out(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
         }
         if step.skipped > 0 {
-            lines.append(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
+            out(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
         }
         if step.truncated {
             // Counted as shown: constraints count only with --constraints (or when they carry connections).
             let below = o.children.filter { id in
                 showConstraints || objects.object(id).map { !isConstraint($0) || !outgoing[objects.position(of: id)].isEmpty } ?? true
             }.count
-            lines.append(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
+            out(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
         }
-        return lines
     }
 }
 
