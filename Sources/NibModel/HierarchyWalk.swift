@@ -56,32 +56,32 @@ public struct HierarchyWalk {
     ///   - children: which of an object's children to descend into (default: all); those left out
     ///     count as visited.
     ///   - visit: called for each object before its children.
-    public func walk(from root: NibObject, visited: inout Set<ObjectID>,
-                     children: (NibObject, [NibObject]) -> [NibObject] = { $1 },
-                     _ visit: (Step) -> Void) {
+    public func walk<Visited: HierarchyVisited>(from root: NibObject, visited: inout Visited,
+                                               children: (NibObject, [NibObject]) -> [NibObject] = { $1 },
+                                               _ visit: (Step) -> Void) {
         var lastFlags: [Bool] = []
         descend(root, depth: 0, lastFlags: &lastFlags, visited: &visited, children: children, visit)
     }
 
-    private func descend(_ object: NibObject, depth: Int, lastFlags: inout [Bool], visited: inout Set<ObjectID>,
-                         children filter: (NibObject, [NibObject]) -> [NibObject], _ visit: (Step) -> Void) {
-        guard visited.insert(object.id).inserted else { return }
+    private func descend<Visited: HierarchyVisited>(_ object: NibObject, depth: Int, lastFlags: inout [Bool], visited: inout Visited,
+                                                    children filter: (NibObject, [NibObject]) -> [NibObject], _ visit: (Step) -> Void) {
+        guard visited.visit(object.id) else { return }
         // Known, not yet visited, each id once (a malformed source may list a child twice).
         var listed = Set<ObjectID>()
         let known = object.children.compactMap { self.object($0) }
-            .filter { !visited.contains($0.id) && listed.insert($0.id).inserted }
+            .filter { !visited.hasVisited($0.id) && listed.insert($0.id).inserted }
         var kids = filter(object, known)
         let skipped = known.count - kids.count
         if skipped != 0 {
             let kept = Set(kids.map(\.id))
-            for o in known where !kept.contains(o.id) { visited.insert(o.id) }
+            for o in known where !kept.contains(o.id) { _ = visited.visit(o.id) }
         }
         let truncated = depth >= maxDepth && !kids.isEmpty
         if truncated {
             // Objects below the cut are accounted for, not reached later as roots.
             var stack = kids.map(\.id)
             while let id = stack.popLast() {
-                guard visited.insert(id).inserted, let o = self.object(id) else { continue }
+                guard visited.visit(id), let o = self.object(id) else { continue }
                 stack.append(contentsOf: o.children)
             }
             kids = []
@@ -94,4 +94,56 @@ public struct HierarchyWalk {
             lastFlags.removeLast()
         }
     }
+}
+
+/// What a ``HierarchyWalk`` records of the objects it has walked: a `Set<ObjectID>`, or for a large
+/// document a ``HierarchyVisits`` table (one flag per object).
+public protocol HierarchyVisited {
+    /// Records `id` as visited; false when it already was.
+    mutating func visit(_ id: ObjectID) -> Bool
+    /// True when `id` was visited.
+    func hasVisited(_ id: ObjectID) -> Bool
+}
+
+extension Set: HierarchyVisited where Element == ObjectID {
+    public mutating func visit(_ id: ObjectID) -> Bool { insert(id).inserted }
+    public func hasVisited(_ id: ObjectID) -> Bool { contains(id) }
+}
+
+/// The objects a walk has visited as one flag per position of the document's object list, for
+/// walks of a document too large for a set of ids beside it (issue 31: `nibinspect tree` of a
+/// nib whose objects are made as they are printed).
+///
+/// An id is looked up through `position`; an id that names no object of the document is kept in
+/// a set of its own, so the answers are those of a `Set<ObjectID>` for every id.
+public struct HierarchyVisits: HierarchyVisited {
+    private var flags: [Bool]
+    private var strays = Set<ObjectID>()
+    private let position: (ObjectID) -> Int?
+
+    /// No object visited yet.
+    ///
+    /// - Parameters:
+    ///   - count: how many objects the document has.
+    ///   - position: the position (`0..<count`) of the object with an id, nil when it has none;
+    ///     the same position for the same id every time.
+    public init(count: Int, position: @escaping (ObjectID) -> Int?) {
+        flags = Array(repeating: false, count: count)
+        self.position = position
+    }
+
+    public mutating func visit(_ id: ObjectID) -> Bool {
+        guard let p = position(id) else { return strays.insert(id).inserted }
+        if flags[p] { return false }
+        flags[p] = true
+        return true
+    }
+
+    public func hasVisited(_ id: ObjectID) -> Bool {
+        guard let p = position(id) else { return strays.contains(id) }
+        return flags[p]
+    }
+
+    /// True when the object at `position` was visited.
+    public func hasVisited(position: Int) -> Bool { flags[position] }
 }

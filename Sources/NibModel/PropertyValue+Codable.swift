@@ -55,6 +55,9 @@ extension PropertyValue: Codable {
         switch self {
         case .string(let v): try c.encode(v, forKey: .string)
         case .int(let v): try c.encode(v, forKey: .int)
+        // JSON has no NaN or infinity: such a number is its text (`nan`, `inf`), as the typed
+        // values' are (schema: `formatted`), instead of an error halfway through the output.
+        case .double(let v) where !v.isFinite: try c.encode(description, forKey: .formatted)
         case .double(let v): try c.encode(v, forKey: .double)
         case .bool(let v): try c.encode(v, forKey: .bool)
         case .object(let v): try c.encode(v, forKey: .object)

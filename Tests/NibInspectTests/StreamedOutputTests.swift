@@ -123,4 +123,49 @@ struct StreamedOutputTests {
         #expect(checked > 700)
         #expect(deferredEntries > 300)
     }
+    /// A nib whose one view holds `UIAlpha` = `value` (a double).
+    static func nib(double value: Double) -> [UInt8] {
+        var nib = TinyNib()
+        let root = nib.reserve()
+        let view = nib.add("UIView", [("UIAlpha", .double(value)), ("UIOpaque", .double(value))])
+        let list = nib.add("NSArray", [("NSInlinedValue", .bool(true)), ("UINibEncoderEmptyKey", .ref(view))])
+        nib.set(root, "NSObject", [("UINibTopLevelObjectsKey", .ref(list))])
+        return nib.bytes()
+    }
+
+    @Test("json of a nib holding NaN and infinite doubles: whole, valid JSON with the numbers as text (exit 0)")
+    func nonFiniteDoubles() throws {
+        let tree = try TempTree()
+        defer { tree.remove() }
+        for (value, text) in [(Double.nan, "nan"), (.infinity, "inf"), (-.infinity, "-inf")] {
+            let path = try tree.write("\(text).nib", Self.nib(double: value))
+            for jobs in ["1", "2"] {
+                let console = Console.capturing()
+                let code = NibInspectCLI.run(["json", "--jobs", jobs, path], console: console)
+                #expect(code == .success, "\(text): \(console.errors)")
+                #expect(console.errors.isEmpty)
+                let parsed = try JSONSerialization.jsonObject(with: Data(console.output.utf8)) as? [String: Any]
+                let objects = (parsed?["documents"] as? [[String: Any]])?.first?["objects"] as? [[String: Any]]
+                let values = objects?.flatMap { ($0["properties"] as? [[String: Any]] ?? []).compactMap { $0["value"] as? [String: String] } }
+                #expect(values?.contains(["formatted": text]) == true, "\(text): \(console.output)")
+            }
+        }
+    }
+
+    @Test("an element that cannot be encoded stops the stream: what went before stays written, the error is thrown")
+    func encodingFailureMidStream() throws {
+        struct Refused: Encodable { func encode(to encoder: any Encoder) throws { var c = encoder.singleValueContainer(); try c.encode(Double.nan) } }
+        enum Item: Encodable {
+            case fine(Int), refused
+            func encode(to encoder: any Encoder) throws {
+                switch self { case .fine(let i): try i.encode(to: encoder); case .refused: try Refused().encode(to: encoder) }
+            }
+        }
+        let console = Console.capturing()
+        let json = StreamedJSON(console: console)
+        #expect(throws: EncodingError.self) {
+            try json.writeArray([Item.fine(1), .refused, .fine(3)], depth: 0) { item, d in try json.write(item, depth: d) }
+        }
+        #expect(console.output == "[\n  1,\n  ")
+    }
 }

@@ -9,6 +9,8 @@ public struct TinyNib {
         case bool(Bool)
         case data([UInt8])
         case ref(Int)
+        /// A 64-bit float (value type 7), any bit pattern: NaN and infinities included.
+        case double(Double)
     }
 
     private var classes: [String] = []
@@ -55,6 +57,7 @@ public struct TinyNib {
                 case .bool(let b): valueTable += [b ? 5 : 4]
                 case .data(let d): valueTable += [8] + Self.varint(d.count) + d
                 case .ref(let r): valueTable += [10] + Self.u32(r)
+                case .double(let d): valueTable += [7] + withUnsafeBytes(of: d.bitPattern.littleEndian, Array.init)
                 }
                 valueCount += 1
             }

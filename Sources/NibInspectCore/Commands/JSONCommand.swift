@@ -1,4 +1,5 @@
 import ArchiveReader
+import Foundation
 
 /// `nibinspect json FILE`: machine-readable output.
 enum JSONCommand: Command {
@@ -36,8 +37,14 @@ enum JSONCommand: Command {
         deferring.opener.defersObjects = true
         deferring.opener.keepsSourceXML = false
         let (opened, status) = try deferring.openResolved(path)
-        try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects,
-                                  width: context.opener.width, to: context.console)
+        do {
+            try ResolvedJSON.write(ResolvedOutput(opened.input), deferredObjects: opened.deferredObjects,
+                                   width: context.opener.width, to: context.console)
+        } catch let error as EncodingError {
+            // Written as it is made: what went out stays out (exit 70, README "Errors and exit status").
+            throw FileError(path: path == "-" ? "<stdin>" : path, underlying: InternalError(
+                "cannot write JSON (\(error)); standard output ends in an incomplete JSON text"))
+        }
         return context.finish(opened.input, status: status)
     }
 

@@ -32,6 +32,26 @@ struct DocumentObjects {
         return deferred.object(id)
     }
 
+    /// The position of the object with `id` in the document's list (the first, should a
+    /// malformed source repeat an id), nil when `id` names none (nothing made).
+    func position(of id: ObjectID?) -> Int? {
+        guard let id else { return nil }
+        guard let deferred else { return document.$objects.positions[id] }
+        return deferred.position(of: id)
+    }
+
+    /// The object at `position` (`0..<count`), made now when deferred.
+    func object(at position: Int) -> NibObject {
+        guard let deferred else { return document.objects[position] }
+        return deferred[position]
+    }
+
+    /// A table of the objects a ``HierarchyWalk`` has visited, one flag per position.
+    func visits() -> HierarchyVisits {
+        let objects = self
+        return HierarchyVisits(count: count) { objects.position(of: $0) }
+    }
+
     /// True when `id` names an object of the document (nothing made).
     func contains(_ id: ObjectID?) -> Bool {
         guard let deferred else { return document.object(id) != nil }

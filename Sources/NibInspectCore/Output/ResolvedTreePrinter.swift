@@ -14,8 +14,12 @@ import TextEscaping
 ///   #3 UIView
 ///   └─ #5 UILabel "Welcome"
 /// ```
-/// Every object is printed once: a visited set guards against malformed parent links, and
+/// Every object is printed once: a visited table guards against malformed parent links, and
 /// objects not reached from a root are printed after the roots.
+///
+/// Memory (issue 31): what the printer keeps per object is flat arrays indexed by the object's
+/// position in ``DocumentObjects`` (visited flags, its connections' positions, the outlet that
+/// names it), no dictionary or set of ids, and its lines go to the sink as they are made.
 struct ResolvedTreePrinter {
     let document: NibDocument
     /// The document's objects: its own, or made one at a time as they are printed.
@@ -26,16 +30,15 @@ struct ResolvedTreePrinter {
     var showIncoming = false
     var showConstraints = false
 
-    private var printed = Set<ObjectID>()
-    /// Per object, the positions in ``NibDocument/connections`` of its outgoing connections (and,
-    /// made only for ``showIncoming``, its incoming ones): positions, not copies, so that the
-    /// tables of a large nib stay small beside its deferred objects.
-    private var outgoing: [ObjectID: [Int]] = [:]
-    private var incoming: [ObjectID: [Int]] = [:]
+    /// The objects printed so far, by position.
+    private var printed: HierarchyVisits
+    /// Per object position, the positions in ``NibDocument/connections`` of its outgoing
+    /// connections (and, made only for ``showIncoming``, its incoming ones): positions, not
+    /// copies, so that the tables of a large nib stay small beside its deferred objects.
+    private var outgoing: ConnectionTable
+    private var incoming = ConnectionTable(count: 0, pairs: [])
     /// The outlet that names each object (File's Owner's first), for constraint formulas.
-    private var outletNames: [ObjectID: String] = [:]
-    /// Objects whose outlet name comes from File's Owner.
-    private var ownerNamed = Set<ObjectID>()
+    private var outletNames: OutletNames
 
     init(document: NibDocument, style: TerminalStyle, siblings: SiblingDocuments = SiblingDocuments([])) {
         self.init(objects: DocumentObjects(document), style: style, siblings: siblings)
@@ -48,22 +51,25 @@ struct ResolvedTreePrinter {
         self.document = document
         self.objects = objects
         self.text = ConnectionText(objects: objects, style: style, siblings: siblings)
+        printed = objects.visits()
+        var pairs: [ConnectionTable.Pair] = []
+        pairs.reserveCapacity(document.connections.count)
+        var names = OutletNames(count: objects.count)
         for (i, c) in document.connections.enumerated() {
             // A segue is listed under its template object (destination), where its identifier is.
-            if c.kind == .segue, let t = c.destination, objects.contains(t) {
-                outgoing[t, default: []].append(i)
-            } else if let s = c.source {
-                outgoing[s, default: []].append(i)
+            // A connection from no object of the document is listed only among those without a source.
+            if c.kind == .segue, let t = objects.position(of: c.destination) {
+                pairs.append(.init(t, i))
+            } else if let s = objects.position(of: c.source) {
+                pairs.append(.init(s, i))
             }
             // File's Owner's first outlet to an object names it; otherwise the first outlet.
             if c.kind == .outlet, let d = c.destination, Self.isIdentifier(c.label) {
-                let fromOwner = objects.placeholder(c.source)?.kind == .filesOwner
-                if outletNames[d] == nil || (fromOwner && !ownerNamed.contains(d)) {
-                    outletNames[d] = c.label
-                    if fromOwner { ownerNamed.insert(d) }
-                }
+                names.offer(i, for: d, at: objects.position(of: d), fromOwner: objects.placeholder(c.source)?.kind == .filesOwner)
             }
         }
+        outgoing = ConnectionTable(count: objects.count, pairs: pairs)
+        outletNames = names
     }
 
     /// The document's tree as text, ending with a newline.
@@ -77,12 +83,16 @@ struct ResolvedTreePrinter {
     /// hierarchy is walked.
     mutating func render(to sink: (String) -> Void) {
         func out(_ line: String) { sink(line + "\n") }
-        printed = []
-        incoming = [:]
+        printed = objects.visits()
+        incoming = ConnectionTable(count: 0, pairs: [])
         if showIncoming {
+            var pairs: [ConnectionTable.Pair] = []
             for (i, c) in document.connections.enumerated() where c.kind != .segue {
-                for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) { incoming[d, default: []].append(i) }
+                for d in Set([c.destination].compactMap { $0 } + (c.members ?? [])) {
+                    if let p = objects.position(of: d) { pairs.append(.init(p, i)) }
+                }
             }
+            incoming = ConnectionTable(count: objects.count, pairs: pairs)
         }
         let style = text.style
         var header = document.name + " — \(document.platform.rawValue) \(document.format.displayName)"
@@ -111,12 +121,12 @@ struct ResolvedTreePrinter {
         // Objects reached from no root: only those are made (again) here.
         if let deferred = objects.deferred {
             // Only the objects reached from no root are made (again) here.
-            for p in deferred.indices where !printed.contains(deferred.id(at: p)) && deferred.placeholder(at: p) == nil {
+            for p in deferred.indices where !printed.hasVisited(position: p) && deferred.placeholder(at: p) == nil {
                 let o = deferred[p]
                 if showConstraints || !isConstraint(o) || o.parent == nil { emit(o, to: out) }
             }
         } else {
-            for o in document.objects where !printed.contains(o.id) && o.placeholder == nil
+            for o in document.objects where !printed.hasVisited(o.id) && o.placeholder == nil
                 && (showConstraints || !isConstraint(o) || o.parent == nil) {
                 emit(o, to: out)
             }
@@ -136,14 +146,14 @@ struct ResolvedTreePrinter {
     private mutating func emit(_ root: NibObject, to out: (String) -> Void) {
         let objects = objects
         let walk = HierarchyWalk(maxDepth: maxDepth) { objects.object($0) }
-        var visited = Set<ObjectID>()
+        var visited = HierarchyVisits(count: 0) { _ in nil }
         swap(&visited, &printed)   // moved, not copied: one walk per root must stay O(its size)
         let showConstraints = showConstraints, outgoing = outgoing
         walk.walk(from: root, visited: &visited, children: { _, kids in
             // Constraints are summarised unless asked for, or unless they carry connections.
-            showConstraints ? kids : kids.filter { !Self.isConstraint($0) || !(outgoing[$0.id] ?? []).isEmpty }
+            showConstraints ? kids : kids.filter { !Self.isConstraint($0) || !outgoing[objects.position(of: $0.id)].isEmpty }
         }) { step in
-            for line in self.lines(for: step) { out(line) }
+            self.lines(for: step, to: out)
         }
         swap(&visited, &printed)
     }
@@ -156,7 +166,7 @@ struct ResolvedTreePrinter {
         guard let id = id ?? holder else { return "self" }
         let other = id == (c.firstItem ?? holder) ? c.secondItem : (c.firstItem ?? holder)
         if let other, objects.parent(other) == id { return "superview" }
-        if let outlet = outletNames[id] { return outlet }
+        if let outlet = outletNames.name(of: id, at: objects.position(of: id), in: document.connections) { return outlet }
         guard let o = objects.object(id) else { return id.rawValue }
         if o.className.hasSuffix("LayoutGuide") {
             let identifier = o.property("identifier")?.text ?? o.name ?? ""
@@ -179,8 +189,9 @@ struct ResolvedTreePrinter {
         return s.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 
-    /// The object line and detail lines of one step of the walk.
-    private func lines(for step: HierarchyWalk.Step) -> [String] {
+    /// Writes the object line and detail lines of one step of the walk to `out`, one at a time
+    /// (File's Owner of a large nib has hundreds of thousands of connection lines).
+    private func lines(for step: HierarchyWalk.Step, to out: (String) -> Void) {
         let o = step.object
         let style = text.style
         let branch = step.lastFlags.last.map { $0 ? "└─ " : "├─ " } ?? ""
@@ -189,25 +200,99 @@ struct ResolvedTreePrinter {
         if case .constraint(let constraint)? = o.property("constraint") {
             line += " " + style.name(constraint.formula { itemName($0, in: constraint, holder: o.parent) })
         }
-        var lines = [line + (o.sourceLine.map { style.detail("  line \($0)") } ?? "")]
+        out(line + (o.sourceLine.map { style.detail("  line \($0)") } ?? ""))
         let childPrefix = "  " + step.lastFlags.map { $0 ? "   " : "│  " }.joined()
         let detailPrefix = childPrefix + (step.children.isEmpty ? "    " : "│   ")
-        for i in outgoing[o.id] ?? [] { lines.append(detailPrefix + text.outgoing(document.connections[i])) }
-        if showIncoming { for i in incoming[o.id] ?? [] { lines.append(detailPrefix + text.incoming(document.connections[i])) } }
+        let position = objects.position(of: o.id)
+        for i in outgoing[position] { out(detailPrefix + text.outgoing(document.connections[Int(i)])) }
+        if showIncoming { for i in incoming[position] { out(detailPrefix + text.incoming(document.connections[Int(i)])) } }
         if showProperties {
-            for p in o.properties { lines.append(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
-            if let runtime = o.runtimeClassName { lines.append(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
+            for p in o.properties { out(detailPrefix + style.detail(p.key + ": ") + text.valueText(p.value)) }
+            if let runtime = o.runtimeClassName { out(detailPrefix + style.detail("runtimeClassName: ") + runtime) }
         }
         if step.skipped > 0 {
-            lines.append(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
+            out(detailPrefix + style.detail("\(step.skipped) constraint\(step.skipped == 1 ? "" : "s") (--constraints to list)"))
         }
         if step.truncated {
             // Counted as shown: constraints count only with --constraints (or when they carry connections).
             let below = o.children.filter { id in
-                showConstraints || objects.object(id).map { !isConstraint($0) || !(outgoing[id] ?? []).isEmpty } ?? true
+                showConstraints || objects.object(id).map { !isConstraint($0) || !outgoing[objects.position(of: id)].isEmpty } ?? true
             }.count
-            lines.append(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
+            out(detailPrefix + style.detail("… " + plural(below, "child", "children") + " below --depth"))
         }
-        return lines
+    }
+}
+
+/// Connection positions grouped by object position, as two flat arrays (compressed rows): the
+/// connections of the object at position `p` are `list[start[p]..<start[p + 1]]`, in the order
+/// they were given.
+struct ConnectionTable {
+    /// One connection (its position in ``NibDocument/connections``) of one object (its position).
+    struct Pair {
+        var object: Int32
+        var connection: Int32
+        init(_ object: Int, _ connection: Int) {
+            self.object = Int32(object)
+            self.connection = Int32(connection)
+        }
+    }
+
+    private let start: [Int32]
+    private let list: [Int32]
+
+    /// The table of `count` objects holding `pairs` (objects in `0..<count`).
+    init(count: Int, pairs: [Pair]) {
+        var start = [Int32](repeating: 0, count: count + 1)
+        for p in pairs { start[Int(p.object) + 1] += 1 }
+        for i in 0..<count { start[i + 1] += start[i] }
+        var next = start
+        var list = [Int32](repeating: 0, count: pairs.count)
+        for p in pairs {
+            list[Int(next[Int(p.object)])] = p.connection
+            next[Int(p.object)] += 1
+        }
+        self.start = start
+        self.list = list
+    }
+
+    /// The connections of the object at `position`; none for nil (an id of no object).
+    subscript(position: Int?) -> ArraySlice<Int32> {
+        guard let position, position + 1 < start.count else { return [] }
+        return list[Int(start[position])..<Int(start[position + 1])]
+    }
+}
+
+/// The outlet that names each object in constraint formulas: File's Owner's first outlet to it,
+/// otherwise the first outlet; per object position the connection's position, and for an id that
+/// names no object of the document (a malformed connection) a small table of its own.
+struct OutletNames {
+    private var connection: [Int32]
+    private var fromOwner: [Bool]
+    private var strays: [ObjectID: (connection: Int, fromOwner: Bool)] = [:]
+
+    init(count: Int) {
+        connection = Array(repeating: -1, count: count)
+        fromOwner = Array(repeating: false, count: count)
+    }
+
+    /// Outlet connection `index` (labelled with an identifier) points at `id`, the object at `position`.
+    mutating func offer(_ index: Int, for id: ObjectID, at position: Int?, fromOwner owner: Bool) {
+        if let p = position {
+            if connection[p] < 0 || (owner && !fromOwner[p]) {
+                connection[p] = Int32(index)
+                if owner { fromOwner[p] = true }
+            }
+        } else if strays[id] == nil || (owner && strays[id]?.fromOwner == false) {
+            strays[id] = (index, owner || strays[id]?.fromOwner == true)
+        }
+    }
+
+    /// The outlet name of `id` (the object at `position`), if an outlet names it.
+    func name(of id: ObjectID, at position: Int?, in connections: [Connection]) -> String? {
+        if let p = position {
+            let c = connection[p]
+            return c < 0 ? nil : connections[Int(c)].label
+        }
+        return strays[id].map { connections[$0.connection].label }
     }
 }
