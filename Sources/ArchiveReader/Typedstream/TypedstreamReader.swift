@@ -55,6 +55,9 @@ struct TypedstreamReader {
     var sharedStrings: [[UInt8]] = []
     /// The shared-object table (objects, classes, C strings), in numbering order.
     var shared: [Shared] = []
+    /// The text of each shared string, made on its first use as text (``sharedText(_:)``), so that
+    /// the selectors and atoms a stream refers to again and again are decoded once.
+    var sharedTexts: [String?] = []
 
     private let limits: DecodingLimits
     /// Parsed type encodings by shared-string index.
@@ -63,6 +66,10 @@ struct TypedstreamReader {
     private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
     private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     private var objects: [TypedstreamStream.Object] = []
+    /// Per class node: how many groups the last object of that class had, reserved for the next
+    /// (objects of one class nearly always have the same number), so that reading them does not
+    /// grow the array group by group.
+    private var groupCountByClass: [Int] = []
     private var depth = 0
     private var valueCount = 0
     private var zeroSizeValues = 0
@@ -187,7 +194,7 @@ struct TypedstreamReader {
             return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
-            return try readSharedString(head: try readHead(), at: at).map { .string(text($0.bytes)) } ?? .null
+            return try readSharedString(head: try readHead(), at: at).map { .string(sharedText($0.index)) } ?? .null
         case UInt8(ascii: "*"): return try readCString()
         case UInt8(ascii: "#"):
             let at = input.absolute
@@ -206,10 +213,10 @@ struct TypedstreamReader {
         if head == Self.tagNil { return .null }
         if head == Self.tagNew {
             let innerAt = input.absolute
-            guard let (bytes, _) = try readSharedString(head: try readHead(), at: innerAt) else {
+            guard let (_, index) = try readSharedString(head: try readHead(), at: innerAt) else {
                 throw ArchiveError(.malformed("literal C string is nil"), at: innerAt)
             }
-            let s = text(bytes)
+            let s = sharedText(index)
             shared.append(.cString(s))
             return .string(s)
         }
@@ -296,12 +303,17 @@ struct TypedstreamReader {
             objects[index].classes = chain(from: node)
             objects[index].classNode = node
             var groups: [TypedstreamStream.Group] = []
+            if node < groupCountByClass.count { groups.reserveCapacity(groupCountByClass[node]) }
             while true {
                 let groupAt = input.absolute
                 let next = try readHead()
                 if next == Self.tagEndOfObject { break }
                 groups.append(try readGroup(head: next, at: groupAt))
             }
+            if node >= groupCountByClass.count {
+                groupCountByClass += Array(repeating: 0, count: node + 1 - groupCountByClass.count)
+            }
+            groupCountByClass[node] = groups.count
             objects[index].groups = groups
         } catch {
             // The breadcrumb is built only on failure: `object #12 NSButton`.

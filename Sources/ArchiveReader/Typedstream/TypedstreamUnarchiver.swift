@@ -96,7 +96,10 @@ public enum TypedstreamUnarchiver {
                     mappers cache: inout MapperCache, diagnostics: inout [Diagnostic]) -> ArchivedObject {
         let info = cache.info(for: raw)
         var fields: [ArchiveField] = []
-        fields.reserveCapacity(raw.groups.count * 2)
+        // About one field per value, plus the few a mapper adds (NSvFlags, NSOriginalClassName).
+        var valueCount = 0
+        for group in raw.groups { valueCount += group.values.count }
+        fields.reserveCapacity(valueCount + 4)
         var levels = info.levels
         var mappers = info.mappers
         var keyTables = info.rawKeys
@@ -163,7 +166,27 @@ public enum TypedstreamUnarchiver {
             }
         }
         for object in objects {
+            // The fields are arrays of their own here (`map` builds them): read them in place,
+            // without copying each field out of its collection.
+            let inPlace: Bool? = object.fields.withContiguousStorageIfAvailable { fields in
+                for i in fields.indices where !isValid(fields[i].value, count: objects.count, depth: 0) { return false }
+                return true
+            }
+            if inPlace == true { continue }
             for field in object.fields { try check(field.value, object, depth: 0) }
+        }
+    }
+
+    /// True when every `.object` reference in `value` is below `count` (``validateReferences(_:)``'s
+    /// test, without building an error).
+    private static func isValid(_ value: ArchiveValue, count: Int, depth: Int) -> Bool {
+        switch value {
+        case .object(let ref): return ref.index >= 0 && ref.index < count
+        case .array(let items):
+            guard depth < TypedstreamType.maxNesting + 2 else { return true }
+            for item in items where !isValid(item, count: count, depth: depth + 1) { return false }
+            return true
+        default: return true
         }
     }
 }
