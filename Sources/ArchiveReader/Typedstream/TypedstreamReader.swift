@@ -37,11 +37,22 @@ struct TypedstreamReader {
     }
 
     /// A parsed group encoding; `scalars` holds the type codes when every type is a scalar (the
-    /// common case, read without walking the type tree).
-    private struct Encoding {
-        var text: String
-        var types: [TypedstreamType]
-        var scalars: [UInt8]?
+    /// common case, read without walking the type tree). A class, so that taking one from the
+    /// cache for every group retains one object, not its three arrays.
+    private final class Encoding {
+        let text: String
+        let types: [TypedstreamType]
+        let scalars: [UInt8]?
+        /// True when a value of this encoding can hold an object (`@`), whose groups are read
+        /// while this group's values are (``pending``).
+        let nests: Bool
+
+        init(text: String, types: [TypedstreamType], scalars: [UInt8]?, nests: Bool) {
+            self.text = text
+            self.types = types
+            self.scalars = scalars
+            self.nests = nests
+        }
     }
 
     /// Values that occupy no bytes (`!`, empty structs, their arrays) are bounded separately, so
@@ -66,6 +77,11 @@ struct TypedstreamReader {
     private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
     private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     private var objects: [TypedstreamStream.Object] = []
+    /// The values of the groups read so far, group after group (``TypedstreamStream/values``).
+    private var values: [TypedstreamStream.Value] = []
+    /// The values of the groups being read: a group's own values sit above those of the groups
+    /// it is nested in, and move to ``values`` when it ends, so each group's values stay contiguous.
+    private var pending: [TypedstreamStream.Value] = []
     /// Per class node: how many groups the last object of that class had, reserved for the next
     /// (objects of one class nearly always have the same number), so that reading them does not
     /// grow the array group by group.
@@ -96,7 +112,7 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, classChains: classChains, topLevel: top)
+                                 objects: objects, classChains: classChains, topLevel: top, values: values)
     }
 
     // MARK: Groups and values
@@ -119,20 +135,36 @@ struct TypedstreamReader {
             for type in parsed {
                 if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
             }
-            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars)
+            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars, nests: bytes.contains(UInt8(ascii: "@")))
             encodingCache[index] = encoding
         }
-        var values: [TypedstreamStream.Value] = []
-        values.reserveCapacity(encoding.types.count)
+        if !encoding.nests, let scalars = encoding.scalars {
+            // No value of this group can start another object: its values go straight to `values`.
+            let start = values.count
+            for code in scalars {
+                try countValue()
+                let value = try readScalar(code)
+                values.append(value)
+            }
+            return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
+        }
+        let base = pending.count
         if let scalars = encoding.scalars {
             for code in scalars {
                 try countValue()
-                values.append(try readScalar(code))
+                let value = try readScalar(code)
+                pending.append(value)
             }
         } else {
-            for type in encoding.types { values.append(try readValue(type)) }
+            for type in encoding.types {
+                let value = try readValue(type)
+                pending.append(value)
+            }
         }
-        return TypedstreamStream.Group(encoding: encoding.text, values: values, offset: at)
+        let start = values.count
+        values.append(contentsOf: pending[base...])
+        pending.removeLast(pending.count - base)
+        return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
     }
 
     private mutating func countValue() throws(ArchiveError) {

@@ -31,14 +31,14 @@ public enum TypedstreamUnarchiver {
         objects.reserveCapacity(stream.objects.count + 1)
         var mappers = MapperCache()
         for (index, raw) in stream.objects.enumerated() {
-            objects.append(map(raw, index: index, classChains: stream.classChains, mappers: &mappers,
-                               diagnostics: &diagnostics))
+            objects.append(map(raw, index: index, values: stream.values, classChains: stream.classChains,
+                               mappers: &mappers, diagnostics: &diagnostics))
         }
         var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
         var n = 0
         var secondAt: Int?   // the group of the second top-level value
         for group in stream.topLevel {
-            for value in group.values {
+            for value in stream.values[group.start..<group.end] {
                 let key = n == 0 ? "IB.objectdata" : "$top.\(n)"
                 if n == 1 { secondAt = group.offset }
                 top.fields.append(ArchiveField(key, value, offset: group.offset))
@@ -91,14 +91,15 @@ public enum TypedstreamUnarchiver {
     }
 
     /// Maps one literal object level by level, root class first.
-    static func map(_ raw: TypedstreamStream.Object, index: Int,
+    /// `values` is the stream's ``TypedstreamStream/values``, which `raw`'s groups index.
+    static func map(_ raw: TypedstreamStream.Object, index: Int, values: [TypedstreamStream.Value],
                     classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
                     mappers cache: inout MapperCache, diagnostics: inout [Diagnostic]) -> ArchivedObject {
         let info = cache.info(for: raw)
         var fields: [ArchiveField] = []
         // About one field per value, plus the few a mapper adds (NSvFlags, NSOriginalClassName).
         var valueCount = 0
-        for group in raw.groups { valueCount += group.values.count }
+        for group in raw.groups { valueCount += group.count }
         fields.reserveCapacity(valueCount + 4)
         var levels = info.levels
         var mappers = info.mappers
@@ -108,7 +109,7 @@ public enum TypedstreamUnarchiver {
         while i < levels.count {
             let level = levels[i]
             var ctx = TypedstreamLevelContext(className: level.name, version: level.version, groups: raw.groups,
-                                              cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
+                                              values: values, cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
             swap(&ctx.fields, &fields)
             guard let mapper = mappers[i] else {
                 ctx.takeRest()
