@@ -26,6 +26,7 @@ public enum TypedstreamUnarchiver {
     }
 
     static func graph(from stream: TypedstreamStream) throws(ArchiveError) -> ObjectGraph {
+        try validateReferences(stream)
         var diagnostics: [Diagnostic] = []
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(stream.objects.count + 1)
@@ -51,7 +52,6 @@ public enum TypedstreamUnarchiver {
                                           location: .init(byteOffset: secondAt)))
         }
         objects.append(top)
-        try validateReferences(objects)
         return ObjectGraph(encoding: .typedstream, objects: objects, root: ObjectRef(objects.count - 1),
                            versionMajor: stream.streamerVersion, versionMinor: stream.systemVersion,
                            diagnostics: diagnostics)
@@ -151,43 +151,31 @@ public enum TypedstreamUnarchiver {
         return ArchivedObject(className: info.className, classChain: info.classChain, fields: fields, offset: raw.offset)
     }
 
-    /// Confirms every `.object` reference is in range (they are by construction; cheap insurance).
-    static func validateReferences(_ objects: [ArchivedObject]) throws(ArchiveError) {
-        func check(_ value: ArchiveValue, _ owner: ArchivedObject, depth: Int) throws(ArchiveError) {
-            switch value {
-            case .object(let ref):
-                guard ref.index >= 0, ref.index < objects.count else {
-                    throw ArchiveError(.indexOutOfRange(.typedstream, index: ref.index, count: objects.count),
-                                       at: owner.offset ?? 0)
-                }
-            case .array(let items):
-                guard depth < TypedstreamType.maxNesting + 2 else { return }
-                for item in items { try check(item, owner, depth: depth + 1) }
-            default: break
-            }
-        }
-        for object in objects {
-            // The fields are arrays of their own here (`map` builds them): read them in place,
-            // without copying each field out of its collection.
-            let inPlace: Bool? = object.fields.withContiguousStorageIfAvailable { fields in
-                for i in fields.indices where !isValid(fields[i].value, count: objects.count, depth: 0) { return false }
-                return true
-            }
-            if inPlace == true { continue }
-            for field in object.fields { try check(field.value, object, depth: 0) }
+    /// Confirms every `.object` reference of the stream is in range (below the object count plus
+    /// the `$top` root). They are by construction, and the class mappers make no references of
+    /// their own (they only pass the stream's on), so checking the stream's values checks the
+    /// graph's: cheap insurance, one pass over one array.
+    static func validateReferences(_ stream: TypedstreamStream) throws(ArchiveError) {
+        let count = stream.objects.count + 1
+        for i in stream.values.indices {
+            guard let bad = invalidReference(stream.values[i], count: count, depth: 0) else { continue }
+            // Never reached on a stream the reader accepted; the owner is looked up only then.
+            let owner = stream.objects.first { $0.groups.contains { $0.start <= i && i < $0.end } }
+            throw ArchiveError(.indexOutOfRange(.typedstream, index: bad, count: count), at: owner?.offset ?? 0)
         }
     }
 
-    /// True when every `.object` reference in `value` is below `count` (``validateReferences(_:)``'s
-    /// test, without building an error).
-    private static func isValid(_ value: ArchiveValue, count: Int, depth: Int) -> Bool {
+    /// The first `.object` reference in `value` that is not below `count`, nil when there is none.
+    private static func invalidReference(_ value: ArchiveValue, count: Int, depth: Int) -> Int? {
         switch value {
-        case .object(let ref): return ref.index >= 0 && ref.index < count
+        case .object(let ref): return ref.index >= 0 && ref.index < count ? nil : ref.index
         case .array(let items):
-            guard depth < TypedstreamType.maxNesting + 2 else { return true }
-            for item in items where !isValid(item, count: count, depth: depth + 1) { return false }
-            return true
-        default: return true
+            guard depth < TypedstreamType.maxNesting + 2 else { return nil }
+            for item in items {
+                if let bad = invalidReference(item, count: count, depth: depth + 1) { return bad }
+            }
+            return nil
+        default: return nil
         }
     }
 }
