@@ -1,3 +1,5 @@
+import Synchronization
+
 /// The fields of every object of one graph, stored by column: one 24-byte record per field (key
 /// index, value packed into 64 bits, offset), with the key strings and the values that need
 /// memory of their own (strings, data, arrays, dictionaries) in side tables. For a `NIBArchive`
@@ -48,8 +50,24 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     /// When set, field `i` is value record `i` of this table, decoded when read, and `records` is empty.
     let valueTable: NibArchive.Values?
     /// Key → its first index in ``keys`` (``valueTable`` only), so that a lookup by key compares
-    /// record key indexes instead of strings.
-    let keyIndexes: [String: Int]
+    /// record key indexes instead of strings. Built on the first lookup by key (``first(forKey:in:)``),
+    /// not with the graph: hashing every key of every archive was most of `objectGraph()`'s cost
+    /// (`make bench`), and many graphs are only walked in order, never searched by key.
+    private let keyIndexes = Mutex<KeyIndex?>(nil)
+
+    /// ``keyIndexes``' value: the first index of each key, and whether every key is unique.
+    final class KeyIndex: Sendable {
+        let first: [String: Int]
+        let unique: Bool
+
+        init(_ keys: [String]) {
+            var indexes: [String: Int] = [:]
+            indexes.reserveCapacity(keys.count)
+            for (i, k) in keys.enumerated() where indexes[k] == nil { indexes[k] = i }
+            first = indexes
+            unique = indexes.count == keys.count
+        }
+    }
 
     /// Takes ownership of `records`.
     init(keys: [String], records: UnsafeMutableBufferPointer<PackedField>, heavy: [ArchiveValue]) {
@@ -57,7 +75,6 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         self.records = records
         self.heavy = heavy
         self.valueTable = nil
-        self.keyIndexes = [:]
     }
 
     /// The value records of a `NIBArchive` as fields; `keys` is the archive's key table.
@@ -66,9 +83,6 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
         self.records = UnsafeMutableBufferPointer(start: nil, count: 0)   // deallocate() of nil is a no-op
         self.heavy = []
         self.valueTable = valueTable
-        var indexes: [String: Int] = [:]
-        for (i, k) in keys.enumerated() where indexes[k] == nil { indexes[k] = i }
-        self.keyIndexes = indexes
     }
 
     deinit { records.deallocate() }
@@ -86,8 +100,14 @@ final class FieldColumns: @unchecked Sendable {   // immutable after init; owns 
     func first(forKey key: String, in range: Range<Int>) -> ArchiveValue? {
         if let valueTable {
             // Keys repeat in a NIBArchive's key table only in hand-made archives: compare strings then.
-            guard let k = keyIndexes[key] else { return nil }
-            let unique = keys.count == keyIndexes.count
+            let index = keyIndexes.withLock { made in
+                if let made { return made }
+                let index = KeyIndex(keys)
+                made = index
+                return index
+            }
+            guard let k = index.first[key] else { return nil }
+            let unique = index.unique
             for i in range {
                 let ki = valueTable.keyIndex(at: i, count: keys.count)
                 if ki == k || (!unique && ki < keys.count && keys[ki] == key) { return valueTable.fieldValue(at: i) }

@@ -162,7 +162,7 @@ enum TypedstreamClassMaps {
         if let text = TypedstreamGeometry.pair(size[0..<2]), text != "{0, 0}" {
             ctx.emit(key, .string(text), at: offset)
         } else {
-            ctx.emit(ctx.rawKey(index), .array(size), at: offset)
+            ctx.emit(ctx.rawKey(index), .array(Array(size)), at: offset)
         }
     }
 }

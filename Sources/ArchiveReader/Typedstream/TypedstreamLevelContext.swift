@@ -12,6 +12,8 @@ struct TypedstreamLevelContext {
     let className: String
     let version: Int
     let groups: [TypedstreamStream.Group]
+    /// The stream's values, which the groups index (``TypedstreamStream/values``).
+    let values: [TypedstreamStream.Value]
     var cursor: Int
     var fields: [ArchiveField] = []
     /// Values consumed by this level so far (names raw keys).
@@ -24,13 +26,14 @@ struct TypedstreamLevelContext {
     /// Memoised `<Class>.<n>` key strings of this class level.
     let rawKeys: TypedstreamRawKeys
 
-    init(className: String, version: Int, groups: [TypedstreamStream.Group], cursor: Int,
+    init(className: String, version: Int, groups: [TypedstreamStream.Group], values: [TypedstreamStream.Value], cursor: Int,
          classChains: [String: [TypedstreamStream.ClassLevel]] = [:], rawKeys: TypedstreamRawKeys? = nil) {
         self.classChains = classChains
         self.rawKeys = rawKeys ?? TypedstreamRawKeys(className)
         self.className = className
         self.version = version
         self.groups = groups
+        self.values = values
         self.cursor = cursor
     }
 
@@ -40,20 +43,20 @@ struct TypedstreamLevelContext {
     var peek: String? { cursor < groups.count ? groups[cursor].encoding : nil }
 
     /// Consumes the next group, which must have exactly `encoding`; returns its values and offset.
-    mutating func take(_ encoding: String) throws(TypedstreamLayoutMismatch) -> (values: [ArchiveValue], offset: Int) {
+    mutating func take(_ encoding: String) throws(TypedstreamLayoutMismatch) -> (values: TypedstreamValues, offset: Int) {
         try take({ $0 == encoding }, describing: encoding)
     }
 
     /// Consumes the next group if `accept` approves its encoding.
     mutating func take(_ accept: (String) -> Bool, describing expected: String)
-        throws(TypedstreamLayoutMismatch) -> (values: [ArchiveValue], offset: Int) {
+        throws(TypedstreamLayoutMismatch) -> (values: TypedstreamValues, offset: Int) {
         guard cursor < groups.count, accept(groups[cursor].encoding) else {
             throw TypedstreamLayoutMismatch(expected: expected, found: peek)
         }
         let group = groups[cursor]
         cursor += 1
-        valueIndex += group.values.count
-        return (group.values, group.offset)
+        valueIndex += group.count
+        return (TypedstreamValues(values, group), group.offset)
     }
 
     /// Consumes the next group (exact `encoding`) and emits its values under `names`; a nil name
@@ -88,7 +91,7 @@ struct TypedstreamLevelContext {
         while cursor < groups.count {
             let group = groups[cursor]
             cursor += 1
-            for value in group.values {
+            for value in values[group.start..<group.end] {
                 emit(rawKey(valueIndex), value, at: group.offset)
                 valueIndex += 1
             }
@@ -125,14 +128,14 @@ enum TypedstreamGeometry {
     }
 
     /// `{a, b}` from two numbers.
-    static func pair(_ values: ArraySlice<ArchiveValue>) -> String? {
+    static func pair<C: RandomAccessCollection<ArchiveValue>>(_ values: C) -> String? where C.Index == Int {
         guard values.count == 2, let a = number(values[values.startIndex]),
               let b = number(values[values.startIndex + 1]) else { return nil }
         return "{\(a), \(b)}"
     }
 
     /// `{{x, y}, {w, h}}` from four numbers.
-    static func rect(_ values: ArraySlice<ArchiveValue>) -> String? {
+    static func rect<C: RandomAccessCollection<ArchiveValue>>(_ values: C) -> String? where C.Index == Int {
         guard values.count == 4, let origin = pair(values.prefix(2)), let size = pair(values.suffix(2)) else { return nil }
         return "{\(origin), \(size)}"
     }

@@ -52,6 +52,18 @@ extension TypedstreamClassMaps {
     /// 6 named), then its components → `NSColorSpace` and `NSRGB`/`NSWhite`/`NSCMYK` as the
     /// keyed form's ASCII data (`"r g b[ a]\0"`, `%.8g` numbers), or `NSCatalogName`,
     /// `NSColorName`, `NSColor`.
+    /// `d` as `String(format: "%.8g", d)` prints it: integral values below 10^8 (most colour
+    /// components are 0 or 1) without printf, the others with C's `vsnprintf`, which is what
+    /// `String(format:)` ends in, without its NSString on every call.
+    static func percentG8(_ d: Double) -> String {
+        if d == d.rounded(), abs(d) < 1e8, !(d == 0 && d.sign == .minus) { return String(Int64(d)) }
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: 64) { buffer in
+            let written = withVaList([d]) { vsnprintf(buffer.baseAddress!, 64, "%.8g", $0) }
+            guard written > 0, written < 64 else { return String(format: "%.8g", d) }
+            return String(cString: buffer.baseAddress!)
+        }
+    }
+
     static func mapColor(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
         let (kindValues, offset) = try ctx.take("c")
         guard case .int(let kind)? = kindValues.first else { return }
@@ -62,8 +74,8 @@ extension TypedstreamClassMaps {
             // [V: keyed twins of the cjwl/cocotron bundles].
             var parts = v.compactMap { value -> String? in
                 switch value {
-                case .float(let f): return String(format: "%.8g", Double(f))
-                case .double(let d): return String(format: "%.8g", d)
+                case .float(let f): return TypedstreamClassMaps.percentG8(Double(f))
+                case .double(let d): return TypedstreamClassMaps.percentG8(d)
                 case .int(let i): return String(i)
                 default: return nil
                 }

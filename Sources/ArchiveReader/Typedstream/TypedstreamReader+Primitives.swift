@@ -105,4 +105,13 @@ extension TypedstreamReader {
     }
 
     func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
+
+    /// ``text(_:)`` of shared string `index` (an index ``readSharedString(head:at:)`` returned), cached.
+    mutating func sharedText(_ index: Int) -> String {
+        if index < sharedTexts.count, let cached = sharedTexts[index] { return cached }
+        if index >= sharedTexts.count { sharedTexts += Array(repeating: nil, count: sharedStrings.count - sharedTexts.count) }
+        let s = text(sharedStrings[index])
+        sharedTexts[index] = s
+        return s
+    }
 }

@@ -37,11 +37,22 @@ struct TypedstreamReader {
     }
 
     /// A parsed group encoding; `scalars` holds the type codes when every type is a scalar (the
-    /// common case, read without walking the type tree).
-    private struct Encoding {
-        var text: String
-        var types: [TypedstreamType]
-        var scalars: [UInt8]?
+    /// common case, read without walking the type tree). A class, so that taking one from the
+    /// cache for every group retains one object, not its three arrays.
+    private final class Encoding {
+        let text: String
+        let types: [TypedstreamType]
+        let scalars: [UInt8]?
+        /// True when a value of this encoding can hold an object (`@`), whose groups are read
+        /// while this group's values are (``pending``).
+        let nests: Bool
+
+        init(text: String, types: [TypedstreamType], scalars: [UInt8]?, nests: Bool) {
+            self.text = text
+            self.types = types
+            self.scalars = scalars
+            self.nests = nests
+        }
     }
 
     /// Values that occupy no bytes (`!`, empty structs, their arrays) are bounded separately, so
@@ -55,6 +66,9 @@ struct TypedstreamReader {
     var sharedStrings: [[UInt8]] = []
     /// The shared-object table (objects, classes, C strings), in numbering order.
     var shared: [Shared] = []
+    /// The text of each shared string, made on its first use as text (``sharedText(_:)``), so that
+    /// the selectors and atoms a stream refers to again and again are decoded once.
+    var sharedTexts: [String?] = []
 
     private let limits: DecodingLimits
     /// Parsed type encodings by shared-string index.
@@ -63,6 +77,15 @@ struct TypedstreamReader {
     private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
     private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     private var objects: [TypedstreamStream.Object] = []
+    /// The values of the groups read so far, group after group (``TypedstreamStream/values``).
+    private var values: [TypedstreamStream.Value] = []
+    /// The values of the groups being read: a group's own values sit above those of the groups
+    /// it is nested in, and move to ``values`` when it ends, so each group's values stay contiguous.
+    private var pending: [TypedstreamStream.Value] = []
+    /// Per class node: how many groups the last object of that class had, reserved for the next
+    /// (objects of one class nearly always have the same number), so that reading them does not
+    /// grow the array group by group.
+    private var groupCountByClass: [Int] = []
     private var depth = 0
     private var valueCount = 0
     private var zeroSizeValues = 0
@@ -89,7 +112,7 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, classChains: classChains, topLevel: top)
+                                 objects: objects, classChains: classChains, topLevel: top, values: values)
     }
 
     // MARK: Groups and values
@@ -112,20 +135,36 @@ struct TypedstreamReader {
             for type in parsed {
                 if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
             }
-            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars)
+            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars, nests: bytes.contains(UInt8(ascii: "@")))
             encodingCache[index] = encoding
         }
-        var values: [TypedstreamStream.Value] = []
-        values.reserveCapacity(encoding.types.count)
+        if !encoding.nests, let scalars = encoding.scalars {
+            // No value of this group can start another object: its values go straight to `values`.
+            let start = values.count
+            for code in scalars {
+                try countValue()
+                let value = try readScalar(code)
+                values.append(value)
+            }
+            return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
+        }
+        let base = pending.count
         if let scalars = encoding.scalars {
             for code in scalars {
                 try countValue()
-                values.append(try readScalar(code))
+                let value = try readScalar(code)
+                pending.append(value)
             }
         } else {
-            for type in encoding.types { values.append(try readValue(type)) }
+            for type in encoding.types {
+                let value = try readValue(type)
+                pending.append(value)
+            }
         }
-        return TypedstreamStream.Group(encoding: encoding.text, values: values, offset: at)
+        let start = values.count
+        values.append(contentsOf: pending[base...])
+        pending.removeLast(pending.count - base)
+        return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
     }
 
     private mutating func countValue() throws(ArchiveError) {
@@ -187,7 +226,7 @@ struct TypedstreamReader {
             return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
-            return try readSharedString(head: try readHead(), at: at).map { .string(text($0.bytes)) } ?? .null
+            return try readSharedString(head: try readHead(), at: at).map { .string(sharedText($0.index)) } ?? .null
         case UInt8(ascii: "*"): return try readCString()
         case UInt8(ascii: "#"):
             let at = input.absolute
@@ -206,10 +245,10 @@ struct TypedstreamReader {
         if head == Self.tagNil { return .null }
         if head == Self.tagNew {
             let innerAt = input.absolute
-            guard let (bytes, _) = try readSharedString(head: try readHead(), at: innerAt) else {
+            guard let (_, index) = try readSharedString(head: try readHead(), at: innerAt) else {
                 throw ArchiveError(.malformed("literal C string is nil"), at: innerAt)
             }
-            let s = text(bytes)
+            let s = sharedText(index)
             shared.append(.cString(s))
             return .string(s)
         }
@@ -296,12 +335,17 @@ struct TypedstreamReader {
             objects[index].classes = chain(from: node)
             objects[index].classNode = node
             var groups: [TypedstreamStream.Group] = []
+            if node < groupCountByClass.count { groups.reserveCapacity(groupCountByClass[node]) }
             while true {
                 let groupAt = input.absolute
                 let next = try readHead()
                 if next == Self.tagEndOfObject { break }
                 groups.append(try readGroup(head: next, at: groupAt))
             }
+            if node >= groupCountByClass.count {
+                groupCountByClass += Array(repeating: 0, count: node + 1 - groupCountByClass.count)
+            }
+            groupCountByClass[node] = groups.count
             objects[index].groups = groups
         } catch {
             // The breadcrumb is built only on failure: `object #12 NSButton`.

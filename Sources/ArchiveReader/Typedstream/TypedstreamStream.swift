@@ -15,9 +15,15 @@ struct TypedstreamStream: Sendable {
     struct Group: Hashable, Sendable {
         /// The group's encoding string, e.g. `@@@` or `iiffffi@@@@@c`.
         var encoding: String
-        var values: [Value]
+        /// The group's values: positions `start..<end` of the stream's ``TypedstreamStream/values``
+        /// (one array for the whole stream, not one per group).
+        var start: Int
+        var end: Int
         /// Absolute offset of the group's encoding-string head byte.
         var offset: Int
+
+        /// How many values the group holds.
+        var count: Int { end - start }
     }
 
     /// A class of an object's chain with its archived class version.
@@ -47,4 +53,26 @@ struct TypedstreamStream: Sendable {
     var classChains: [String: [ClassLevel]]
     /// The top-level groups (a nib has exactly one, `@` → `NSIBObjectData`).
     var topLevel: [Group]
+    /// The values of every group, each group's contiguous (``Group/start``..<``Group/end``).
+    var values: [Value]
+}
+
+/// The values of one group (``TypedstreamStream/Group``) as a collection indexed from 0, over the
+/// stream's shared value array.
+struct TypedstreamValues: RandomAccessCollection {
+    let storage: [ArchiveValue]
+    let range: Range<Int>
+
+    init(_ storage: [ArchiveValue], _ group: TypedstreamStream.Group) {
+        self.storage = storage
+        range = group.start..<group.end
+    }
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { range.count }
+
+    subscript(i: Int) -> ArchiveValue {
+        precondition(i >= 0 && i < range.count, "TypedstreamValues index out of range")
+        return storage[range.lowerBound + i]
+    }
 }

@@ -26,19 +26,20 @@ public enum TypedstreamUnarchiver {
     }
 
     static func graph(from stream: TypedstreamStream) throws(ArchiveError) -> ObjectGraph {
+        try validateReferences(stream)
         var diagnostics: [Diagnostic] = []
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(stream.objects.count + 1)
         var mappers = MapperCache()
         for (index, raw) in stream.objects.enumerated() {
-            objects.append(map(raw, index: index, classChains: stream.classChains, mappers: &mappers,
-                               diagnostics: &diagnostics))
+            objects.append(map(raw, index: index, values: stream.values, classChains: stream.classChains,
+                               mappers: &mappers, diagnostics: &diagnostics))
         }
         var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
         var n = 0
         var secondAt: Int?   // the group of the second top-level value
         for group in stream.topLevel {
-            for value in group.values {
+            for value in stream.values[group.start..<group.end] {
                 let key = n == 0 ? "IB.objectdata" : "$top.\(n)"
                 if n == 1 { secondAt = group.offset }
                 top.fields.append(ArchiveField(key, value, offset: group.offset))
@@ -51,7 +52,6 @@ public enum TypedstreamUnarchiver {
                                           location: .init(byteOffset: secondAt)))
         }
         objects.append(top)
-        try validateReferences(objects)
         return ObjectGraph(encoding: .typedstream, objects: objects, root: ObjectRef(objects.count - 1),
                            versionMajor: stream.streamerVersion, versionMinor: stream.systemVersion,
                            diagnostics: diagnostics)
@@ -91,12 +91,16 @@ public enum TypedstreamUnarchiver {
     }
 
     /// Maps one literal object level by level, root class first.
-    static func map(_ raw: TypedstreamStream.Object, index: Int,
+    /// `values` is the stream's ``TypedstreamStream/values``, which `raw`'s groups index.
+    static func map(_ raw: TypedstreamStream.Object, index: Int, values: [TypedstreamStream.Value],
                     classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
                     mappers cache: inout MapperCache, diagnostics: inout [Diagnostic]) -> ArchivedObject {
         let info = cache.info(for: raw)
         var fields: [ArchiveField] = []
-        fields.reserveCapacity(raw.groups.count * 2)
+        // About one field per value, plus the few a mapper adds (NSvFlags, NSOriginalClassName).
+        var valueCount = 0
+        for group in raw.groups { valueCount += group.count }
+        fields.reserveCapacity(valueCount + 4)
         var levels = info.levels
         var mappers = info.mappers
         var keyTables = info.rawKeys
@@ -105,7 +109,7 @@ public enum TypedstreamUnarchiver {
         while i < levels.count {
             let level = levels[i]
             var ctx = TypedstreamLevelContext(className: level.name, version: level.version, groups: raw.groups,
-                                              cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
+                                              values: values, cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
             swap(&ctx.fields, &fields)
             guard let mapper = mappers[i] else {
                 ctx.takeRest()
@@ -147,23 +151,31 @@ public enum TypedstreamUnarchiver {
         return ArchivedObject(className: info.className, classChain: info.classChain, fields: fields, offset: raw.offset)
     }
 
-    /// Confirms every `.object` reference is in range (they are by construction; cheap insurance).
-    static func validateReferences(_ objects: [ArchivedObject]) throws(ArchiveError) {
-        func check(_ value: ArchiveValue, _ owner: ArchivedObject, depth: Int) throws(ArchiveError) {
-            switch value {
-            case .object(let ref):
-                guard ref.index >= 0, ref.index < objects.count else {
-                    throw ArchiveError(.indexOutOfRange(.typedstream, index: ref.index, count: objects.count),
-                                       at: owner.offset ?? 0)
-                }
-            case .array(let items):
-                guard depth < TypedstreamType.maxNesting + 2 else { return }
-                for item in items { try check(item, owner, depth: depth + 1) }
-            default: break
-            }
+    /// Confirms every `.object` reference of the stream is in range (below the object count plus
+    /// the `$top` root). They are by construction, and the class mappers make no references of
+    /// their own (they only pass the stream's on), so checking the stream's values checks the
+    /// graph's: cheap insurance, one pass over one array.
+    static func validateReferences(_ stream: TypedstreamStream) throws(ArchiveError) {
+        let count = stream.objects.count + 1
+        for i in stream.values.indices {
+            guard let bad = invalidReference(stream.values[i], count: count, depth: 0) else { continue }
+            // Never reached on a stream the reader accepted; the owner is looked up only then.
+            let owner = stream.objects.first { $0.groups.contains { $0.start <= i && i < $0.end } }
+            throw ArchiveError(.indexOutOfRange(.typedstream, index: bad, count: count), at: owner?.offset ?? 0)
         }
-        for object in objects {
-            for field in object.fields { try check(field.value, object, depth: 0) }
+    }
+
+    /// The first `.object` reference in `value` that is not below `count`, nil when there is none.
+    private static func invalidReference(_ value: ArchiveValue, count: Int, depth: Int) -> Int? {
+        switch value {
+        case .object(let ref): return ref.index >= 0 && ref.index < count ? nil : ref.index
+        case .array(let items):
+            guard depth < TypedstreamType.maxNesting + 2 else { return nil }
+            for item in items {
+                if let bad = invalidReference(item, count: count, depth: depth + 1) { return bad }
+            }
+            return nil
+        default: return nil
         }
     }
 }
