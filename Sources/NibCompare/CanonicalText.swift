@@ -215,8 +215,17 @@ struct CanonicalContext {
     let scenes: [String: String]
     private(set) var paths: [ObjectID: String] = [:]
     private(set) var lastSteps: [ObjectID: String] = [:]
-    /// Objects in hierarchy order with their paths.
-    private(set) var order: [(NibObject, String)] = []
+    /// Objects in hierarchy order with their paths, read from the document as iterated.
+    var order: LazyMapSequence<Range<Int>, (NibObject, String)> {
+        let objects = document.objects, positions = orderPositions, copies = orderObjects, paths = orderPaths
+        return (0..<orderPaths.count).lazy.map { i in (copies?[i] ?? objects[Int(positions[i])], paths[i]) }
+    }
+    /// The walk's objects as positions in the document's objects (no copies of the objects), and
+    /// their paths; the objects themselves only when ids repeat (a malformed source), where a
+    /// position by id could name another object.
+    private var orderPositions: [Int32] = []
+    private var orderPaths: [String] = []
+    private var orderObjects: [NibObject]?
     /// Connections by source, in document order; those whose source has no path.
     private(set) var outgoing: [ObjectID: [Connection]] = [:]
     private(set) var orphans: [Connection] = []
@@ -234,15 +243,20 @@ struct CanonicalContext {
         self.document = document
         self.scenes = scenes
         var paths: [ObjectID: String] = [:], lastSteps: [ObjectID: String] = [:]
-        var order: [(NibObject, String)] = []
+        let positions = document.$objects.positions, uniqueIDs = positions.count == document.objects.count
+        var orderPositions: [Int32] = [], orderPaths: [String] = [], orderObjects: [NibObject]? = uniqueIDs ? nil : []
         document.walkWithPaths { step, path, last in
             paths[step.object.id] = path
             lastSteps[step.object.id] = last
-            order.append((step.object, path))
+            if uniqueIDs { orderPositions.append(Int32(positions[step.object.id]!)) } else { orderObjects!.append(step.object) }
+            orderPaths.append(path)
         }
         self.paths = paths
         self.lastSteps = lastSteps
-        self.order = order
+        self.orderPositions = orderPositions
+        self.orderPaths = orderPaths
+        self.orderObjects = orderObjects
+        let order = self.order
         for c in document.connections {
             if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
         }

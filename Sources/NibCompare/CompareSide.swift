@@ -13,9 +13,23 @@ struct CompareSide {
     struct Node {
         let key: String
         let document: String
-        let object: NibObject
+        /// The document's objects (shared with it, not copied) and this node's position there:
+        /// a node holds no copy of its object.
+        private let objects: [NibObject]
+        private let index: Int
         var parent: String?
         var children: [String]
+
+        init(key: String, document: String, objects: [NibObject], index: Int, parent: String?, children: [String]) {
+            self.key = key
+            self.document = document
+            self.objects = objects
+            self.index = index
+            self.parent = parent
+            self.children = children
+        }
+
+        var object: NibObject { objects[index] }
     }
 
     var nodes: [String: Node] = [:]
@@ -37,10 +51,11 @@ struct CompareSide {
         let prefixed = compiled && documents.count > 1
         for doc in documents {
             func key(_ id: ObjectID) -> String { prefixed ? "\(doc.name)|\(id.rawValue)" : id.rawValue }
-            for o in doc.objects {
+            let objects = doc.objects
+            for (i, o) in objects.enumerated() {
                 let k = key(o.id)
                 if nodes[k] != nil { continue }
-                nodes[k] = Node(key: k, document: doc.name, object: o, parent: o.parent.map(key),
+                nodes[k] = Node(key: k, document: doc.name, objects: objects, index: i, parent: o.parent.map(key),
                                 children: o.children.map(key))
             }
             let docRoots = doc.placeholders.map(\.id) + doc.roots

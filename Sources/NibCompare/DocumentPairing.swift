@@ -64,8 +64,13 @@ struct DocumentPairing {
     /// Whether at least half of the smaller side's objects (placeholders aside: their ids are
     /// fixed) keep their id on the other side.
     static func sharesIDs(_ old: NibDocument, _ new: NibDocument) -> Bool {
-        let a = old.objects.filter { $0.placeholder == nil }, b = new.objects.filter { $0.placeholder == nil }
-        let shared = b.reduce(0) { $0 + (old.object($1.id).map { $0.placeholder == nil } == true ? 1 : 0) }
-        return min(a.count, b.count) == 0 || (shared > 0 && shared * 2 >= min(a.count, b.count))
+        // Counted in place: copies of the object arrays would double the documents for a moment.
+        var a = 0, b = 0, shared = 0
+        for o in old.objects where o.placeholder == nil { a += 1 }
+        for o in new.objects where o.placeholder == nil {
+            b += 1
+            if old.object(o.id).map({ $0.placeholder == nil }) == true { shared += 1 }
+        }
+        return min(a, b) == 0 || (shared > 0 && shared * 2 >= min(a, b))
     }
 }
