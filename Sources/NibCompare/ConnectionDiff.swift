@@ -12,10 +12,21 @@ enum ConnectionDiff {
         var keyPath: String
     }
 
+    /// One compared endpoint of a connection: its tuple, and the connection as the side's
+    /// connection list holds it (shared with the side, not copied).
     struct Entry {
         var tuple: Tuple
-        var connection: Connection
-        var document: String
+        private let connections: [(document: String, connection: Connection)]
+        private let index: Int
+
+        init(tuple: Tuple, connections: [(document: String, connection: Connection)], index: Int) {
+            self.tuple = tuple
+            self.connections = connections
+            self.index = index
+        }
+
+        var connection: Connection { connections[index].connection }
+        var document: String { connections[index].document }
     }
 
     /// First Responder as a destination, whatever form it takes.
@@ -49,7 +60,8 @@ enum ConnectionDiff {
         }
         func entries(_ side: CompareSide) -> [Entry] {
             var out: [Entry] = []
-            for (doc, conn) in side.connections {
+            let connections = side.connections
+            for (index, (_, conn)) in connections.enumerated() {
                 guard let family = ConnectionFamily(conn.kind) else { notCompared += 1; continue }
                 if side.isCompiled && Self.isStoryboardArtefact(conn, side) { droppedCompiled += 1; continue }
                 guard let src = endpoint(side, conn.source, nilTarget: false) else {
@@ -70,7 +82,7 @@ enum ConnectionDiff {
                     }
                     let keyPath = family == .binding ? (conn.keyPath ?? "") : ""
                     out.append(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
-                                                  keyPath: keyPath), connection: conn, document: doc))
+                                                  keyPath: keyPath), connections: connections, index: index))
                 }
             }
             return out
