@@ -50,7 +50,9 @@ enum CompareCommand: Command {
             }
             throw UsageError("<source> must be a xib, storyboard or designable.nib; '\(sourcePath)' is \(what(sourcePath))")
         }
+        HostSystem.releaseFreeMemory()   // the source's XML tree, before the compiled side is read
         let (compiled, hints, nesting) = try context.loadCompiledForCompare(compiledPath)
+        HostSystem.releaseFreeMemory()   // the compiled side's archive graphs, before the comparison
         let report = NibComparer.compare(source: source, compiled: compiled, hints: hints, nesting: nesting)
         switch args.value("--format", as: Format.self) ?? .text {
         case .json:

@@ -92,7 +92,9 @@ enum DiffCommand: Command {
         var context = context
         context.opener.keepsSourceXML = false   // the differences are read from objects, not the XML
         let (old, s1, _) = try context.loadResolvedWithStatus(args.positionals[0])
+        HostSystem.releaseFreeMemory()   // what reading left free (an XML source's element tree)
         let (new, s2, _) = try context.loadResolvedWithStatus(args.positionals[1])
+        HostSystem.releaseFreeMemory()
         let ignoring = Set(args.values("--ignore").compactMap(NibDiff.Category.init(rawValue:)))
         let only = Set(args.values("--only").compactMap(NibDiff.Category.init(rawValue:)))
         if let both = only.intersection(ignoring).map(\.rawValue).sorted().first {
