@@ -35,9 +35,14 @@ struct ColorSets {
     }
 
     static func json(_ path: String) -> [String: Any]? {
-        guard FileTree.disk.isRegularFile(path), (FileTree.disk.fileSize(path) ?? 0) < 1 << 20,
-              let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = contents(path) else { return nil }
         return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any]
+    }
+
+    /// The bytes of the `Contents.json` at `path`: nil unless it is a regular file under 1 MiB.
+    static func contents(_ path: String) -> Data? {
+        guard FileTree.disk.isRegularFile(path), (FileTree.disk.fileSize(path) ?? 0) < 1 << 20 else { return nil }
+        return FileManager.default.contents(atPath: path)
     }
 
     static func providesNamespace(_ directory: String) -> Bool {
@@ -52,8 +57,7 @@ struct ColorSets {
     /// text tells `1` from `1.0` (JSONSerialization keeps the difference on Linux and loses it in
     /// Darwin's NSNumber): 0…1 as is, above 1 over 255; alpha as is. `true`/`false` are no number.
     static func components(_ contents: String) -> [Double]? {
-        guard FileTree.disk.isRegularFile(contents), (FileTree.disk.fileSize(contents) ?? 0) < 1 << 20,
-              let data = FileManager.default.contents(atPath: contents),
+        guard let data = Self.contents(contents),
               let file = try? JSONDecoder().decode(ColorContents.self, from: data),
               let c = file.colors?.first?.color?.components else { return nil }
         let keys = c["white"] != nil && c["red"] == nil ? ["white", "white", "white", "alpha"] : ["red", "green", "blue", "alpha"]
