@@ -283,7 +283,7 @@ struct OutletNames {
                 if owner { fromOwner[p] = true }
             }
         } else if strays[id] == nil || (owner && strays[id]?.fromOwner == false) {
-            strays[id] = (index, owner || strays[id]?.fromOwner == true)
+            strays[id] = (index, owner)   // set only when none was, or File's Owner's replaces another's
         }
     }
 
