@@ -1,5 +1,6 @@
 import ArchiveReader
 import Foundation
+import Synchronization
 import GraphExport
 import NibDiagnosis
 import NibModel
@@ -54,11 +55,47 @@ import TestSupport
         #expect(html.contains("is a page of its own in split-250.files/"))
         // The pages: each a whole page with its section and a link back.
         var report2 = report
-        var pages: [String: String] = [:]
-        report2.writeDetailPages { pages[$0] = $1 }
+        let pages = try Self.detailPages(&report2, width: 1)
         #expect(pages.count == 250)
         let first = try #require(pages["d1.html"])
         #expect(first.contains("<section class=\"document\" id=\"d1\">") && first.contains("<a href=\"../split-250.html\">← index</a>"))
+    }
+
+    /// Every detail page of `report`, made on `width` workers, by file name.
+    static func detailPages(_ report: inout HTMLReport, width: Int) throws -> [String: String] {
+        let pages = Mutex<[String: String]>([:])
+        try report.writeDetailPages(width: width) { name, html in pages.withLock { $0[name] = html } }
+        return pages.withLock { $0 }
+    }
+
+    /// The pages made on two workers are those made on one, and the report's graph budget goes to
+    /// the first documents in order however the pages are made apart: with 3 graphs left after the
+    /// index page, exactly d1 to d3 are drawn and every later page says the report's limit was reached.
+    @Test func detailPagesInParallel() throws {
+        var one = HTMLReport(title: "t", inputs: [try Self.generatedApp(230)], findings: [], sourcesRead: false)
+        one.detailDirectory = "t.files"
+        one.indexName = "t.html"
+        one.limits.graphs = 3
+        var two = one
+        let serial = try Self.detailPages(&one, width: 1), parallel = try Self.detailPages(&two, width: 2)
+        #expect(serial.count == 230 && parallel == serial)
+        #expect(one.graphsDrawn == 3 && two.graphsDrawn == 3)
+        let drawn = serial.filter { $0.value.contains("<figure class=\"graph\">") }.keys.sorted()
+        #expect(drawn == ["d1.html", "d2.html", "d3.html"])
+        #expect(try #require(serial["d4.html"]).contains("the report draws at most 3 graphs"))
+        #expect(try #require(serial["d230.html"]).contains("the report draws at most 3 graphs"))
+    }
+
+    /// The first error the sink throws ends the pages, and is the error of the earliest page.
+    @Test func detailPageErrorInOrder() throws {
+        struct Refused: Error, Equatable { var name: String }
+        var report = HTMLReport(title: "t", inputs: [try Self.generatedApp(210)], findings: [], sourcesRead: false)
+        report.detailDirectory = "t.files"
+        #expect(throws: Refused(name: "d7.html")) {
+            try report.writeDetailPages(width: 2) { name, _ in
+                if name == "d7.html" || name == "d9.html" { throw Refused(name: name) }
+            }
+        }
     }
 
     @Test func errorsFirst() {

@@ -17,6 +17,7 @@ enum ReportCommand: Command {
             .option("--sources", value: "dir", help: "Also read the Swift and Objective-C sources under DIR and add the findings of 'why' (repeatable)."),
             .option("--title", value: "text", help: "The page's title (default: the inputs' names)."),
             .option("--variant", value: "name", help: "Nib bundle variant to read (e.g. runtime.nib)."),
+            jobsOption,
         ],
         discussion: """
         The page holds the map of the app first (as 'graph' draws a directory, with the code's
@@ -30,9 +31,11 @@ enum ReportCommand: Command {
         Responder and the key-view loop left out). Everything is inline: the page loads no
         script, style sheet, font or image, and works from a file. Text from the inputs is
         escaped. Graphs over 400 nodes or 800 edges are not drawn (the page says so; 'nibinspect
-        graph' draws them), nor more than 200 graphs per page; trees and tables stop at 5,000 rows.
+        graph' draws them), nor more than 200 graphs in a report (its document pages included);
+        trees and tables stop at 5,000 rows.
         Beyond 200 documents each document is a page of its own in FILE.files/ beside the -o FILE
-        page (left out on standard output), and the page lists at most 1,000 findings.
+        page (left out on standard output), made and written on --jobs workers, and the page lists at
+        most 1,000 findings.
         Exit status: 0, or the status of the first input that could not be read (the page is
         still written, listing it).
         """)
@@ -74,11 +77,9 @@ enum ReportCommand: Command {
         } else {
             context.console.write(page)
         }
-        if let detailPath {
-            var made = false
-            try report.writeDetailPages { name, html in
-                if !made { try FileManager.default.createDirectory(atPath: detailPath, withIntermediateDirectories: true) }
-                made = true
+        if let detailPath, report.isSplit {
+            try FileManager.default.createDirectory(atPath: detailPath, withIntermediateDirectories: true)
+            try report.writeDetailPages(width: context.opener.width) { name, html in
                 try OutputError.write(Array(html.utf8), to: (detailPath as NSString).appendingPathComponent(name))
             }
         }

@@ -72,14 +72,33 @@ extension HTMLReport {
     }
 
     /// Writes each document's page (`d<N>.html` and its HTML) to `sink` when the report is split
-    /// and has a ``HTMLReport/detailDirectory``; nothing otherwise. One page is held at a time.
-    mutating func writeDetailPages(_ sink: (String, String) throws -> Void) rethrows {
+    /// and has a ``HTMLReport/detailDirectory``; nothing otherwise. Pages are made and handed to
+    /// `sink` on up to `width` workers at once (``OrderedOutput``), so `sink` is called from several
+    /// threads; each page is held only while it is made and written. The pages are the same
+    /// whatever `width`: the graphs drawn are the first ones within the size limits, while the
+    /// report has any of its ``Limits/graphs`` left, as when they are made one after another.
+    ///
+    /// - Throws: the first error `sink` throws, in document order.
+    mutating func writeDetailPages(width: Int = 1, _ sink: @escaping @Sendable (String, String) throws -> Void) throws {
         guard isSplit, detailDirectory != nil else { return }
-        for i in entries.indices {
-            let e = entries[i]
-            let body = documentSection(e)
-            try sink(e.anchor + ".html", Self.detailPage(title: e.document.name, back: "../" + (indexName ?? "index.html"), body: body))
+        // The documents whose graphs are drawn, decided in order before the pages are made apart.
+        var draws = [Bool](repeating: false, count: entries.count)
+        var left = limits.graphs - graphsDrawn
+        for i in entries.indices where left > 0 {
+            if let graph = documentGraphModel(entries[i]), takesGraphSlot(graph) {
+                draws[i] = true
+                left -= 1
+            }
         }
+        graphsDrawn = limits.graphs - left
+        let report = self, drawn = draws
+        let back = "../" + (indexName ?? "index.html")
+        try OrderedOutput.forEach(Array(entries.indices), width: width, transform: { i in
+            let e = report.entries[i]
+            var graphsLeft = drawn[i] ? 1 : 0
+            let body = report.documentSection(e, graphsLeft: &graphsLeft)
+            try sink(e.anchor + ".html", Self.detailPage(title: e.document.name, back: back, body: body))
+        }, emit: { _, _ in })
     }
 
     /// A document's page: the report's style and script, a link back to the index, the section.

@@ -7,7 +7,17 @@ import TextEscaping
 /// One document's section of the report: its diagnostics, placeholders, object tree (collapsible)
 /// and connection table (JSON data the page's script turns into rows).
 extension HTMLReport {
+    /// A document's section, its graph counted in ``graphsDrawn``.
     mutating func documentSection(_ e: Entry) -> String {
+        var left = limits.graphs - graphsDrawn
+        let before = left
+        let out = documentSection(e, graphsLeft: &left)
+        graphsDrawn += before - left
+        return out
+    }
+
+    /// A document's section; its graph is drawn when `graphsLeft` > 0 (which it then lowers by one).
+    func documentSection(_ e: Entry, graphsLeft: inout Int) -> String {
         let d = e.document
         var out = "<section class=\"document\" id=\"" + e.anchor + "\">\n<h2>" + Escape.html(d.name) + "</h2>\n"
         out += "<p class=\"meta\">" + Escape.html(d.platform.rawValue) + " · " + Escape.html(formatText(d)) + " · "
@@ -29,7 +39,7 @@ extension HTMLReport {
         out += placeholders(e)
         out += objectTree(e)
         out += connectionTable(e)
-        out += documentGraph(e)
+        out += documentGraph(e, graphsLeft: &graphsLeft)
         return out + "</section>\n"
     }
 

@@ -7,25 +7,50 @@ import TextEscaping
 /// The report's graphs: a document's connection graph and any graph as inline SVG rendered
 /// in-process (``SVGRenderer``), or a note saying why it is not drawn.
 extension HTMLReport {
-    mutating func documentGraph(_ e: Entry) -> String {
-        guard var graph = try? ConnectionGraph(document: e.document, options: GraphOptions()) else { return "" }
-        guard !graph.edges.isEmpty else { return "" }
+    /// A document's connection graph as the report draws it (nodes linking to their objects'
+    /// anchors); nil when the document has no graph or the graph no edge (no section then).
+    func documentGraphModel(_ e: Entry) -> ConnectionGraph? {
+        guard var graph = try? ConnectionGraph(document: e.document, options: GraphOptions()) else { return nil }
+        guard !graph.edges.isEmpty else { return nil }
         for i in graph.nodes.indices {
             if let id = graph.nodes[i].objectID, let a = e.objectAnchors[id] { graph.nodes[i].url = "#" + a }
         }
-        return "<h3>Graph</h3>\n" + figure(graph, anchor: e.anchor, caption: "Outlets, actions, bindings and segues of "
-            + e.document.name + " (actions to First Responder and the key-view loop left out). Click a node for its object.")
+        return graph
     }
 
-    /// A `<figure>` with the graph as inline SVG, or a note saying why it is not drawn.
+    /// Whether drawing `graph` takes one of the report's ``Limits/graphs`` (it is within the size limits).
+    func takesGraphSlot(_ graph: ConnectionGraph) -> Bool {
+        graph.nodes.count <= limits.graphNodes && graph.edges.count <= limits.graphEdges
+    }
+
+    /// A document's graph section, drawing it when `graphsLeft` > 0 (and then taking one).
+    func documentGraph(_ e: Entry, graphsLeft: inout Int) -> String {
+        guard let graph = documentGraphModel(e) else { return "" }
+        return "<h3>Graph</h3>\n" + figure(graph, anchor: e.anchor, caption: "Outlets, actions, bindings and segues of "
+            + e.document.name + " (actions to First Responder and the key-view loop left out). Click a node for its object.",
+                                           graphsLeft: &graphsLeft)
+    }
+
+    /// A `<figure>` with the graph as inline SVG, or a note saying why it is not drawn; counts it
+    /// in ``graphsDrawn``.
     mutating func figure(_ graph: ConnectionGraph, anchor: String, caption: String) -> String {
-        if graph.nodes.count > limits.graphNodes || graph.edges.count > limits.graphEdges {
+        var left = limits.graphs - graphsDrawn
+        let before = left
+        let out = figure(graph, anchor: anchor, caption: caption, graphsLeft: &left)
+        graphsDrawn += before - left
+        return out
+    }
+
+    /// A `<figure>` with the graph as inline SVG when it is within the size limits and
+    /// `graphsLeft` > 0 (which it then lowers by one), or a note saying why it is not drawn.
+    func figure(_ graph: ConnectionGraph, anchor: String, caption: String, graphsLeft: inout Int) -> String {
+        guard takesGraphSlot(graph) else {
             return "<p class=\"note\">Graph not drawn: \(graph.nodes.count) nodes and \(graph.edges.count) edges (the report draws up to \(limits.graphNodes) nodes and \(limits.graphEdges) edges); 'nibinspect graph --format svg' draws it.</p>\n"
         }
-        guard graphsDrawn < limits.graphs else {
+        guard graphsLeft > 0 else {
             return "<p class=\"note\">Graph not drawn: the report draws at most \(limits.graphs) graphs; 'nibinspect graph --format svg' draws it.</p>\n"
         }
-        graphsDrawn += 1
+        graphsLeft -= 1
         let rendering: SVGRendering
         do {
             rendering = try SVGRenderer.render(dot: DOTWriter.write(graph))
