@@ -16,4 +16,10 @@
 #endif
 /* Agdirected is a mutable C global; Swift 6 rejects direct references to it. */
 static inline Agdesc_t cgv_directed(void) { return Agdirected; }
+/* Copies of cgraph's default disciplines (mutable C globals too), to start a discipline of one's
+   own from: the fields a version lacks (Agdisc_t.mem, Agiddisc_t.alloc before Graphviz 9 and not
+   after) keep their defaults. */
+static inline Agdisc_t cgv_default_disc(void) { return AgDefaultDisc; }
+static inline Agiddisc_t cgv_id_disc(void) { return AgIdDisc; }
+static inline Agiodisc_t cgv_io_disc(void) { return AgIoDisc; }
 #endif

@@ -1,4 +1,9 @@
 import CGraphviz
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Synchronization
 
 /// The one global lock around libgvc/libcgraph. Graphviz keeps global state (the parser, the
@@ -50,7 +55,7 @@ public struct SVGRendering: Sendable {
     public var renderTime: Duration
 }
 
-/// Renders DOT text to SVG in-process with libgvc (`agmemread` → `gvLayout` → `gvRenderData`),
+/// Renders DOT text to SVG in-process with libgvc (`agread` → `gvLayout` → `gvRenderData`),
 /// never by running the `dot` program. This file is the only one that imports `CGraphviz`.
 ///
 /// Thread-safe: renders from many threads are serialized by one global lock. Graphviz's
@@ -133,10 +138,13 @@ public enum SVGRenderer {
         while end > dot.utf8.startIndex, [0x20, 0x0A, 0x0D, 0x09].contains(dot.utf8[dot.utf8.index(before: end)]) {
             end = dot.utf8.index(before: end)
         }
-        guard let graph = agmemread(String(dot.utf8[..<end]) ?? dot) else {
-            throw failure(.parse, fallback: "agmemread could not read the DOT text")
+        guard let graph = OrderedRead.read(Array(dot.utf8[..<end])) else {
+            throw failure(.parse, fallback: "agread could not read the DOT text")
         }
-        defer { agclose(graph) }
+        defer {
+            agclose(graph)
+            OrderedRead.reset()
+        }
         let nodeCount = Int(agnnodes(graph))
         let edgeCount = Int(agnedges(graph))
         let parseTime = clock.now - start
@@ -205,6 +213,100 @@ public enum SVGRenderer {
         var length: Length = 0
         let status = format.withCString { function(gvc, graph, $0, &buffer, &length) }
         return (status, buffer, Int(length))
+    }
+}
+
+/// Reads DOT text as `agmemread` does (line by line from memory), with an ID discipline that
+/// numbers named objects in the order they are first seen instead of by the address of their
+/// interned name, which is what cgraph's default discipline (`AgIdDisc`) uses. Graphviz orders a
+/// graph's subgraphs by ID, and `dot` lays clusters out in that order, so with the default the
+/// layout followed the heap: the same DOT text came out as a different drawing from run to run
+/// once other threads had used the heap (an app map with its sources: 3 different SVGs in 3
+/// runs), while the `dot` program, which allocates the same way every time, did not vary. With
+/// this discipline the subgraphs are in the order the DOT text gives them, every run.
+///
+/// Only used while ``graphvizLock`` is held (one graph is read and drawn at a time); ``reset()``
+/// after `agclose`.
+private enum OrderedRead {
+    /// The DOT text being read and how far `afread` has handed it out.
+    nonisolated(unsafe) static var text: [UInt8] = []
+    nonisolated(unsafe) static var offset = 0
+    /// Named objects' IDs (even, from 2) by name, and the names by ID / 2 - 1 (NUL-terminated
+    /// copies, freed by ``reset()``); unnamed objects get odd IDs, as with the default discipline.
+    nonisolated(unsafe) static var ids: [[UInt8]: UInt64] = [:]
+    nonisolated(unsafe) static var names: [UnsafeMutablePointer<CChar>] = []
+    nonisolated(unsafe) static var unnamed: UInt64 = 0
+    /// The disciplines handed to `agread`, made once (cgraph keeps pointers to them).
+    nonisolated(unsafe) static var discipline: UnsafeMutablePointer<Agdisc_t>?
+
+    static func read(_ dot: [UInt8]) -> UnsafeMutablePointer<Agraph_t>? {
+        text = dot
+        offset = 0
+        return agread(nil, discipline ?? makeDiscipline())
+    }
+
+    static func reset() {
+        for name in names { free(name) }
+        names.removeAll(keepingCapacity: true)
+        ids.removeAll(keepingCapacity: true)
+        unnamed = 0
+        text = []
+    }
+
+    private static func makeDiscipline() -> UnsafeMutablePointer<Agdisc_t> {
+        let io = UnsafeMutablePointer<Agiodisc_t>.allocate(capacity: 1)
+        io.initialize(to: cgv_io_disc())
+        // One line per call, NUL and newline included, as agmemread's reader hands them out (the
+        // lexer's line numbers in error messages stay the same).
+        io.pointee.afread = { _, buffer, size in
+            guard let buffer, size > 0, OrderedRead.offset < OrderedRead.text.count else { return 0 }
+            var n = 0
+            while n < Int(size), OrderedRead.offset < OrderedRead.text.count {
+                let byte = OrderedRead.text[OrderedRead.offset]
+                buffer[n] = CChar(bitPattern: byte)
+                OrderedRead.offset += 1
+                n += 1
+                if byte == 0x0A || byte == 0 { break }
+            }
+            return Int32(n)
+        }
+        let id = UnsafeMutablePointer<Agiddisc_t>.allocate(capacity: 1)
+        id.initialize(to: cgv_id_disc())
+        id.pointee.open = { graph, _ in UnsafeMutableRawPointer(graph) }
+        id.pointee.map = { _, _, name, result, create in
+            guard let result else { return 0 }
+            guard let name else {
+                OrderedRead.unnamed += 1
+                result.pointee = numericCast(OrderedRead.unnamed * 2 - 1)
+                return 1
+            }
+            let key = Array(UnsafeRawBufferPointer(start: name, count: strlen(name)).bindMemory(to: UInt8.self))
+            if let known = OrderedRead.ids[key] {
+                result.pointee = numericCast(known)
+            } else if create != 0, let copy = strdup(name) {
+                OrderedRead.names.append(copy)
+                let value = UInt64(OrderedRead.names.count) * 2
+                OrderedRead.ids[key] = value
+                result.pointee = numericCast(value)
+            } else {
+                result.pointee = 0   // not found: as the default discipline answers (ID 0, no object has it)
+            }
+            return 1
+        }
+        id.pointee.free = { _, _, _ in }   // the names live until reset()
+        id.pointee.print = { _, _, value in
+            let n = UInt64(value)
+            guard n % 2 == 0, n >= 2, n / 2 <= UInt64(OrderedRead.names.count) else { return nil }
+            return OrderedRead.names[Int(n / 2) - 1]
+        }
+        id.pointee.close = { _ in }
+        id.pointee.idregister = { _, _, _ in }
+        let disc = UnsafeMutablePointer<Agdisc_t>.allocate(capacity: 1)
+        disc.initialize(to: cgv_default_disc())
+        disc.pointee.id = id
+        disc.pointee.io = io
+        discipline = disc
+        return disc
     }
 }
 

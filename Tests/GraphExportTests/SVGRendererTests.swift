@@ -163,4 +163,32 @@ import Testing
         #expect(rendering.engine == "sfdp")
         #expect(Set(try Self.parse(rendering.svg).nodeTitles) == Set(graph.nodes.map(\.id)))
     }
+
+    /// The drawing depends on the DOT text only, not on the state of the process's heap: cgraph's
+    /// default ID discipline orders subgraphs by the address of their interned names, so clusters
+    /// came out in heap order and the layout changed from run to run (an app map with its sources:
+    /// 3 different SVGs in 3 runs). Here the heap blocks of the names' sizes are freed in a
+    /// scrambled order before each render, so that freshly interned names get addresses out of
+    /// order; every render must still draw the clusters in the DOT text's order, the same bytes.
+    @Test func clusterOrderIsTheDOTTextsWhateverTheHeap() throws {
+        let names = (0..<40).map { "cluster_c" + String($0 + 100) }
+        let dot = "digraph G {\n" + names.enumerated().map { "subgraph \($1) { label=\"\($1)\"; n\($0) }" }.joined(separator: "\n")
+            + "\n" + (1..<names.count).map { "n\($0 - 1) -> n\($0)" }.joined(separator: "\n") + "\n}"
+        var state: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var drawings = Set<String>()
+        for _ in 0..<4 {
+            for size in stride(from: 24, through: 96, by: 8) {
+                var blocks = (0..<64).map { _ in malloc(size) }
+                for i in blocks.indices.reversed() {   // Fisher-Yates with a fixed-seed xorshift
+                    state ^= state << 13; state ^= state >> 7; state ^= state << 17
+                    blocks.swapAt(i, Int(state % UInt64(i + 1)))
+                }
+                for block in blocks { free(block) }
+            }
+            let svg = try SVGRenderer.render(dot: dot).svg
+            #expect(try Self.parse(svg).clusterTitles == names)
+            drawings.insert(svg)
+        }
+        #expect(drawings.count == 1)
+    }
 }
