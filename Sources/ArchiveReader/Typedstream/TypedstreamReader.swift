@@ -120,14 +120,15 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, chains: chains, classChains: classChains, groups: groups,
+                                 objects: objects, chains: chains, superclassNodes: classNodes.map { $0.superIndex ?? -1 },
+                                 classChains: classChains, groups: groups,
                                  topLevel: top, encodings: encodings, values: values)
     }
 
     // MARK: Groups and values
 
     private mutating func readGroup(head: Int8, at: Int) throws(ArchiveError) -> TypedstreamStream.Group {
-        guard let (bytes, index) = try readSharedString(head: head, at: at) else {
+        guard let index = try readSharedStringIndex(head: head, at: at) else {
             throw ArchiveError(.malformed("nil type encoding"), at: at)
         }
         if index >= encodingCache.count {
@@ -137,6 +138,7 @@ struct TypedstreamReader {
         if let cached = encodingCache[index] {
             encoding = cached
         } else {
+            let bytes = sharedStrings[index]
             guard let parsed = TypedstreamType.parseList(bytes) else {
                 throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
             }
@@ -237,7 +239,7 @@ struct TypedstreamReader {
             return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
-            return try readSharedString(head: try readHead(), at: at).map { .string(sharedText($0.index)) } ?? .null
+            return try readSharedStringIndex(head: try readHead(), at: at).map { .string(sharedText($0)) } ?? .null
         case UInt8(ascii: "*"): return try readCString()
         case UInt8(ascii: "#"):
             let at = input.absolute
@@ -256,7 +258,7 @@ struct TypedstreamReader {
         if head == Self.tagNil { return .null }
         if head == Self.tagNew {
             let innerAt = input.absolute
-            guard let (_, index) = try readSharedString(head: try readHead(), at: innerAt) else {
+            guard let index = try readSharedStringIndex(head: try readHead(), at: innerAt) else {
                 throw ArchiveError(.malformed("literal C string is nil"), at: innerAt)
             }
             let s = sharedText(index)

@@ -61,6 +61,8 @@ struct TypedstreamStream: Sendable {
     /// The class chain of each class node, most-derived class first, root class (`NSObject`)
     /// last; nil for a node no object or `#` value used.
     var chains: [[ClassLevel]?]
+    /// The superclass node of each class node, -1 for a root class (``chains`` follows these).
+    var superclassNodes: [Int]
     /// The class chain (most-derived first) of every class name read, for `#` values.
     var classChains: [String: [ClassLevel]]
     /// The groups of every object, each object's contiguous (``Object/groupStart``..<``Object/groupEnd``).

@@ -75,18 +75,58 @@ public enum TypedstreamUnarchiver {
             mappers = levels.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
             rawKeys = levels.map { TypedstreamRawKeys($0.name) }
         }
+
+        /// `mappers`: each level's mapper, root class first.
+        init(_ classes: [TypedstreamStream.ClassLevel], mappers: [TypedstreamClassMaps.Mapper?]) {
+            className = classes.first?.name ?? "?"
+            classChain = classes.dropFirst().map(\.name)
+            levels = classes.reversed()
+            self.mappers = mappers
+            rawKeys = levels.map { TypedstreamRawKeys($0.name) }
+        }
     }
 
     /// ``ChainInfo`` memoised by class node.
     struct MapperCache {
         private var byNode: [ChainInfo?] = []
+        /// The mapper of each class node's own level (``TypedstreamClassMaps/mapper(for:version:)``
+        /// is a long `switch` of string comparisons, and the chains of a stream share most of
+        /// their levels' nodes), valid where ``mapperKnown`` is set.
+        private var mapperByNode: [TypedstreamClassMaps.Mapper?] = []
+        private var mapperKnown: [Bool] = []
 
         mutating func info(for raw: TypedstreamStream.Object, in stream: TypedstreamStream) -> ChainInfo {
             let node = raw.classNode
             guard node >= 0 else { return ChainInfo(stream.classes(of: raw)) }
             if node < byNode.count, let hit = byNode[node] { return hit }
             if node >= byNode.count { byNode += Array(repeating: nil, count: node + 1 - byNode.count) }
-            let info = ChainInfo(stream.classes(of: raw))
+            let classes = stream.classes(of: raw)
+            // The chain's nodes, most-derived first, as the reader followed them for `classes`.
+            var nodes: [Int] = []
+            var next = node
+            while next >= 0, next < stream.superclassNodes.count, nodes.count < classes.count {
+                nodes.append(next)
+                next = stream.superclassNodes[next]
+            }
+            let info: ChainInfo
+            if nodes.count == classes.count {
+                if mapperKnown.count < stream.superclassNodes.count {
+                    mapperKnown = Array(repeating: false, count: stream.superclassNodes.count)
+                    mapperByNode = Array(repeating: nil, count: stream.superclassNodes.count)
+                }
+                var mappers: [TypedstreamClassMaps.Mapper?] = []
+                mappers.reserveCapacity(nodes.count)
+                for (n, level) in zip(nodes, classes).reversed() {
+                    if !mapperKnown[n] {
+                        mapperByNode[n] = TypedstreamClassMaps.mapper(for: level.name, version: level.version)
+                        mapperKnown[n] = true
+                    }
+                    mappers.append(mapperByNode[n])
+                }
+                info = ChainInfo(classes, mappers: mappers)
+            } else {
+                info = ChainInfo(classes)
+            }
             byNode[node] = info
             return info
         }
