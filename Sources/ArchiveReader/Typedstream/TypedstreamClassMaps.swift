@@ -29,15 +29,18 @@ enum TypedstreamClassMaps {
         case ("NSView", 41): return mapView
         case ("NSControl", 41): return fixed("icc@", ["NSTag", "NSEnabled", nil, "NSCell"])
         case ("NSCell", 65), ("NSCell", 60):
+            // Name lists made once per mapper, not once per object.
+            let flags: [String?] = ["NSCellFlags", "NSCellFlags2"], contents: [String?] = ["NSContents", "NSSupport"]
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
-                try ctx.take("ii", names: ["NSCellFlags", "NSCellFlags2"])
-                try ctx.take("@@@@", names: ["NSContents", "NSSupport"])
+                try ctx.take("ii", names: flags)
+                try ctx.take("@@@@", names: contents)
             }
         case ("NSActionCell", 17):
+            let names: [String?] = ["NSTag", "NSAction"]
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
-                try ctx.take("i:", names: ["NSTag", "NSAction"])
-                try ctx.take("@", names: ["NSTarget"])
-                try ctx.take("@", names: ["NSControlView"])
+                try ctx.take("i:", names: names)
+                try ctx.take("@", name: "NSTarget")
+                try ctx.take("@", name: "NSControlView")
             }
         case ("NSButtonCell", 63), ("NSButtonCell", 57):
             // v57 (OPENSTEP-era gnustep test.nib) writes the first flags word unsigned.
@@ -102,25 +105,29 @@ enum TypedstreamClassMaps {
         ctx.emit(ctx.rawKey(start + 2), v[2], at: offset)
         ctx.emit("NSDragTypes", v[3], at: offset)
         // Like the keyed form: `NSFrameSize` when the origin is zero, else `NSFrame`.
-        if TypedstreamGeometry.pair(v[4..<6]) == "{0, 0}", let size = TypedstreamGeometry.pair(v[6..<8]) {
+        if TypedstreamGeometry.isZeroPair(v[4..<6]), let size = TypedstreamGeometry.pair(v[6..<8]) {
             ctx.emit("NSFrameSize", .string(size), at: offset)
         } else {
             ctx.emit("NSFrame", TypedstreamGeometry.rect(v[4..<8]).map(ArchiveValue.string) ?? .null, at: offset)
         }
         ctx.emit("NSBounds", TypedstreamGeometry.rect(v[8..<12]).map(ArchiveValue.string) ?? .null, at: offset)
-        try ctx.take("@", names: ["NSSuperview"])
-        for _ in 0..<3 { try ctx.take("@", names: []) }
+        try ctx.take("@", name: "NSSuperview")
+        for _ in 0..<3 { try ctx.take("@", name: nil) }
     }
 
     /// `NSMenuItem` v505/v671: `@` menu; `i@@IIi@@@@:i@` (flags, title, key equivalent, modifier
     /// mask, mnemonic location, state, 4 images/unknown, action, tag, unknown); `@` target;
     /// `@` submenu.
+    private static let menuItemNames: [String?] = [
+        nil, "NSTitle", "NSKeyEquiv", "NSKeyEquivModMask", "NSMnemonicLoc", "NSState", nil, "NSOnImage", nil,
+        "NSMixedImage", "NSAction", "NSTag",
+    ]
+
     static func mapMenuItem(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        try ctx.take("@", names: ["NSMenu"])
-        try ctx.take("i@@IIi@@@@:i@", names: [nil, "NSTitle", "NSKeyEquiv", "NSKeyEquivModMask", "NSMnemonicLoc",
-                                             "NSState", nil, "NSOnImage", nil, "NSMixedImage", "NSAction", "NSTag"])
-        try ctx.take("@", names: ["NSTarget"])
-        try ctx.take("@", names: ["NSSubmenu"])
+        try ctx.take("@", name: "NSMenu")
+        try ctx.take("i@@IIi@@@@:i@", names: menuItemNames)
+        try ctx.take("@", name: "NSTarget")
+        try ctx.take("@", name: "NSSubmenu")
     }
 
     /// `NSWindowTemplate` v504: `iiffffi@@@@@c` (style mask, backing, content rect, flags, title,
@@ -145,7 +152,7 @@ enum TypedstreamClassMaps {
         // `c` 1 + `ff` min size; `@` (nil in every corpus file); `c` non-zero + `ff` max size [U].
         try optionalSize(&ctx, key: "NSMinSize")
         guard ctx.peek == "@" else { return }
-        try ctx.take("@", names: [])
+        try ctx.take("@", name: nil)
         try optionalSize(&ctx, key: "NSMaxSize")
     }
 

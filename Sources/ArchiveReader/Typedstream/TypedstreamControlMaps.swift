@@ -20,19 +20,20 @@ extension TypedstreamClassMaps {
             return fixed("@@@@@@@", ["NSIdentifier", "NSView", "NSLabel", "NSColor", nil, nil, "NSTabView"])
         case ("NSClipView", 58):
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
-                try ctx.take("@", names: ["NSDocView"])
-                try ctx.take("@@ccc", names: ["NSBGColor"])
+                try ctx.take("@", name: "NSDocView")
+                try ctx.take("@@ccc", name: "NSBGColor")
             }
         case ("NSScrollView", 226):
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
                 for name in ["NSVScroller", "NSHScroller", "NSContentView", nil, nil] as [String?] {
-                    try ctx.take("@", names: [name])
+                    try ctx.take("@", name: name)
                 }
             }
         case ("NSScroller", 211):
+            let names: [String?] = [nil, nil, "NSAction"]
             return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
-                try ctx.take("@", names: ["NSTarget"])
-                try ctx.take("ff:", names: [nil, nil, "NSAction"])
+                try ctx.take("@", name: "NSTarget")
+                try ctx.take("ff:", names: names)
             }
         case ("NSSliderCell", 226): return fixed("ddddiii", ["NSMaxValue", nil, "NSValue"])
         case ("NSMenuItemCell", 210): return fixed("@@", ["NSMenuItem"])
@@ -60,8 +61,8 @@ extension TypedstreamClassMaps {
         ctx.emit("NSCellBackgroundColor", v[15], at: offset)
         ctx.emit("NSFont", v[16], at: offset)
         ctx.emit("NSProtoCell", v[17], at: offset)
-        try ctx.take("@", names: [])
-        try ctx.take("@", names: [])
-        try ctx.take("@", names: ["NSSelectedCell"])
+        try ctx.take("@", name: nil)
+        try ctx.take("@", name: nil)
+        try ctx.take("@", name: "NSSelectedCell")
     }
 }

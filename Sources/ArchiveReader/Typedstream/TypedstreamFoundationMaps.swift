@@ -15,7 +15,7 @@ extension TypedstreamClassMaps {
     /// `NS.objects` (inline `.array`).
     static func mapArray(countEncoding: String) -> Mapper {
         return { (ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) in
-            let start = ctx.cursor < ctx.groups.count ? ctx.groups[ctx.cursor].offset : nil
+            let start = ctx.nextOffset
             let count = try ctx.takeCount(countEncoding, groupsPerItem: 1)
             var items: [ArchiveValue] = []
             items.reserveCapacity(count)
@@ -27,7 +27,7 @@ extension TypedstreamClassMaps {
     /// `NSDictionary` v0: `i` count then alternating key and value `@` groups →
     /// `NS.keys` + `NS.objects`.
     static func mapDictionary(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        let start = ctx.cursor < ctx.groups.count ? ctx.groups[ctx.cursor].offset : nil
+        let start = ctx.nextOffset
         let count = try ctx.takeCount("i", groupsPerItem: 2)
         var keys: [ArchiveValue] = []
         var values: [ArchiveValue] = []
@@ -64,13 +64,26 @@ extension TypedstreamClassMaps {
     /// `NSData` v0: `i` length then a `[Nc]` byte array → `NS.data`.
     static func mapData(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
         _ = try ctx.take("i")
-        let (values, offset) = try ctx.take({ $0.hasPrefix("[") && $0.hasSuffix("c]") }, describing: "[Nc]")
+        let (values, offset) = try ctx.take(TypedstreamClassMaps.isByteArrayEncoding, describing: "[Nc]")
         ctx.emit("NS.data", values.first ?? .null, at: offset)
+    }
+
+    /// True for an encoding that starts with `[` and ends with `c]` (`[Nc]`), compared byte by
+    /// byte: encodings are ASCII where these characters stand (the reader checked them), so this
+    /// is `hasPrefix("[") && hasSuffix("c]")` without comparing characters.
+    static func isByteArrayEncoding(_ encoding: String) -> Bool {
+        let utf8 = encoding.utf8
+        guard utf8.count >= 2, utf8.first == UInt8(ascii: "[") else { return false }
+        var end = utf8.endIndex
+        utf8.formIndex(before: &end)
+        guard utf8[end] == UInt8(ascii: "]") else { return false }
+        utf8.formIndex(before: &end)
+        return utf8[end] == UInt8(ascii: "c")
     }
 
     /// `NSDate` v0: seconds since 2001 as `d` → `NS.time`.
     static func mapDate(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        try ctx.take("d", names: ["NS.time"])
+        try ctx.take("d", name: "NS.time")
     }
 
     /// Foundation entries of the class table.

@@ -13,27 +13,27 @@ extension TypedstreamClassMaps {
     /// `NSVisibleWindows`, `NSConnections`, `NSFontManager`, `NSOidsKeys`/`NSOidsValues` (`.int`),
     /// `NSNextOid`, `NSClassesKeys`/`NSClassesValues`, `NSFramework`; tables as inline `.array`s.
     static func mapObjectData(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
-        try ctx.take("@", names: ["NSRoot"])
+        try ctx.take("@", name: "NSRoot")
         try pairTable(&ctx, accept: { $0 == "@@" }, expected: "@@", keys: "NSObjectsKeys", values: "NSObjectsValues")
         try pairTable(&ctx, accept: { $0 == "@@" || $0 == "@*" }, expected: "@@",
                       keys: "NSNamesKeys", values: "NSNamesValues")
-        try ctx.take("@", names: ["NSVisibleWindows"])
-        try ctx.take("@", names: ["NSConnections"])
-        try ctx.take("@", names: ["NSFontManager"])
+        try ctx.take("@", name: "NSVisibleWindows")
+        try ctx.take("@", name: "NSConnections")
+        try ctx.take("@", name: "NSFontManager")
         guard ctx.peek == "i" else { return }
         try pairTable(&ctx, accept: { $0 == "@i" }, expected: "@i", keys: "NSOidsKeys", values: "NSOidsValues")
         guard ctx.peek == "i" else { return }
-        try ctx.take("i", names: ["NSNextOid"])
+        try ctx.take("i", name: "NSNextOid")
         guard ctx.peek == "i" else { return }
         try pairTable(&ctx, accept: { $0 == "@@" }, expected: "@@", keys: "NSClassesKeys", values: "NSClassesValues")
         guard ctx.peek == "@" else { return }
-        try ctx.take("@", names: ["NSFramework"])
+        try ctx.take("@", name: "NSFramework")
     }
 
     /// `i` count then `count` two-value groups → two parallel inline arrays.
     private static func pairTable(_ ctx: inout TypedstreamLevelContext, accept: (String) -> Bool, expected: String,
                                   keys: String, values: String) throws(TypedstreamLayoutMismatch) {
-        let start = ctx.cursor < ctx.groups.count ? ctx.groups[ctx.cursor].offset : nil
+        let start = ctx.nextOffset
         let count = try ctx.takeCount("i", groupsPerItem: 1)
         var k: [ArchiveValue] = []
         var v: [ArchiveValue] = []
@@ -96,7 +96,7 @@ extension TypedstreamClassMaps {
     /// (`i` length + `[Nc]`), `f` size, four `c` flags → `NSName` (string), `NSSize` (double).
     static func mapFont(_ ctx: inout TypedstreamLevelContext) throws(TypedstreamLayoutMismatch) {
         _ = try ctx.take("i")
-        let (data, offset) = try ctx.take({ $0.hasPrefix("[") && $0.hasSuffix("c]") }, describing: "[Nc]")
+        let (data, offset) = try ctx.take(TypedstreamClassMaps.isByteArrayEncoding, describing: "[Nc]")
         if case .data(let bytes)? = data.first, let name = oldPlistString(bytes) {
             ctx.emit("NSName", .string(name), at: offset)
         } else {

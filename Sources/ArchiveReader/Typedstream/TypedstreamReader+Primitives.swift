@@ -74,6 +74,12 @@ extension TypedstreamReader {
     /// A shared string: literal (appended to the shared-string table) or a back-reference.
     /// Returns the bytes and the table index, or nil for the nil tag.
     mutating func readSharedString(head: Int8, at: Int) throws(ArchiveError) -> (bytes: [UInt8], index: Int)? {
+        guard let index = try readSharedStringIndex(head: head, at: at) else { return nil }
+        return (sharedStrings[index], index)
+    }
+
+    /// ``readSharedString(head:at:)``'s table index alone (no copy of the bytes to return).
+    mutating func readSharedStringIndex(head: Int8, at: Int) throws(ArchiveError) -> Int? {
         if head == Self.tagNil { return nil }
         if head == Self.tagNew {
             let innerAt = input.absolute
@@ -81,13 +87,13 @@ extension TypedstreamReader {
                 throw ArchiveError(.malformed("literal shared string is nil"), at: innerAt)
             }
             sharedStrings.append(bytes)
-            return (bytes, sharedStrings.count - 1)
+            return sharedStrings.count - 1
         }
         let index = try referenceIndex(head: head, at: at)
         guard index >= 0, index < sharedStrings.count else {
             throw ArchiveError(.indexOutOfRange(.typedstream, index: index, count: sharedStrings.count), at: at)
         }
-        return (sharedStrings[index], index)
+        return index
     }
 
     mutating func referenceIndex(head: Int8, at: Int) throws(ArchiveError) -> Int {

@@ -40,15 +40,16 @@ struct TypedstreamReader {
     /// common case, read without walking the type tree). A class, so that taking one from the
     /// cache for every group retains one object, not its three arrays.
     private final class Encoding {
-        let text: String
+        /// Index in ``TypedstreamReader/encodings`` (``TypedstreamStream/Group/encoding``).
+        let id: Int
         let types: [TypedstreamType]
         let scalars: [UInt8]?
         /// True when a value of this encoding can hold an object (`@`), whose groups are read
         /// while this group's values are (``pending``).
         let nests: Bool
 
-        init(text: String, types: [TypedstreamType], scalars: [UInt8]?, nests: Bool) {
-            self.text = text
+        init(id: Int, types: [TypedstreamType], scalars: [UInt8]?, nests: Bool) {
+            self.id = id
             self.types = types
             self.scalars = scalars
             self.nests = nests
@@ -73,19 +74,22 @@ struct TypedstreamReader {
     private let limits: DecodingLimits
     /// Parsed type encodings by shared-string index.
     private var encodingCache: [Encoding?] = []
+    /// The text of each parsed encoding, by ``Encoding/id`` (``TypedstreamStream/encodings``).
+    private var encodings: [String] = []
     private var classNodes: [ClassNode] = []
-    private var chainCache: [[TypedstreamStream.ClassLevel]?] = []
+    /// The chain of each class node, made on first use (``TypedstreamStream/chains``).
+    private var chains: [[TypedstreamStream.ClassLevel]?] = []
     private var classChains: [String: [TypedstreamStream.ClassLevel]] = [:]
     private var objects: [TypedstreamStream.Object] = []
-    /// The values of the groups read so far, group after group (``TypedstreamStream/values``).
+    /// The values of the groups read so far (``TypedstreamStream/values``). A group's slots are
+    /// appended when it starts and filled as its values are read, so the values of the objects
+    /// nested in it follow them and each group's values stay contiguous.
     private var values: [TypedstreamStream.Value] = []
-    /// The values of the groups being read: a group's own values sit above those of the groups
-    /// it is nested in, and move to ``values`` when it ends, so each group's values stay contiguous.
-    private var pending: [TypedstreamStream.Value] = []
-    /// Per class node: how many groups the last object of that class had, reserved for the next
-    /// (objects of one class nearly always have the same number), so that reading them does not
-    /// grow the array group by group.
-    private var groupCountByClass: [Int] = []
+    /// The groups of the objects read so far, object after object (``TypedstreamStream/groups``).
+    private var groups: [TypedstreamStream.Group] = []
+    /// The groups of the objects being read: an object's own groups sit above those of the
+    /// objects it is nested in, and move to ``groups`` when it ends.
+    private var pendingGroups: [TypedstreamStream.Group] = []
     private var depth = 0
     private var valueCount = 0
     private var zeroSizeValues = 0
@@ -101,6 +105,10 @@ struct TypedstreamReader {
             throw ArchiveError(.limitExceeded(.fileSize, value: input.bytes.count), at: 0)
         }
         let (streamer, system) = try readHeader()
+        // The corpus holds about one value per 4 bytes and one group per 10: room for that many
+        // up front, so that the tables seldom grow (and copy) while the stream is read.
+        values.reserveCapacity(input.bytes.count / 3)
+        groups.reserveCapacity(input.bytes.count / 8)
         var top: [TypedstreamStream.Group] = []
         while !input.isAtEnd {
             let at = input.absolute
@@ -112,13 +120,15 @@ struct TypedstreamReader {
             }
         }
         return TypedstreamStream(bigEndian: bigEndian, streamerVersion: streamer, systemVersion: system,
-                                 objects: objects, classChains: classChains, topLevel: top, values: values)
+                                 objects: objects, chains: chains, superclassNodes: classNodes.map { $0.superIndex ?? -1 },
+                                 classChains: classChains, groups: groups,
+                                 topLevel: top, encodings: encodings, values: values)
     }
 
     // MARK: Groups and values
 
     private mutating func readGroup(head: Int8, at: Int) throws(ArchiveError) -> TypedstreamStream.Group {
-        guard let (bytes, index) = try readSharedString(head: head, at: at) else {
+        guard let index = try readSharedStringIndex(head: head, at: at) else {
             throw ArchiveError(.malformed("nil type encoding"), at: at)
         }
         if index >= encodingCache.count {
@@ -128,6 +138,7 @@ struct TypedstreamReader {
         if let cached = encodingCache[index] {
             encoding = cached
         } else {
+            let bytes = sharedStrings[index]
             guard let parsed = TypedstreamType.parseList(bytes) else {
                 throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
             }
@@ -135,36 +146,38 @@ struct TypedstreamReader {
             for type in parsed {
                 if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
             }
-            encoding = Encoding(text: text(bytes), types: parsed, scalars: scalars, nests: bytes.contains(UInt8(ascii: "@")))
+            encoding = Encoding(id: encodings.count, types: parsed, scalars: scalars,
+                                nests: bytes.contains(UInt8(ascii: "@")))
+            encodings.append(text(bytes))
             encodingCache[index] = encoding
         }
+        let start = values.count
         if !encoding.nests, let scalars = encoding.scalars {
             // No value of this group can start another object: its values go straight to `values`.
-            let start = values.count
             for code in scalars {
                 try countValue()
                 let value = try readScalar(code)
                 values.append(value)
             }
-            return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
+            return TypedstreamStream.Group(encoding: encoding.id, start: start, end: values.count, offset: at)
         }
-        let base = pending.count
+        // A value can start an object, whose groups' values are appended while this group's are
+        // read: the group's slots come first (one value per type) and are filled in place.
+        let count = encoding.types.count
+        for _ in 0..<count { values.append(.null) }
         if let scalars = encoding.scalars {
-            for code in scalars {
+            for (i, code) in scalars.enumerated() {
                 try countValue()
                 let value = try readScalar(code)
-                pending.append(value)
+                values[start + i] = value
             }
         } else {
-            for type in encoding.types {
+            for (i, type) in encoding.types.enumerated() {
                 let value = try readValue(type)
-                pending.append(value)
+                values[start + i] = value
             }
         }
-        let start = values.count
-        values.append(contentsOf: pending[base...])
-        pending.removeLast(pending.count - base)
-        return TypedstreamStream.Group(encoding: encoding.text, start: start, end: values.count, offset: at)
+        return TypedstreamStream.Group(encoding: encoding.id, start: start, end: start + count, offset: at)
     }
 
     private mutating func countValue() throws(ArchiveError) {
@@ -226,7 +239,7 @@ struct TypedstreamReader {
             return try readUnsharedString(head: try readHead(), at: at).map { .data($0) } ?? .null
         case UInt8(ascii: "%"), UInt8(ascii: ":"):
             let at = input.absolute
-            return try readSharedString(head: try readHead(), at: at).map { .string(sharedText($0.index)) } ?? .null
+            return try readSharedStringIndex(head: try readHead(), at: at).map { .string(sharedText($0)) } ?? .null
         case UInt8(ascii: "*"): return try readCString()
         case UInt8(ascii: "#"):
             let at = input.absolute
@@ -245,7 +258,7 @@ struct TypedstreamReader {
         if head == Self.tagNil { return .null }
         if head == Self.tagNew {
             let innerAt = input.absolute
-            guard let (_, index) = try readSharedString(head: try readHead(), at: innerAt) else {
+            guard let index = try readSharedStringIndex(head: try readHead(), at: innerAt) else {
                 throw ArchiveError(.malformed("literal C string is nil"), at: innerAt)
             }
             let s = sharedText(index)
@@ -292,17 +305,17 @@ struct TypedstreamReader {
     /// The chain of class node `node`, most-derived first (memoised: objects of one class share
     /// one array).
     private mutating func chain(from node: Int) -> [TypedstreamStream.ClassLevel] {
-        if node < chainCache.count, let cached = chainCache[node] { return cached }
+        if node < chains.count, let cached = chains[node] { return cached }
         var out: [TypedstreamStream.ClassLevel] = []
         var next: Int? = node
         while let n = next, out.count < 64 {
             out.append(classNodes[n].level)
             next = classNodes[n].superIndex
         }
-        if node >= chainCache.count {
-            chainCache += Array(repeating: nil, count: node + 1 - chainCache.count)
+        if node >= chains.count {
+            chains += Array(repeating: nil, count: node + 1 - chains.count)
         }
-        chainCache[node] = out
+        chains[node] = out
         return out
     }
 
@@ -323,7 +336,7 @@ struct TypedstreamReader {
             throw ArchiveError(.limitExceeded(.objectCount, value: objects.count + 1), at: at)
         }
         let index = objects.count
-        objects.append(TypedstreamStream.Object(classes: [], classNode: -1, groups: [], offset: at))
+        objects.append(TypedstreamStream.Object(classNode: -1, groupStart: 0, groupEnd: 0, offset: at))
         shared.append(.object(index))
         depth += 1
         defer { depth -= 1 }
@@ -332,24 +345,25 @@ struct TypedstreamReader {
             guard let node = try readClass(head: try readHead(), at: classAt) else {
                 throw ArchiveError(.malformed("object class is Nil"), at: classAt)
             }
-            objects[index].classes = chain(from: node)
+            _ = chain(from: node)
             objects[index].classNode = node
-            var groups: [TypedstreamStream.Group] = []
-            if node < groupCountByClass.count { groups.reserveCapacity(groupCountByClass[node]) }
+            let base = pendingGroups.count
             while true {
                 let groupAt = input.absolute
                 let next = try readHead()
                 if next == Self.tagEndOfObject { break }
-                groups.append(try readGroup(head: next, at: groupAt))
+                let group = try readGroup(head: next, at: groupAt)
+                pendingGroups.append(group)
             }
-            if node >= groupCountByClass.count {
-                groupCountByClass += Array(repeating: 0, count: node + 1 - groupCountByClass.count)
-            }
-            groupCountByClass[node] = groups.count
-            objects[index].groups = groups
+            objects[index].groupStart = groups.count
+            groups.append(contentsOf: pendingGroups[base...])
+            objects[index].groupEnd = groups.count
+            pendingGroups.removeSubrange(base...)
         } catch {
             // The breadcrumb is built only on failure: `object #12 NSButton`.
-            throw error.within("object #\(index) " + (objects[index].classes.first?.name ?? "?"))
+            let node = objects[index].classNode
+            let name = node >= 0 && node < chains.count ? chains[node]?.first?.name : nil
+            throw error.within("object #\(index) " + (name ?? "?"))
         }
         return .object(ObjectRef(index))
     }

@@ -31,9 +31,11 @@ public enum TypedstreamUnarchiver {
         var objects: [ArchivedObject] = []
         objects.reserveCapacity(stream.objects.count + 1)
         var mappers = MapperCache()
+        var ctx = TypedstreamLevelContext(className: "", version: 0, groups: stream.groups, encodings: stream.encodings,
+                                          values: stream.values, cursor: 0, classChains: stream.classChains)
         for (index, raw) in stream.objects.enumerated() {
-            objects.append(map(raw, index: index, values: stream.values, classChains: stream.classChains,
-                               mappers: &mappers, diagnostics: &diagnostics))
+            objects.append(map(raw, index: index, stream: stream, context: &ctx, mappers: &mappers,
+                               diagnostics: &diagnostics))
         }
         var top = ArchivedObject(className: "$top", classChain: [], fields: [], offset: nil)
         var n = 0
@@ -73,47 +75,90 @@ public enum TypedstreamUnarchiver {
             mappers = levels.map { TypedstreamClassMaps.mapper(for: $0.name, version: $0.version) }
             rawKeys = levels.map { TypedstreamRawKeys($0.name) }
         }
+
+        /// `mappers`: each level's mapper, root class first.
+        init(_ classes: [TypedstreamStream.ClassLevel], mappers: [TypedstreamClassMaps.Mapper?]) {
+            className = classes.first?.name ?? "?"
+            classChain = classes.dropFirst().map(\.name)
+            levels = classes.reversed()
+            self.mappers = mappers
+            rawKeys = levels.map { TypedstreamRawKeys($0.name) }
+        }
     }
 
     /// ``ChainInfo`` memoised by class node.
     struct MapperCache {
         private var byNode: [ChainInfo?] = []
+        /// The mapper of each class node's own level (``TypedstreamClassMaps/mapper(for:version:)``
+        /// is a long `switch` of string comparisons, and the chains of a stream share most of
+        /// their levels' nodes), valid where ``mapperKnown`` is set.
+        private var mapperByNode: [TypedstreamClassMaps.Mapper?] = []
+        private var mapperKnown: [Bool] = []
 
-        mutating func info(for raw: TypedstreamStream.Object) -> ChainInfo {
+        mutating func info(for raw: TypedstreamStream.Object, in stream: TypedstreamStream) -> ChainInfo {
             let node = raw.classNode
-            guard node >= 0 else { return ChainInfo(raw.classes) }
+            guard node >= 0 else { return ChainInfo(stream.classes(of: raw)) }
             if node < byNode.count, let hit = byNode[node] { return hit }
             if node >= byNode.count { byNode += Array(repeating: nil, count: node + 1 - byNode.count) }
-            let info = ChainInfo(raw.classes)
+            let classes = stream.classes(of: raw)
+            // The chain's nodes, most-derived first, as the reader followed them for `classes`.
+            var nodes: [Int] = []
+            var next = node
+            while next >= 0, next < stream.superclassNodes.count, nodes.count < classes.count {
+                nodes.append(next)
+                next = stream.superclassNodes[next]
+            }
+            let info: ChainInfo
+            if nodes.count == classes.count {
+                if mapperKnown.count < stream.superclassNodes.count {
+                    mapperKnown = Array(repeating: false, count: stream.superclassNodes.count)
+                    mapperByNode = Array(repeating: nil, count: stream.superclassNodes.count)
+                }
+                var mappers: [TypedstreamClassMaps.Mapper?] = []
+                mappers.reserveCapacity(nodes.count)
+                for (n, level) in zip(nodes, classes).reversed() {
+                    if !mapperKnown[n] {
+                        mapperByNode[n] = TypedstreamClassMaps.mapper(for: level.name, version: level.version)
+                        mapperKnown[n] = true
+                    }
+                    mappers.append(mapperByNode[n])
+                }
+                info = ChainInfo(classes, mappers: mappers)
+            } else {
+                info = ChainInfo(classes)
+            }
             byNode[node] = info
             return info
         }
     }
 
-    /// Maps one literal object level by level, root class first.
-    /// `values` is the stream's ``TypedstreamStream/values``, which `raw`'s groups index.
-    static func map(_ raw: TypedstreamStream.Object, index: Int, values: [TypedstreamStream.Value],
-                    classChains: [String: [TypedstreamStream.ClassLevel]] = [:],
+    /// Maps one literal object level by level, root class first. `ctx` is the decode's one
+    /// context over `stream`'s groups and values, pointed here at `raw`'s groups level by level.
+    static func map(_ raw: TypedstreamStream.Object, index: Int, stream: TypedstreamStream,
+                    context ctx: inout TypedstreamLevelContext,
                     mappers cache: inout MapperCache, diagnostics: inout [Diagnostic]) -> ArchivedObject {
-        let info = cache.info(for: raw)
-        var fields: [ArchiveField] = []
+        let info = cache.info(for: raw, in: stream)
         // About one field per value, plus the few a mapper adds (NSvFlags, NSOriginalClassName).
         var valueCount = 0
-        for group in raw.groups { valueCount += group.count }
-        fields.reserveCapacity(valueCount + 4)
+        for g in raw.groupRange { valueCount += stream.groups[g].count }
+        ctx.fields = []
+        ctx.fields.reserveCapacity(valueCount + 4)
+        ctx.groupEnd = raw.groupEnd
         var levels = info.levels
         var mappers = info.mappers
         var keyTables = info.rawKeys
-        var cursor = 0
+        var cursor = raw.groupStart
         var i = 0
         while i < levels.count {
             let level = levels[i]
-            var ctx = TypedstreamLevelContext(className: level.name, version: level.version, groups: raw.groups,
-                                              values: values, cursor: cursor, classChains: classChains, rawKeys: keyTables[i])
-            swap(&ctx.fields, &fields)
+            ctx.className = level.name
+            ctx.version = level.version
+            ctx.rawKeys = keyTables[i]
+            ctx.cursor = cursor
+            ctx.valueIndex = 0
+            ctx.continueWithChain = nil
             guard let mapper = mappers[i] else {
                 ctx.takeRest()
-                swap(&ctx.fields, &fields)
                 break
             }
             let mark = ctx.fields.count
@@ -121,7 +166,7 @@ public enum TypedstreamUnarchiver {
                 try mapper(&ctx)
             } catch {
                 if diagnostics.count < 100 {
-                    let at = cursor < raw.groups.count ? raw.groups[cursor].offset : raw.offset
+                    let at = cursor < raw.groupEnd ? stream.groups[cursor].offset : raw.offset
                     diagnostics.append(Diagnostic(
                         .unrecognizedClassLayout,
                         "object #\(index) \(info.className): \(level.name) v\(level.version) layout not "
@@ -133,7 +178,6 @@ public enum TypedstreamUnarchiver {
                 ctx.cursor = cursor
                 ctx.valueIndex = 0
                 ctx.takeRest()
-                swap(&ctx.fields, &fields)
                 break
             }
             if let chain = ctx.continueWithChain {
@@ -144,10 +188,11 @@ public enum TypedstreamUnarchiver {
             } else if i == levels.count - 1 {
                 ctx.takeRest()
             }
-            swap(&ctx.fields, &fields)
             cursor = ctx.cursor
             i += 1
         }
+        let fields = ctx.fields
+        ctx.fields = []
         return ArchivedObject(className: info.className, classChain: info.classChain, fields: fields, offset: raw.offset)
     }
 
@@ -158,9 +203,15 @@ public enum TypedstreamUnarchiver {
     static func validateReferences(_ stream: TypedstreamStream) throws(ArchiveError) {
         let count = stream.objects.count + 1
         for i in stream.values.indices {
-            guard let bad = invalidReference(stream.values[i], count: count, depth: 0) else { continue }
+            let bad: Int?
+            switch stream.values[i] {
+            case .object(let ref): bad = ref.index >= 0 && ref.index < count ? nil : ref.index
+            case .array: bad = invalidReference(stream.values[i], count: count, depth: 0)
+            default: bad = nil
+            }
+            guard let bad else { continue }
             // Never reached on a stream the reader accepted; the owner is looked up only then.
-            let owner = stream.objects.first { $0.groups.contains { $0.start <= i && i < $0.end } }
+            let owner = stream.objects.first { $0.groupRange.contains { stream.groups[$0].start <= i && i < stream.groups[$0].end } }
             throw ArchiveError(.indexOutOfRange(.typedstream, index: bad, count: count), at: owner?.offset ?? 0)
         }
     }
