@@ -78,9 +78,9 @@ extension NibDocument {
         }
         var visited = Set<ObjectID>()
         var stack: [Int] = []   // the numbers of the objects the current one is listed under
-        let starts = placeholders + roots.compactMap { object($0) }
-            + objects.filter { $0.placeholder == nil }
-        for root in starts {
+        // Placeholders, then roots, then every other object (those no root reaches), each walked
+        // from where it is in the document: no list of copies of the objects to start from.
+        func walkAll(from root: NibObject) {
             walk.walk(from: root, visited: &visited) { step in
                 stack.removeSubrange(min(step.depth, stack.count)...)
                 let parent = stack.last ?? -1
@@ -93,6 +93,9 @@ extension NibDocument {
             }
             stack.removeAll()
         }
+        for p in placeholders { walkAll(from: p) }
+        for r in roots { if let o = object(r) { walkAll(from: o) } }
+        for o in objects where o.placeholder == nil { walkAll(from: o) }
         return steps
     }
 }
