@@ -28,9 +28,41 @@ extension NibDocument {
     /// Walks the whole document in ``uniqueSemanticPaths()`` order, giving each visited object its
     /// unique path and the path's last step (with its `[n]`).
     func walkWithPaths(_ visit: (HierarchyWalk.Step, String, String) -> Void) {
-        var used: [String: Int] = [:]   // "parent path\u{0}step" -> count so far
-        func unique(_ parent: String, _ step: String) -> String {
-            let key = parent + "\u{0}" + step
+        var paths: [String] = []
+        _ = walkWithSteps { step, parent, last in
+            let parentPath = parent < 0 ? "" : paths[parent]
+            let path = parentPath.isEmpty ? last : parentPath + " › " + last
+            paths.append(path)
+            visit(step, path, last)
+        }
+    }
+
+    /// Walks the whole document in ``uniqueSemanticPaths()`` order, giving each visited object the
+    /// number of the visited object it is listed under (-1 for none; objects are numbered 0, 1, 2,
+    /// … in visiting order) and its last step (with its `[n]`). Returns every visited object's
+    /// parent number and last step, from which ``SemanticSteps/path(_:)`` makes its path: no path
+    /// is kept, only the paths of objects with children are made (to number their children's steps).
+    func walkWithSteps(_ visit: (HierarchyWalk.Step, Int, String) -> Void) -> SemanticSteps {
+        // Siblings are numbered per parent path (the text: two parents whose paths read alike
+        // number their children together), each parent path interned as a number once.
+        struct Key: Hashable { var parent: Int32; var step: String }
+        var used: [Key: Int] = [:]              // (parent path's number, step) -> count so far
+        var parentPaths: [String: Int32] = ["": 0]
+        var pathNumber: [Int32] = []            // per visited object: its path's number, -1 until needed
+        var steps = SemanticSteps()
+        func unique(_ parent: Int, _ step: String) -> String {
+            var number: Int32 = 0
+            if parent >= 0 {
+                if pathNumber[parent] < 0 {
+                    let path = steps.path(parent)
+                    if let n = parentPaths[path] { pathNumber[parent] = n } else {
+                        pathNumber[parent] = Int32(parentPaths.count)
+                        parentPaths[path] = Int32(parentPaths.count)
+                    }
+                }
+                number = pathNumber[parent]
+            }
+            let key = Key(parent: number, step: step)
             let n = (used[key] ?? 0) + 1
             used[key] = n
             return n == 1 ? step : step + "[\(n)]"
@@ -45,20 +77,46 @@ extension NibDocument {
             return CanonicalText.isSceneName(name) || (last != nil && object(r)?.property("storyboardIdentifier")?.text == last) ? r : nil
         }
         var visited = Set<ObjectID>()
-        var stack: [String] = []
-        let starts = placeholders + roots.compactMap { object($0) }
-            + objects.filter { $0.placeholder == nil }
-        for root in starts {
+        var stack: [Int] = []   // the numbers of the objects the current one is listed under
+        // Placeholders, then roots, then every other object (those no root reaches), each walked
+        // from where it is in the document: no list of copies of the objects to start from.
+        func walkAll(from root: NibObject) {
             walk.walk(from: root, visited: &visited) { step in
                 stack.removeSubrange(min(step.depth, stack.count)...)
-                let parent = stack.last ?? ""
+                let parent = stack.last ?? -1
                 let last = unique(parent, step.object.id == sceneRoot ? StableNames.stepClass(step.object) : canonicalStep(step.object, names))
-                let path = parent.isEmpty ? last : parent + " › " + last
-                stack.append(path)
-                visit(step, path, last)
+                stack.append(steps.steps.count)
+                steps.parents.append(Int32(parent))
+                steps.steps.append(last)
+                pathNumber.append(-1)
+                visit(step, parent, last)
             }
             stack.removeAll()
         }
+        for p in placeholders { walkAll(from: p) }
+        for r in roots { if let o = object(r) { walkAll(from: o) } }
+        for o in objects where o.placeholder == nil { walkAll(from: o) }
+        return steps
+    }
+}
+
+/// The objects of a ``NibDocument/walkWithSteps(_:)`` walk as their parents and last steps (by
+/// visiting number), from which their paths are made when asked for.
+struct SemanticSteps {
+    /// Per visited object: the number of the object it is listed under, -1 for none.
+    var parents: [Int32] = []
+    /// Per visited object: its last path step, with its `[n]`.
+    var steps: [String] = []
+
+    /// The path of visited object `i`: its ancestors' steps and its own, joined by ` › ` (a step
+    /// under an empty path stands alone, as the walk made it). O(depth).
+    func path(_ i: Int) -> String {
+        var chain: [Int] = []
+        var k = i
+        while k >= 0, chain.count <= parents.count { chain.append(k); k = Int(parents[k]) }
+        var path = ""
+        for j in chain.reversed() { path = path.isEmpty ? steps[j] : path + " › " + steps[j] }
+        return path
     }
 }
 
@@ -115,7 +173,7 @@ public enum CanonicalText {
     /// ``lines(of:allProperties:)`` with segue destinations named through `scenes` (scene nib name → heading).
     static func lines(of document: NibDocument, scenes: [String: String], allProperties: Bool = false) -> [String] {
         let context = CanonicalContext(document, scenes: scenes)
-        let order = context.order, outgoing = context.outgoing, constraints = context.constraints
+        let order = context.order, constraints = context.constraints
         let orphans = context.orphans
         let value = context.value, connection = { context.connection($0) }
         var out: [String] = []
@@ -144,7 +202,7 @@ public enum CanonicalText {
             // Sorted: the keyed archive and the NIBArchive of one nib list a view's constraints
             // in different orders.
             out += (constraints[o.id] ?? []).map { line(path + " . constraint " + context.formula($0)) }.sorted()
-            out += (outgoing[o.id] ?? []).map { line(path + " " + connection($0)) }.sorted()
+            out += context.outgoing(o.id).map { line(path + " " + connection($0)) }.sorted()
         }
         out += orphans.map { line("(no source) " + connection($0)) }.sorted()
         return out
@@ -213,22 +271,31 @@ public enum CanonicalText {
 struct CanonicalContext {
     let document: NibDocument
     let scenes: [String: String]
-    private(set) var paths: [ObjectID: String] = [:]
-    private(set) var lastSteps: [ObjectID: String] = [:]
-    /// Objects in hierarchy order with their paths, read from the document as iterated.
+    /// Objects in hierarchy order with their paths, read from the document and made (each path
+    /// from its steps) as iterated.
     var order: LazyMapSequence<Range<Int>, (NibObject, String)> {
-        let objects = document.objects, positions = orderPositions, copies = orderObjects, paths = orderPaths
-        return (0..<orderPaths.count).lazy.map { i in (copies?[i] ?? objects[Int(positions[i])], paths[i]) }
+        let context = self
+        return (0..<count).lazy.map { i in (context.object(entry: i), context.steps.path(i)) }
     }
-    /// The walk's objects as positions in the document's objects (no copies of the objects), and
-    /// their paths; the objects themselves only when ids repeat (a malformed source), where a
+    /// How many objects the walk visited (the entries of ``order``).
+    var count: Int { steps.steps.count }
+    /// The walk's objects (entries, by visiting number) as positions in the document's objects
+    /// (no copies of the objects), their parents and last steps (no paths: a path is made when
+    /// asked for); the objects themselves only when ids repeat (a malformed source), where a
     /// position by id could name another object.
     private var orderPositions: [Int32] = []
-    private var orderPaths: [String] = []
     private var orderObjects: [NibObject]?
-    /// Connections by source, in document order; those whose source has no path.
-    private(set) var outgoing: [ObjectID: [Connection]] = [:]
-    private(set) var orphans: [Connection] = []
+    private var steps = SemanticSteps()
+    /// The entry of each walked object: by its position in the document's objects (-1: not
+    /// walked) when ids are unique, by id when they repeat.
+    private let positions: [ObjectID: Int]
+    private var entryByPosition: [Int32] = []
+    private var entryByID: [ObjectID: Int32]?
+    /// Connections by source entry, in document order: positions in the document's connections,
+    /// those of entry `e` at `outgoingStart[e]..<outgoingStart[e + 1]`; those whose source has no path.
+    private var outgoingStart: [Int32] = []
+    private var outgoingList: [Int32] = []
+    private var orphanList: [Int32] = []
     /// Constraints by the view that holds them, and the constraint objects in the same order.
     private(set) var constraints: [ObjectID: [LayoutConstraint]] = [:]
     private(set) var constraintObjects: [ObjectID: [ObjectID]] = [:]
@@ -242,27 +309,48 @@ struct CanonicalContext {
     init(_ document: NibDocument, scenes: [String: String] = [:]) {
         self.document = document
         self.scenes = scenes
-        var paths: [ObjectID: String] = [:], lastSteps: [ObjectID: String] = [:]
         let positions = document.$objects.positions, uniqueIDs = positions.count == document.objects.count
-        var orderPositions: [Int32] = [], orderPaths: [String] = [], orderObjects: [NibObject]? = uniqueIDs ? nil : []
-        document.walkWithPaths { step, path, last in
-            paths[step.object.id] = path
-            lastSteps[step.object.id] = last
-            if uniqueIDs { orderPositions.append(Int32(positions[step.object.id]!)) } else { orderObjects!.append(step.object) }
-            orderPaths.append(path)
+        self.positions = positions
+        var orderPositions: [Int32] = [], orderObjects: [NibObject]? = uniqueIDs ? nil : []
+        var entryByPosition = [Int32](repeating: -1, count: uniqueIDs ? document.objects.count : 0)
+        var entryByID: [ObjectID: Int32]? = uniqueIDs ? nil : [:]
+        steps = document.walkWithSteps { step, _, _ in
+            let entry = Int32(orderPositions.count + (orderObjects?.count ?? 0))
+            if uniqueIDs {
+                let p = positions[step.object.id]!
+                orderPositions.append(Int32(p))
+                entryByPosition[p] = entry
+            } else {
+                orderObjects!.append(step.object)
+                entryByID![step.object.id] = entry
+            }
         }
-        self.paths = paths
-        self.lastSteps = lastSteps
         self.orderPositions = orderPositions
-        self.orderPaths = orderPaths
         self.orderObjects = orderObjects
-        let order = self.order
-        for c in document.connections {
-            if let s = c.source, paths[s] != nil { outgoing[s, default: []].append(c) } else { orphans.append(c) }
+        self.entryByPosition = entryByPosition
+        self.entryByID = entryByID
+        // Connections by source entry: counted, then placed (document order kept per source).
+        var start = [Int32](repeating: 0, count: count + 1)
+        var sources: [Int32] = []
+        sources.reserveCapacity(document.connections.count)
+        for (i, c) in document.connections.enumerated() {
+            if let s = c.source, let e = entry(s) { start[e + 1] += 1; sources.append(Int32(e)) } else {
+                orphanList.append(Int32(i))
+                sources.append(-1)
+            }
         }
-        for (o, _) in order {
+        for e in 0..<count { start[e + 1] += start[e] }
+        var next = start, list = [Int32](repeating: 0, count: Int(start[count]))
+        for (i, e) in sources.enumerated() where e >= 0 {
+            list[Int(next[Int(e)])] = Int32(i)
+            next[Int(e)] += 1
+        }
+        outgoingStart = start
+        outgoingList = list
+        for e in 0..<count {
+            let o = object(entry: e)
             for p in o.properties {
-                guard case .object(let id) = p.value, id != o.id, document.object(id)?.parent == o.id, paths[id] != nil else { continue }
+                guard case .object(let id) = p.value, id != o.id, document.object(id)?.parent == o.id, hasPath(id) else { continue }
                 childKeys[id, default: []].append(p.key)
             }
         }
@@ -275,14 +363,53 @@ struct CanonicalContext {
         }
     }
 
-    func lastStep(_ id: ObjectID) -> String { lastSteps[id] ?? "?" }
+    /// The entry (visiting number) of the walked object with `id`; nil when no walked object has it.
+    func entry(_ id: ObjectID) -> Int? {
+        if let entryByID { return entryByID[id].map(Int.init) }
+        guard let p = positions[id] else { return nil }
+        let e = entryByPosition[p]
+        return e < 0 ? nil : Int(e)
+    }
+
+    /// The object of entry `i` (`0..<count`).
+    func object(entry i: Int) -> NibObject { orderObjects?[i] ?? document.objects[Int(orderPositions[i])] }
+
+    /// The path of entry `i`, made from its steps.
+    func path(entry i: Int) -> String { steps.path(i) }
+
+    /// The unique path of the object with `id` (made from its steps); nil when the walk did not reach it.
+    func path(_ id: ObjectID) -> String? { entry(id).map(steps.path) }
+
+    /// True when the walk reached the object with `id` (it has a path).
+    func hasPath(_ id: ObjectID) -> Bool { entry(id) != nil }
+
+    /// The connections whose source is the object with `id`, in document order, as positions in
+    /// the document's connections.
+    func outgoingPositions(_ id: ObjectID) -> ArraySlice<Int32> {
+        guard let e = entry(id) else { return [] }
+        return outgoingList[Int(outgoingStart[e])..<Int(outgoingStart[e + 1])]
+    }
+
+    /// The connections whose source is the object with `id`, in document order.
+    func outgoing(_ id: ObjectID) -> LazyMapSequence<ArraySlice<Int32>, Connection> {
+        let connections = document.connections
+        return outgoingPositions(id).lazy.map { connections[Int($0)] }
+    }
+
+    /// The connections whose source has no path, in document order.
+    var orphans: LazyMapSequence<[Int32], Connection> {
+        let connections = document.connections
+        return orphanList.lazy.map { connections[Int($0)] }
+    }
+
+    func lastStep(_ id: ObjectID) -> String { entry(id).map { steps.steps[$0] } ?? "?" }
 
     /// True for a value that names another object (printed as its path): an object reference or
     /// a xib reference kept as text (`selectedItem="SDZ-cp-t7j"`).
     func isReference(_ v: PropertyValue) -> Bool {
         switch v {
         case .object: return true
-        case .string(let s): return document.format.isCompiled == false && CanonicalText.isReference(s) && paths[ObjectID(s)] != nil
+        case .string(let s): return document.format.isCompiled == false && CanonicalText.isReference(s) && hasPath(ObjectID(s))
         default: return false
         }
     }
@@ -296,7 +423,7 @@ struct CanonicalContext {
     func name(_ id: ObjectID?) -> String {
         guard let id else { return "nil" }
         if let naming, let n = naming(id) { return n }
-        return paths[id] ?? "?"
+        return path(id) ?? "?"
     }
 
     /// A constraint's formula with items named by their last path step (`self`: the holder).
@@ -312,7 +439,7 @@ struct CanonicalContext {
         switch v {
         case .string(let s):
             // xib references kept as text (`headerView="JOj-tL-T8m"`, `selectedItem=…`).
-            if document.format.isCompiled == false, paths[ObjectID(s)] != nil, CanonicalText.isReference(s) {
+            if document.format.isCompiled == false, hasPath(ObjectID(s)), CanonicalText.isReference(s) {
                 return name(ObjectID(s))
             }
             return Escape.quoted(s)
@@ -361,7 +488,7 @@ struct CanonicalContext {
             if let cls = c.collectionClass { s += " (\(cls))" }
             return ("outlet collection \(c.label)", s)
         case .action:
-            var s = "→ " + (c.isNilTargeted && c.destination.flatMap({ paths[$0] }) == nil ? "First Responder" : name(c.destination))
+            var s = "→ " + (c.isNilTargeted && !(c.destination.map(hasPath) ?? false) ? "First Responder" : name(c.destination))
             if let e = c.controlEvents { s += " [\(e)]" }
             return ("action \(c.label)", s)
         case .binding:
@@ -377,7 +504,7 @@ struct CanonicalContext {
             var label = "segue \(c.label)"
             if let r = c.segue?.relationship { label += " \(r)" }
             if let id = c.segue?.identifier { label += " " + q(id) }
-            var s = "→ " + (c.destination.flatMap { paths[$0] == nil ? nil : name($0) }
+            var s = "→ " + (c.destination.flatMap { hasPath($0) ? name($0) : nil }
                 ?? c.segue?.destinationScene.map { "scene " + (scenes[$0] ?? $0) } ?? "?")
             if let cls = c.segue?.segueClass { s += " (\(cls))" }
             return (label, s)

@@ -33,13 +33,19 @@ struct DocumentPairing {
         var pair: [ObjectID: ObjectID] = [:]
         var leftPaired = Set<ObjectID>()
         if out.byID {
-            for (o, _) in right.order where old.object(o.id) != nil && left.paths[o.id] != nil {
-                pair[o.id] = o.id
+            for e in 0..<right.count {
+                let id = right.object(entry: e).id
+                if old.object(id) != nil && left.hasPath(id) { pair[id] = id }
             }
-            let leftByPath = Dictionary(left.order.filter { new.object($0.0.id) == nil }.map { ($0.1, $0.0.id) },
-                                        uniquingKeysWith: { a, _ in a })
-            for (o, path) in right.order where pair[o.id] == nil {
-                if let l = leftByPath[path], !leftPaired.contains(l), left.paths[l] != nil, new.object(l) == nil,
+            // Paths are made only for the objects that can pair by path: those of one side only.
+            var leftByPath: [String: ObjectID] = [:]
+            for e in 0..<left.count {
+                let id = left.object(entry: e).id
+                if new.object(id) == nil, leftByPath[left.path(entry: e)] == nil { leftByPath[left.path(entry: e)] = id }
+            }
+            for e in 0..<right.count where pair[right.object(entry: e).id] == nil {
+                let o = right.object(entry: e), path = right.path(entry: e)
+                if let l = leftByPath[path], !leftPaired.contains(l), left.hasPath(l), new.object(l) == nil,
                    let lo = old.object(l), lo.className == o.className {
                     pair[o.id] = l
                     out.idChanged.insert(o.id)

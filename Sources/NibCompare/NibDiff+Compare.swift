@@ -47,23 +47,39 @@ extension NibDiff {
             }
             return d
         }
-        typealias Conn = (shown: String, compared: String, destination: String, bare: String, events: String?, line: Int?, hint: String?)
+        // A connection by what is compared (its target, and its target without control events,
+        // as paired) and its position in its document's connections; what is shown of it is
+        // made from the connection only for a difference (an object with thousands of outlets
+        // holds no text of them but this).
+        typealias Conn = (compared: String, destination: String, position: Int32)
         func conns(_ o: NibObject, _ c: CanonicalContext, _ keyed: CanonicalContext) -> [String: [Conn]] {
             var d: [String: [Conn]] = [:]
-            for conn in c.outgoing[o.id] ?? [] {
-                let shown = c.parts(conn), compared = keyed.parts(conn)
-                let target = shown.target.hasPrefix("→ ") ? String(shown.target.dropFirst(2)) : shown.target
+            let all = c.document.connections
+            for i in c.outgoingPositions(o.id) {
+                let conn = all[Int(i)]
+                let compared = keyed.parts(conn)   // the label is the same under any naming
                 var bare = conn
                 bare.controlEvents = nil
-                let b = c.parts(bare).target
-                // What the destination shows (its title or text), to tell two destinations apart
-                // whose paths read alike: an outlet's name moves with the outlet.
-                let hint = conn.destination.flatMap { c.document.object($0)?.name }.map(Escape.quoted)
-                d[shown.label, default: []].append((target, compared.target, keyed.parts(bare).target,
-                                                    b.hasPrefix("→ ") ? String(b.dropFirst(2)) : b, conn.controlEvents.map { "\($0)" },
-                                                    conn.sourceLine, hint))
+                d[compared.label, default: []].append((compared.target, keyed.parts(bare).target, i))
             }
             return d
+        }
+        func connection(_ x: Conn, _ c: CanonicalContext) -> Connection { c.document.connections[Int(x.position)] }
+        func withoutArrow(_ t: String) -> String { t.hasPrefix("→ ") ? String(t.dropFirst(2)) : t }
+        /// Where the connection goes, as shown (`View › Label "Welcome"`, `File's Owner [touchUpInside]`).
+        func shown(_ x: Conn, _ c: CanonicalContext) -> String { withoutArrow(c.parts(connection(x, c)).target) }
+        /// Where it goes, without its control events.
+        func bareTarget(_ x: Conn, _ c: CanonicalContext) -> String {
+            var bare = connection(x, c)
+            bare.controlEvents = nil
+            return withoutArrow(c.parts(bare).target)
+        }
+        func events(_ x: Conn, _ c: CanonicalContext) -> String? { connection(x, c).controlEvents.map { "\($0)" } }
+        func line(_ x: Conn, _ c: CanonicalContext) -> Int? { connection(x, c).sourceLine }
+        // What the destination shows (its title or text), to tell two destinations apart
+        // whose paths read alike: an outlet's name moves with the outlet.
+        func hint(_ x: Conn, _ c: CanonicalContext) -> String? {
+            connection(x, c).destination.flatMap { c.document.object($0)?.name }.map(Escape.quoted)
         }
         func connCategory(_ label: String) -> Category {
             if label.hasPrefix("accessibility ") { return .accessibility }
@@ -96,7 +112,6 @@ extension NibDiff {
                 added.insert(o.id)
                 continue
             }
-            let leftPath = left.paths[l] ?? "?"
             if idChanged.contains(o.id) {
                 out.append(Difference(change: "changed", kind: "object", path: path, left: "id " + l.rawValue, right: "id " + o.id.rawValue,
                                       leftLine: lo.sourceLine, rightLine: o.sourceLine, category: .ids))
@@ -113,7 +128,7 @@ extension NibDiff {
                 if moved {
                     // Reordered under the same parent: the places say it (the paths may read alike,
                     // or differ only because an outlet's name moved with it).
-                    var from = leftPath, to = path
+                    var from = left.path(l) ?? "?", to = path
                     if from == to || (o.parent.flatMap { pair[$0] } == lo.parent && o.parent != nil), let li = lo.parent.flatMap({ old.object($0) })?.children.firstIndex(of: lo.id),
                        let ri = o.parent.flatMap({ new.object($0) })?.children.firstIndex(of: o.id) {
                         from = "child \(li + 1)"; to = "child \(ri + 1)"
@@ -156,9 +171,9 @@ extension NibDiff {
                     else { continue }
                     let y = rc[otherLabel]!.remove(at: i)
                     lc[label]!.removeAll { $0.compared == x.compared }
-                    out.append(Difference(change: "changed", kind: "segue", path: path + " segue → " + y.bare,
+                    out.append(Difference(change: "changed", kind: "segue", path: path + " segue → " + bareTarget(y, right),
                                           left: String(label.dropFirst(6)), right: String(otherLabel.dropFirst(6)),
-                                          leftLine: x.line, rightLine: y.line, category: .connections))
+                                          leftLine: line(x, left), rightLine: line(y, right), category: .connections))
                 }
             }
             for label in Set(lc.keys).union(rc.keys).sorted() {
@@ -170,26 +185,32 @@ extension NibDiff {
                     return false
                 }
                 a.removeAll { x in
-                    guard let i = b.firstIndex(where: { $0.destination == x.destination && $0.events != x.events }) else { return false }
+                    let xEvents = events(x, left)
+                    guard let i = b.firstIndex(where: { $0.destination == x.destination && events($0, right) != xEvents }) else { return false }
                     let y = b.remove(at: i)
-                    out.append(Difference(change: "changed", kind: "events", path: path + " " + label + " → " + y.bare,
-                                          left: x.events ?? "none", right: y.events ?? "none", leftLine: x.line, rightLine: y.line, category: cat))
+                    out.append(Difference(change: "changed", kind: "events", path: path + " " + label + " → " + bareTarget(y, right),
+                                          left: xEvents ?? "none", right: events(y, right) ?? "none", leftLine: line(x, left),
+                                          rightLine: line(y, right), category: cat))
                     return true
                 }
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
-                    var (from, to) = (x.shown, y.shown)
-                    if from == to, let h = x.hint, let k = y.hint, h != k { (from, to) = (from + " (" + h + ")", to + " (" + k + ")") }
+                    var (from, to) = (shown(x, left), shown(y, right))
+                    if from == to, let h = hint(x, left), let k = hint(y, right), h != k { (from, to) = (from + " (" + h + ")", to + " (" + k + ")") }
                     out.append(Difference(change: "retargeted", kind: kind, path: path + " " + label,
-                                          left: from, right: to, leftLine: x.line, rightLine: y.line, category: cat))
+                                          left: from, right: to, leftLine: line(x, left), rightLine: line(y, right), category: cat))
                 }
-                for x in a { out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: x.shown, leftLine: x.line, category: cat)) }
-                for y in b { out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: y.shown, rightLine: y.line, category: cat)) }
+                for x in a {
+                    out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: shown(x, left), leftLine: line(x, left), category: cat))
+                }
+                for y in b {
+                    out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: shown(y, right), rightLine: line(y, right), category: cat))
+                }
             }
         }
         for (o, path) in left.order where !isConstraint(o) {
             guard !leftPaired.contains(o.id) else { continue }
-            if let p = o.parent, left.paths[p] != nil, !leftPaired.contains(p) { continue }
+            if let p = o.parent, left.hasPath(p), !leftPaired.contains(p) { continue }
             out.append(Difference(change: "removed", kind: "object", path: path, left: clsText(o), leftLine: o.sourceLine,
                                   children: wiring(of: o.id, in: old, left, change: .removed) { !leftPaired.contains($0) }))
             out[out.count - 1].object = path
@@ -219,7 +240,7 @@ extension NibDiff {
             }
             let from = c.source.map(inside.contains) ?? false
             let to = (c.destination.map(inside.contains) ?? false) || (c.members ?? []).contains(where: inside.contains)
-            guard from || to, let source = c.source, let sourcePath = context.paths[source] else { continue }
+            guard from || to, let source = c.source, let sourcePath = context.path(source) else { continue }
             let (label, target) = context.parts(c)
             let shown = target.hasPrefix("→ ") ? String(target.dropFirst(2)) : target
             out.append(Difference(change: change, kind: c.kind == .segue ? .segue : .connection, path: sourcePath + " " + label,
