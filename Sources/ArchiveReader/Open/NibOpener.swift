@@ -168,7 +168,7 @@ public struct NibOpener: Sendable {
     /// so that one command line can name a source and a compiled bundle).
     private func openSource(at path: String, name: String) throws -> OpenedInput {
         let bytes = try loader.readInput(path)
-        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: path, keepsXML: keepsSourceXML),
+        return OpenedInput(input: try SourceReader.read(bytes: consume bytes, name: name, path: path, keepsXML: keepsSourceXML),
                            loaded: nil, failures: [])
     }
 
@@ -176,7 +176,7 @@ public struct NibOpener: Sendable {
     private func openSourceVariant(_ variant: SourceVariant, of path: String) throws -> OpenedInput {
         let bytes = try loader.readInput(variant.file)
         let name = (path as NSString).lastPathComponent + "/" + variant.name
-        return OpenedInput(input: try SourceReader.read(bytes: bytes, name: name, path: variant.file, keepsXML: keepsSourceXML),
+        return OpenedInput(input: try SourceReader.read(bytes: consume bytes, name: name, path: variant.file, keepsXML: keepsSourceXML),
                            loaded: nil, failures: [])
     }
 
@@ -218,7 +218,7 @@ public struct NibOpener: Sendable {
         return await Concurrently.map(units, width: width) { unit in
             do {
                 let bytes = try loader.readInput(unit.path)
-                return (unit, .success(try SourceReader.read(bytes: bytes, name: unit.name, path: unit.path, keepsXML: keepsXML)))
+                return (unit, .success(try SourceReader.read(bytes: consume bytes, name: unit.name, path: unit.path, keepsXML: keepsXML)))
             } catch {
                 return (unit, .failure(ContainerBuilder.sendable(error)))
             }

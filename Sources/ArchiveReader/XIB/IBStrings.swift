@@ -161,7 +161,7 @@ public enum IBStrings {
         // Segments: <segmentedControl><segments><segment title="A"/> → segmentTitles[0] (UIKit).
         if e.name == "segment", platform != .macOS, let list = e.parent, list.name == "segments",
            let control = list.parent, control["id"] != nil {
-            let index = list.children(named: "segment").firstIndex { $0 === e } ?? 0
+            let index = list.children(named: "segment").firstIndex { $0 == e } ?? 0
             if let t = text(e, "title") { add(control, "segmentTitles[\(index)]", t) }
             return
         }

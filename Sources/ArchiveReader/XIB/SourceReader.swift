@@ -23,8 +23,11 @@ public enum SourceReader {
     /// - Returns: the input with its documents (and storyboard summary for storyboards).
     /// - Throws: ``ArchiveError`` `.malformed` with the line (and its byte offset) for XML that does
     ///   not parse, `.notAnArchive` when the root element is neither `<document>` nor `<archive>`.
-    public static func read(bytes: [UInt8], name: String, path: String? = nil, keepsXML: Bool = true) throws(ArchiveError) -> NibInput {
-        let root = try XMLTreeBuilder.parse(bytes)
+    ///
+    /// `bytes` is consumed: once parsed, the file's bytes are released (when the caller holds no
+    /// other copy) before the documents are built from the element tree.
+    public static func read(bytes: consuming [UInt8], name: String, path: String? = nil, keepsXML: Bool = true) throws(ArchiveError) -> NibInput {
+        let root = try XMLTreeBuilder.parse(consume bytes)
         switch root.name {
         case "document":
             return XIBDocumentReader(root: root, name: name, path: path, keepsXML: keepsXML).read()

@@ -49,7 +49,7 @@ struct XIBArchiveReader {
     func text(_ e: XMLElementNode?) -> String? {
         guard let e = resolve(e) else { return nil }
         if e.name == "string" || e.name == "characters" { return XIBProperties.stringValue(e) }
-        if let inner = e.child(key: "NS.bytes") ?? e.child(key: "NS.string"), inner !== e { return text(inner) }
+        if let inner = e.child(key: "NS.bytes") ?? e.child(key: "NS.string"), inner != e { return text(inner) }
         return nil
     }
 

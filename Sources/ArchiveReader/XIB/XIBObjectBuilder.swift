@@ -46,12 +46,29 @@ struct XIBObjectBuilder {
     /// Collects every object element below `container` (an `<objects>` element), returning the ids
     /// of the top-level ones in document order.
     mutating func build(container: XMLElementNode) -> [ObjectID] {
+        // Sized once: a large xib's object array and index are not copied as they grow.
+        let count = Self.objectCount(below: container, maxDepth: maxDepth)
+        objects.reserveCapacity(objects.count + count)
+        objectIndex.reserveCapacity(objectIndex.count + count)
         var top: [ObjectID] = []
         for child in container.children {
             walk(child, parent: nil, depth: 0, topLevel: &top)
         }
         resolveConnections()
         return top
+    }
+
+    /// The object elements below `container` (at most ``maxDepth`` deep): at least as many as
+    /// ``build(container:)`` makes objects of.
+    static func objectCount(below container: XMLElementNode, maxDepth: Int) -> Int {
+        var count = 0
+        var stack: [(element: XMLElementNode, depth: Int)] = container.children.map { ($0, 0) }
+        while let (element, depth) = stack.popLast() {
+            guard depth < maxDepth else { continue }
+            if isObject(element) { count += 1 }
+            for child in element.children { stack.append((child, depth + 1)) }
+        }
+        return count
     }
 
     private mutating func walk(_ element: XMLElementNode, parent: ObjectID?, depth: Int, topLevel: inout [ObjectID]) {
@@ -130,7 +147,7 @@ struct XIBObjectBuilder {
         default:
             break
         }
-        let isProperty = element["key"] != nil || !element.attributes.isEmpty || element.trimmedText != nil
+        let isProperty = element["key"] != nil || element.hasAttributes || element.trimmedText != nil
             || element.children.isEmpty
         if isProperty { properties.append(contentsOf: XIBProperties.properties(of: element)) }
         // Inside a property element only objects and connections are looked for.

@@ -55,7 +55,7 @@ enum XIBProperties {
             // as the compiled reader gives them (`segment[i].label`, `segment[i].title`, …).
             var out = [Property(key, .formatted(raw(e)))]
             if let list = e.parent, list.name == "segments",
-               let index = list.children(named: "segment").firstIndex(where: { $0 === e }) {
+               let index = list.children(named: "segment").firstIndex(where: { $0 == e }) {
                 if let label = e["label"] { out.append(Property("segment[\(index)].label", .string(label))) }
                 if let title = e["title"], !title.isEmpty { out.append(Property("segment[\(index)].title", .string(title))) }
                 if let width = e["width"].flatMap(Double.init), width > 0 { out.append(Property("segment[\(index)].width", .double(width))) }
