@@ -25,8 +25,14 @@ extension TypedstreamReader {
         return (streamer, Int(system))
     }
 
+    /// The next byte as a signed head (`ByteReader.u8()`, written out here so that the byte loop
+    /// of the reader does not make a call per byte).
+    @inline(__always)
     mutating func readHead() throws(ArchiveError) -> Int8 {
-        Int8(bitPattern: try input.u8())
+        let p = input.position
+        guard p < input.end else { throw input.truncated(1) }
+        input.position = p + 1
+        return Int8(bitPattern: input.bytes[p])
     }
 
     /// An encoded integer whose head byte (at `at`) was already read.

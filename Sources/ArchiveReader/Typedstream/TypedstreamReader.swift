@@ -36,24 +36,18 @@ struct TypedstreamReader {
         var superIndex: Int?
     }
 
-    /// A parsed group encoding; `scalars` holds the type codes when every type is a scalar (the
-    /// common case, read without walking the type tree). A class, so that taking one from the
-    /// cache for every group retains one object, not its three arrays.
-    private final class Encoding {
-        /// Index in ``TypedstreamReader/encodings`` (``TypedstreamStream/Group/encoding``).
-        let id: Int
-        let types: [TypedstreamType]
-        let scalars: [UInt8]?
+    /// A parsed group encoding, in flat tables indexed by encoding id (``TypedstreamStream/Group/encoding``)
+    /// so that reading a group retains nothing: when every type is a scalar (the common case),
+    /// the type codes are `scalarCodes[start..<end]`, read without walking the type tree.
+    private struct EncodingInfo {
+        /// Bounds in ``TypedstreamReader/scalarCodes``; `scalarStart` is -1 when a type is not a scalar.
+        var scalarStart: Int
+        var scalarEnd: Int
+        /// How many values a group of this encoding holds (one per top-level type).
+        var count: Int
         /// True when a value of this encoding can hold an object (`@`), whose groups are read
-        /// while this group's values are (``pending``).
-        let nests: Bool
-
-        init(id: Int, types: [TypedstreamType], scalars: [UInt8]?, nests: Bool) {
-            self.id = id
-            self.types = types
-            self.scalars = scalars
-            self.nests = nests
-        }
+        /// while this group's values are.
+        var nests: Bool
     }
 
     /// Values that occupy no bytes (`!`, empty structs, their arrays) are bounded separately, so
@@ -72,8 +66,13 @@ struct TypedstreamReader {
     var sharedTexts: [String?] = []
 
     private let limits: DecodingLimits
-    /// Parsed type encodings by shared-string index.
-    private var encodingCache: [Encoding?] = []
+    /// The encoding id of each shared string used as a group encoding, -1 for none yet.
+    private var encodingIDs: [Int] = []
+    /// Per encoding id: its shape, and its types when they are not all scalars.
+    private var encodingInfo: [EncodingInfo] = []
+    private var encodingTypes: [[TypedstreamType]] = []
+    /// The scalar type codes of every all-scalar encoding, one after another (``EncodingInfo``).
+    private var scalarCodes: [UInt8] = []
     /// The text of each parsed encoding, by ``Encoding/id`` (``TypedstreamStream/encodings``).
     private var encodings: [String] = []
     private var classNodes: [ClassNode] = []
@@ -89,7 +88,9 @@ struct TypedstreamReader {
     private var groups: [TypedstreamStream.Group] = []
     /// The groups of the objects being read: an object's own groups sit above those of the
     /// objects it is nested in, and move to ``groups`` when it ends.
+    /// Positions `0..<pendingCount` hold them; the slots above are reused, not freed.
     private var pendingGroups: [TypedstreamStream.Group] = []
+    private var pendingCount = 0
     private var depth = 0
     private var valueCount = 0
     private var zeroSizeValues = 0
@@ -131,53 +132,64 @@ struct TypedstreamReader {
         guard let index = try readSharedStringIndex(head: head, at: at) else {
             throw ArchiveError(.malformed("nil type encoding"), at: at)
         }
-        if index >= encodingCache.count {
-            encodingCache += Array(repeating: nil, count: index + 1 - encodingCache.count)
-        }
-        let encoding: Encoding
-        if let cached = encodingCache[index] {
-            encoding = cached
+        let id: Int
+        if index < encodingIDs.count, encodingIDs[index] >= 0 {
+            id = encodingIDs[index]
         } else {
-            let bytes = sharedStrings[index]
-            guard let parsed = TypedstreamType.parseList(bytes) else {
-                throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
-            }
-            var scalars: [UInt8]? = []
-            for type in parsed {
-                if case .scalar(let code) = type { scalars?.append(code) } else { scalars = nil; break }
-            }
-            encoding = Encoding(id: encodings.count, types: parsed, scalars: scalars,
-                                nests: bytes.contains(UInt8(ascii: "@")))
-            encodings.append(text(bytes))
-            encodingCache[index] = encoding
+            id = try parseEncoding(index, at: at)
         }
+        let info = encodingInfo[id]
         let start = values.count
-        if !encoding.nests, let scalars = encoding.scalars {
+        if info.scalarStart >= 0, !info.nests {
             // No value of this group can start another object: its values go straight to `values`.
-            for code in scalars {
+            for k in info.scalarStart..<info.scalarEnd {
                 try countValue()
-                let value = try readScalar(code)
+                let value = try readScalar(scalarCodes[k])
                 values.append(value)
             }
-            return TypedstreamStream.Group(encoding: encoding.id, start: start, end: values.count, offset: at)
+            return TypedstreamStream.Group(encoding: id, start: start, end: values.count, offset: at)
         }
         // A value can start an object, whose groups' values are appended while this group's are
         // read: the group's slots come first (one value per type) and are filled in place.
-        let count = encoding.types.count
-        for _ in 0..<count { values.append(.null) }
-        if let scalars = encoding.scalars {
-            for (i, code) in scalars.enumerated() {
+        for _ in 0..<info.count { values.append(.null) }
+        if info.scalarStart >= 0 {
+            for k in info.scalarStart..<info.scalarEnd {
                 try countValue()
-                let value = try readScalar(code)
-                values[start + i] = value
+                let value = try readScalar(scalarCodes[k])
+                values[start + k - info.scalarStart] = value
             }
         } else {
-            for (i, type) in encoding.types.enumerated() {
+            for (i, type) in encodingTypes[id].enumerated() {
                 let value = try readValue(type)
                 values[start + i] = value
             }
         }
-        return TypedstreamStream.Group(encoding: encoding.id, start: start, end: start + count, offset: at)
+        return TypedstreamStream.Group(encoding: id, start: start, end: start + info.count, offset: at)
+    }
+
+    /// Parses shared string `index` as a group encoding (the group's head at `at`) and returns
+    /// its new encoding id.
+    private mutating func parseEncoding(_ index: Int, at: Int) throws(ArchiveError) -> Int {
+        let bytes = sharedStrings[index]
+        guard let parsed = TypedstreamType.parseList(bytes) else {
+            throw ArchiveError(.malformed("invalid type encoding '\(text(bytes))'"), at: at)
+        }
+        let id = encodingInfo.count
+        let scalarStart = scalarCodes.count
+        var allScalars = true
+        for type in parsed {
+            if case .scalar(let code) = type { scalarCodes.append(code) } else { allScalars = false; break }
+        }
+        if !allScalars { scalarCodes.removeSubrange(scalarStart...) }
+        encodingInfo.append(EncodingInfo(scalarStart: allScalars ? scalarStart : -1, scalarEnd: scalarCodes.count,
+                                         count: parsed.count, nests: bytes.contains(UInt8(ascii: "@"))))
+        encodingTypes.append(allScalars ? [] : parsed)
+        encodings.append(text(bytes))
+        if index >= encodingIDs.count {
+            encodingIDs += Array(repeating: -1, count: index + 1 - encodingIDs.count)
+        }
+        encodingIDs[index] = id
+        return id
     }
 
     private mutating func countValue() throws(ArchiveError) {
@@ -223,9 +235,9 @@ struct TypedstreamReader {
 
     private mutating func readScalar(_ code: UInt8) throws(ArchiveError) -> TypedstreamStream.Value {
         switch code {
-        case UInt8(ascii: "c"): return .int(Int64(Int8(bitPattern: try input.u8())))
-        case UInt8(ascii: "C"): return .int(Int64(try input.u8()))
-        case UInt8(ascii: "B"): return .bool(try input.u8() != 0)
+        case UInt8(ascii: "c"): return .int(Int64(try readHead()))
+        case UInt8(ascii: "C"): return .int(Int64(UInt8(bitPattern: try readHead())))
+        case UInt8(ascii: "B"): return .bool(try readHead() != 0)
         case UInt8(ascii: "s"), UInt8(ascii: "i"), UInt8(ascii: "l"), UInt8(ascii: "q"):
             let at = input.absolute
             return .int(try readInteger(head: try readHead(), signed: true, at: at))
@@ -347,18 +359,23 @@ struct TypedstreamReader {
             }
             _ = chain(from: node)
             objects[index].classNode = node
-            let base = pendingGroups.count
+            let base = pendingCount
             while true {
                 let groupAt = input.absolute
                 let next = try readHead()
                 if next == Self.tagEndOfObject { break }
                 let group = try readGroup(head: next, at: groupAt)
-                pendingGroups.append(group)
+                if pendingCount < pendingGroups.count {
+                    pendingGroups[pendingCount] = group
+                } else {
+                    pendingGroups.append(group)
+                }
+                pendingCount += 1
             }
             objects[index].groupStart = groups.count
-            groups.append(contentsOf: pendingGroups[base...])
+            for i in base..<pendingCount { groups.append(pendingGroups[i]) }
             objects[index].groupEnd = groups.count
-            pendingGroups.removeSubrange(base...)
+            pendingCount = base
         } catch {
             // The breadcrumb is built only on failure: `object #12 NSButton`.
             let node = objects[index].classNode
