@@ -242,6 +242,9 @@ private enum OrderedRead {
     static func read(_ dot: [UInt8]) -> UnsafeMutablePointer<Agraph_t>? {
         text = dot
         offset = 0
+        // The lexer's line count is global and agread, unlike agmemread, does not restart it:
+        // agsetfile does (so a syntax error names its line in this text, not in all texts read).
+        agsetfile(nil)
         return agread(nil, discipline ?? makeDiscipline())
     }
 

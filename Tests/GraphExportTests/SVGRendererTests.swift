@@ -82,6 +82,8 @@ import Testing
     }
 
     @Test func invalidDOTThrowsWithGraphvizMessageAndPrintsNothing() throws {
+        // A text of many lines read first: the line of the error is counted in its own text.
+        _ = try SVGRenderer.render(dot: "digraph {\n" + String(repeating: "a -> b\n", count: 50) + "}")
         let stderr = try StderrCapture()
         var thrown: RenderError?
         do {
