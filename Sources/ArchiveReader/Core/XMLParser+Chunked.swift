@@ -10,15 +10,23 @@ extension XMLParser {
     /// to libxml2 as one chunk, and libxml2 refuses a chunk over its 10 MB lookup limit
     /// (`XML_MAX_LOOKUP_LIMIT`, swift-corelibs-foundation issue #4851): a larger xib, storyboard or
     /// XML plist failed as "malformed XML" at its end. Chunks keep every size readable; the
-    /// document, the callbacks and the positions reported are the same. The stream reads the
-    /// array itself, so the document is not copied into a `Data` first.
+    /// document, the callbacks and the positions reported are the same. With
+    /// swift-corelibs-foundation the stream reads the array itself, so the document is not copied
+    /// into a `Data` first; Apple's Foundation, whose streams are Core Foundation's, gets a `Data`.
     static func chunked(_ bytes: [UInt8]) -> XMLParser {
+        #if canImport(FoundationXML)
         XMLParser(stream: ByteArrayInputStream(bytes))
+        #else
+        XMLParser(stream: InputStream(data: Data(bytes)))
+        #endif
     }
 }
 
+#if canImport(FoundationXML)
+
 /// An input stream over a byte array, read in the chunks asked for, as `InputStream(data:)`
-/// reads a `Data` (without the copy into one).
+/// reads a `Data` (without the copy into one). swift-corelibs-foundation's `XMLParser` calls
+/// only `open()`, `read(_:maxLength:)` and `close()`.
 final class ByteArrayInputStream: InputStream {
     private let bytes: [UInt8]
     private var position = 0
@@ -44,3 +52,4 @@ final class ByteArrayInputStream: InputStream {
         return count
     }
 }
+#endif

@@ -80,17 +80,19 @@ struct XIBDocumentReader {
         if let objects = root.child(named: "objects") {
             top = builder.build(container: objects)
         }
+        var (objects, connections, diagnostics) = builder.finish()
         var document = NibDocument(name: name, path: path, platform: platform, format: .xib,
                                    formatVersion: root["version"], coderVersion: root["toolsVersion"],
-                                   objects: builder.objects, topLevelObjects: top,
-                                   connections: builder.connections)
-        document.visibleWindows = Self.visibleWindows(builder.objects, platform: platform)
+                                   objects: objects, topLevelObjects: top, connections: connections)
+        document.visibleWindows = Self.visibleWindows(objects, platform: platform)
+        // The document's copies are then the only ones: locating its diagnostics copies nothing.
+        (objects, connections) = ([], [])
         document.sourceAttributes = Self.sourceAttributes(root)
         if keepsXML {
             let tree = Self.sourceTree(root)
             document.source = SourceXML(element: tree, file: tree)
         }
-        document.diagnostics = builder.diagnostics + Self.unresolvedDiagnostics(document.connections)
+        document.diagnostics = diagnostics + Self.unresolvedDiagnostics(document.connections)
         document.locateDiagnostics()
         return NibInput(path: path ?? name, kind: SourceFormat.xib.displayName, documents: [document],
                         diagnostics: Self.unreported(duplicateIDs, in: [document]))

@@ -89,28 +89,37 @@ enum XIBConnections {
     /// Joins the `<outletCollection>` elements of one source and property into one connection whose
     /// ``Connection/members`` list every destination in document order (as compiled iOS nibs do,
     /// §3.3), at the position of the first element.
-    static func mergeOutletCollections(_ connections: [Connection]) -> [Connection] {
-        var out: [Connection] = []
+    static func mergeOutletCollections(_ connections: inout [Connection]) {
+        guard connections.contains(where: { $0.kind == .outletCollection }) else { return }
+        // Compacted in place (the kept connections move forward, in order), so that a large
+        // document's connection list is not copied.
+        var kept = 0
         var firstIndex: [String: Int] = [:]
-        for c in connections {
-            guard c.kind == .outletCollection, let source = c.source else { out.append(c); continue }
+        for r in connections.indices {
+            let c = connections[r]
+            guard c.kind == .outletCollection, let source = c.source else {
+                connections[kept] = c
+                kept += 1
+                continue
+            }
             let key = source.rawValue + "\u{0}" + c.label
             if let i = firstIndex[key] {
-                out[i].members = (out[i].members ?? []) + (c.members ?? [])
+                connections[i].members = (connections[i].members ?? []) + (c.members ?? [])
                 if let u = c.unresolved {
                     // One diagnostic for the merged collection: the first problem's code and line.
-                    if var merged = out[i].unresolved {
+                    if var merged = connections[i].unresolved {
                         merged.message += "; " + u.message
-                        out[i].unresolved = merged
+                        connections[i].unresolved = merged
                     } else {
-                        out[i].unresolved = u
+                        connections[i].unresolved = u
                     }
                 }
             } else {
-                firstIndex[key] = out.count
-                out.append(c)
+                firstIndex[key] = kept
+                connections[kept] = c
+                kept += 1
             }
         }
-        return out
+        connections.removeSubrange(kept...)
     }
 }

@@ -30,6 +30,14 @@ struct XIBObjectBuilder {
         self.sceneOfObject = sceneOfObject
     }
 
+    /// The objects, connections and diagnostics built, moved out of the builder (which is left
+    /// empty), so that the document they go into is their only owner and changing them there
+    /// copies nothing.
+    mutating func finish() -> (objects: [NibObject], connections: [Connection], diagnostics: [Diagnostic]) {
+        defer { (objects, connections, diagnostics, objectIndex) = ([], [], [], [:]) }
+        return (objects, connections, diagnostics)
+    }
+
     /// The id a repeated object id is kept under: `raw~2`, `raw~3`, … the first that `isTaken`
     /// refuses, so that every id names one object and the hierarchy stays a tree.
     static func separateID(for raw: String, isTaken: (String) -> Bool) -> String {
@@ -336,7 +344,7 @@ struct XIBObjectBuilder {
                 connections[i].isNilTargeted = true
             }
         }
-        connections = XIBConnections.mergeOutletCollections(connections)
+        XIBConnections.mergeOutletCollections(&connections)
     }
 
     static func isFirstResponder(_ e: XMLElementNode) -> Bool {

@@ -50,7 +50,7 @@ struct XIBStoryboardReader {
             let identifier = sceneIDs[i]
             var builder = XIBObjectBuilder(platform: platform, globalIndex: index, sceneOfObject: sceneOfObject)
             let top = scene.child(named: "objects").map { builder.build(container: $0) } ?? []
-            var connections = builder.connections
+            var (objects, connections, diagnostics) = builder.finish()
             for j in connections.indices where connections[j].kind == .segue {
                 guard let dest = connections[j].destination else { continue }
                 var destScene = sceneOfObject[dest.rawValue]
@@ -67,11 +67,12 @@ struct XIBStoryboardReader {
             let docName = "\(name)/\(identifier)"
             var document = NibDocument(name: docName, path: path, platform: platform, format: .storyboard,
                                        formatVersion: root["version"], coderVersion: root["toolsVersion"],
-                                       objects: builder.objects, topLevelObjects: top, connections: connections)
-            document.visibleWindows = XIBDocumentReader.visibleWindows(builder.objects, platform: platform)
+                                       objects: objects, topLevelObjects: top, connections: connections)
+            document.visibleWindows = XIBDocumentReader.visibleWindows(objects, platform: platform)
             document.sourceAttributes = documentAttributes
             if i < sceneTrees.count, let fileTree { document.source = SourceXML(element: sceneTrees[i], file: fileTree) }
-            document.diagnostics = builder.diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
+            document.diagnostics = diagnostics + XIBDocumentReader.unresolvedDiagnostics(connections)
+            connections = []   // the document's copy is then its only one: locating its diagnostics copies nothing
             document.locateDiagnostics()
             documents.append(document)
             let controller = controllerElement(scene)
@@ -80,7 +81,7 @@ struct XIBStoryboardReader {
                       let viewID = view["id"] else { return nil }
                 return "\(vcID)-view-\(viewID)"
             }
-            let controllerObject = controller.flatMap { c in builder.objects.first { $0.id.rawValue == c["id"] } }
+            let controllerObject = controller.flatMap { c in objects.first { $0.id.rawValue == c["id"] } }
             summaryScenes.append(.init(identifier: identifier, nibName: identifier, viewNibName: viewNib,
                                        controllerClass: controllerObject?.effectiveClass, documents: [docName]))
             if let object = controllerObject {

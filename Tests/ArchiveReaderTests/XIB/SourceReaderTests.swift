@@ -8,6 +8,36 @@ struct SourceReaderTests {
         try SourceReader.read(bytes: Array(text.utf8), name: name)
     }
 
+    /// Outlet collections merge into their first element's place, the other connections keep
+    /// their order around them, and a dangling member's diagnostic joins the first one's.
+    @Test func outletCollectionsMergeInPlaceKeepingOrder() throws {
+        let input = try read("""
+        <?xml version="1.0" encoding="UTF-8"?>
+        <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch">
+            <objects>
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1">
+                    <connections>
+                        <outlet property="first" destination="v1" id="c1"/>
+                        <outletCollection property="views" destination="v1" id="c2"/>
+                        <outlet property="second" destination="v2" id="c3"/>
+                        <outletCollection property="others" destination="v2" id="c4"/>
+                        <outletCollection property="views" destination="gone" id="c5"/>
+                        <outletCollection property="views" destination="v2" id="c6"/>
+                        <outlet property="third" destination="v1" id="c7"/>
+                    </connections>
+                </placeholder>
+                <view id="v1"><subviews><view id="v2"/></subviews></view>
+            </objects>
+        </document>
+        """)
+        let doc = try #require(input.documents.first)
+        let owned = doc.connections.filter { $0.source == ObjectID("-1") }
+        #expect(owned.map(\.label) == ["first", "views", "second", "others", "third"])
+        #expect(owned[1].members == [ObjectID("v1"), ObjectID("gone"), ObjectID("v2")])
+        #expect(owned[1].unresolved?.message.contains("'gone'") == true)
+        #expect(owned[3].members == [ObjectID("v2")])
+    }
+
     @Test func iOSXibObjectsPlaceholdersAndHierarchy() throws {
         let input = try read(XIBFixtures.iOSXib)
         let doc = try #require(input.documents.first)
