@@ -16,10 +16,10 @@ enum ConnectionDiff {
     /// connection list holds it (shared with the side, not copied).
     struct Entry {
         var tuple: Tuple
-        private let connections: [(document: String, connection: Connection)]
+        private let connections: SideConnections
         private let index: Int
 
-        init(tuple: Tuple, connections: [(document: String, connection: Connection)], index: Int) {
+        init(tuple: Tuple, connections: SideConnections, index: Int) {
             self.tuple = tuple
             self.connections = connections
             self.index = index
@@ -35,10 +35,11 @@ enum ConnectionDiff {
     /// Compares the connections of both sides into `report`; returns the source tuples compared
     /// and matched (with multiplicity). A source tuple left unmatched that a nested archive
     /// compared (``NibComparer/Coverage``, ``NestedArchiveCompare``) is that comparison's to
-    /// report, and counts as matched when it matched there.
+    /// report, and counts as matched when it matched there. With `recordsCoverage` false (nothing
+    /// reads them) both are returned empty.
     @discardableResult
     static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectPairing, drops: Drops,
-                    coverage: NibComparer.Coverage = .init(),
+                    coverage: NibComparer.Coverage = .init(), recordsCoverage: Bool = true,
                     report: inout CompareReport) -> (compared: [Tuple: Int], matched: [Tuple: Int]) {
         var notCompared = 0
         var droppedSource = 0
@@ -58,8 +59,8 @@ enum ConnectionDiff {
             }
             return k
         }
-        func entries(_ side: CompareSide) -> [Entry] {
-            var out: [Entry] = []
+        // Each entry of a side in order (with the counts of what is not compared or dropped).
+        func entries(_ side: CompareSide, _ each: (Entry) -> Void) {
             let connections = side.connections
             for (index, (_, conn)) in connections.enumerated() {
                 guard let family = ConnectionFamily(conn.kind) else { notCompared += 1; continue }
@@ -81,32 +82,38 @@ enum ConnectionDiff {
                         dest = e
                     }
                     let keyPath = family == .binding ? (conn.keyPath ?? "") : ""
-                    out.append(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
-                                                  keyPath: keyPath), connections: connections, index: index))
+                    each(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
+                                            keyPath: keyPath), connections: connections, index: index))
                 }
             }
-            return out
         }
-        let se = entries(s)
-        let ce = entries(c)
-        report.counts.sourceConnections = se.count
+        // The compiled entries are kept (looked up by tuple); the source's are compared as they
+        // are made, not listed first.
+        var ce: [Entry] = []
+        ce.reserveCapacity(c.connections.count)   // one per endpoint: most connections have one
+        entries(c) { ce.append($0) }
         report.counts.compiledConnections = ce.count
-        // Compiled entries per tuple, consumed in order through a head position (removing the
-        // first element of a shared array would copy it: quadratic in repeated tuples).
-        var pool: [Tuple: [Int]] = [:]
-        for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
-        var poolHeads: [Tuple: Int] = [:]
+        // Compiled entries per tuple as a chain in order, consumed from its head: the first unused
+        // entry of each tuple, and for each entry the next one with its tuple (-1: none). One
+        // dictionary entry per tuple and one number per entry, no list per tuple.
+        var pool: [Tuple: Int32] = [:]
+        var next = [Int32](repeating: -1, count: ce.count)
+        for i in ce.indices.reversed() {
+            if let h = pool.updateValue(Int32(i), forKey: ce[i].tuple) { next[i] = h }
+        }
         var onlySource: [Entry] = []
-        var usedCompiled = Set<Int>()
+        var usedCompiled = [Bool](repeating: false, count: ce.count)
         var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
         var covered = coverage.tuples, coveredMatched = coverage.matchedTuples
-        for e in se {
-            compared[e.tuple, default: 0] += 1
-            if let list = pool[e.tuple], poolHeads[e.tuple, default: 0] < list.count {
-                let i = list[poolHeads[e.tuple, default: 0]]
-                poolHeads[e.tuple, default: 0] += 1
-                usedCompiled.insert(i)
-                matched[e.tuple, default: 0] += 1
+        var sourceEntries = 0
+        entries(s) { e in
+            sourceEntries += 1
+            if recordsCoverage { compared[e.tuple, default: 0] += 1 }
+            if let h = pool[e.tuple], h >= 0 {
+                let i = Int(h)
+                pool[e.tuple] = next[i]
+                usedCompiled[i] = true
+                if recordsCoverage { matched[e.tuple, default: 0] += 1 }
                 report.counts.matchedConnections += 1
                 let ev1 = e.connection.controlEvents, ev2 = ce[i].connection.controlEvents
                 if e.tuple.family == .action, let ev1, let ev2, ev1 != ev2 {
@@ -126,7 +133,8 @@ enum ConnectionDiff {
                 onlySource.append(e)
             }
         }
-        let onlyCompiledAll = ce.indices.filter { !usedCompiled.contains($0) }.map { ce[$0] }
+        report.counts.sourceConnections = sourceEntries
+        let onlyCompiledAll = ce.indices.filter { !usedCompiled[$0] }.map { ce[$0] }
         // One-sided compiled entries by (kind, source, label), consumed in order.
         var byHead: [String: [Int]] = [:]
         for (i, e) in onlyCompiledAll.enumerated() {
