@@ -29,6 +29,58 @@ enum ConnectionDiff {
         var document: String { connections[index].document }
     }
 
+    /// The entries of each tuple as a chain in order, consumed from its head (``take(_:)``): an
+    /// open-addressing table of tuples whose slots hold the position of the tuple's first entry
+    /// (the tuple is read from the entries, not copied into a dictionary) and the head of its
+    /// chain, and for each entry the next one with its tuple.
+    struct TupleChains {
+        private let entries: [Entry]
+        /// Per slot: the first entry of its tuple (-1: empty slot), and the first not yet taken
+        /// (-1: all taken).
+        private var first: [Int32]
+        private var heads: [Int32]
+        /// Per entry: the next entry with its tuple, -1 for none.
+        private var next: [Int32]
+        private let mask: Int
+
+        init(_ entries: [Entry]) {
+            self.entries = entries
+            var capacity = 16
+            while capacity < entries.count * 2 { capacity <<= 1 }
+            mask = capacity - 1
+            first = [Int32](repeating: -1, count: capacity)
+            heads = first
+            next = [Int32](repeating: -1, count: entries.count)
+            var tails = [Int32](repeating: -1, count: capacity)
+            for (i, e) in entries.enumerated() {
+                let h = slot(e.tuple)
+                if first[h] < 0 {
+                    first[h] = Int32(i)
+                    heads[h] = Int32(i)
+                } else {
+                    next[Int(tails[h])] = Int32(i)
+                }
+                tails[h] = Int32(i)
+            }
+        }
+
+        /// The slot of `tuple`: the one holding it, else the empty one where it would go.
+        private func slot(_ tuple: Tuple) -> Int {
+            var h = tuple.hashValue & mask
+            while first[h] >= 0 && entries[Int(first[h])].tuple != tuple { h = (h + 1) & mask }
+            return h
+        }
+
+        /// The first entry with `tuple` not taken yet, now taken; nil when none is left.
+        mutating func take(_ tuple: Tuple) -> Int? {
+            let h = slot(tuple)
+            guard first[h] >= 0, heads[h] >= 0 else { return nil }
+            let i = Int(heads[h])
+            heads[h] = next[i]
+            return i
+        }
+    }
+
     /// First Responder as a destination, whatever form it takes.
     static let firstResponder = "<First Responder>"
 
@@ -93,14 +145,7 @@ enum ConnectionDiff {
         ce.reserveCapacity(c.connections.count)   // one per endpoint: most connections have one
         entries(c) { ce.append($0) }
         report.counts.compiledConnections = ce.count
-        // Compiled entries per tuple as a chain in order, consumed from its head: the first unused
-        // entry of each tuple, and for each entry the next one with its tuple (-1: none). One
-        // dictionary entry per tuple and one number per entry, no list per tuple.
-        var pool: [Tuple: Int32] = [:]
-        var next = [Int32](repeating: -1, count: ce.count)
-        for i in ce.indices.reversed() {
-            if let h = pool.updateValue(Int32(i), forKey: ce[i].tuple) { next[i] = h }
-        }
+        var pool = TupleChains(ce)
         var onlySource: [Entry] = []
         var usedCompiled = [Bool](repeating: false, count: ce.count)
         var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
@@ -109,9 +154,7 @@ enum ConnectionDiff {
         entries(s) { e in
             sourceEntries += 1
             if recordsCoverage { compared[e.tuple, default: 0] += 1 }
-            if let h = pool[e.tuple], h >= 0 {
-                let i = Int(h)
-                pool[e.tuple] = next[i]
+            if let i = pool.take(e.tuple) {
                 usedCompiled[i] = true
                 if recordsCoverage { matched[e.tuple, default: 0] += 1 }
                 report.counts.matchedConnections += 1
