@@ -45,7 +45,10 @@ extension NibDocument {
     func walkWithSteps(_ visit: (HierarchyWalk.Step, Int, String) -> Void) -> SemanticSteps {
         // Siblings are numbered per parent path (the text: two parents whose paths read alike
         // number their children together), each parent path interned as a number once.
-        struct Key: Hashable { var parent: Int32; var step: String }
+        struct Key: Hashable {
+            var parent: Int32
+            var step: String
+        }
         var used: [Key: Int] = [:]              // (parent path's number, step) -> count so far
         var parentPaths: [String: Int32] = ["": 0]
         var pathNumber: [Int32] = []            // per visited object: its path's number, -1 until needed
@@ -113,7 +116,10 @@ struct SemanticSteps {
     func path(_ i: Int) -> String {
         var chain: [Int] = []
         var k = i
-        while k >= 0, chain.count <= parents.count { chain.append(k); k = Int(parents[k]) }
+        while k >= 0, chain.count <= parents.count {
+            chain.append(k)
+            k = Int(parents[k])
+        }
         var path = ""
         for j in chain.reversed() { path = path.isEmpty ? steps[j] : path + " › " + steps[j] }
         return path
@@ -334,7 +340,10 @@ struct CanonicalContext {
         var sources: [Int32] = []
         sources.reserveCapacity(document.connections.count)
         for (i, c) in document.connections.enumerated() {
-            if let s = c.source, let e = entry(s) { start[e + 1] += 1; sources.append(Int32(e)) } else {
+            if let s = c.source, let e = entry(s) {
+                start[e + 1] += 1
+                sources.append(Int32(e))
+            } else {
                 orphanList.append(Int32(i))
                 sources.append(-1)
             }

@@ -11,36 +11,35 @@ import NibModel
 /// placeholder is the object named by its `resolvedTarget`, nib-format.md §5.2).
 struct CompareSide {
     struct Node {
-        let key: String
-        let document: String
         /// The document's objects (shared with it, not copied) and this node's position there:
         /// a node holds no copy of its object.
         private let objects: [NibObject]
-        private let index: Int
-        var parent: String?
+        private let index: Int32
+        /// Position of the node in the side's ``CompareSide/order``; -1 when the walk did not
+        /// reach it (below the depth limit).
+        fileprivate(set) var rank: Int32 = -1
+        let document: String
         var children: [String]
+        var parent: String?
 
-        init(key: String, document: String, objects: [NibObject], index: Int, parent: String?, children: [String]) {
-            self.key = key
+        init(document: String, objects: [NibObject], index: Int, parent: String?, children: [String]) {
             self.document = document
             self.objects = objects
-            self.index = index
+            self.index = Int32(index)
             self.parent = parent
             self.children = children
         }
 
-        var object: NibObject { objects[index] }
+        var object: NibObject { objects[Int(index)] }
     }
 
     var nodes: [String: Node] = [:]
     /// Keys in pre-order (roots in document order, children depth-first).
     var order: [String] = []
     var roots: [String] = []
-    var connections: [(document: String, connection: Connection)] = []
+    var connections = SideConnections()
     var alias: [String: String] = [:]
     let isCompiled: Bool
-    /// Position of each key in ``order``.
-    var rank: [String: Int] = [:]
     /// Documents whose source says `customObjectInstantitationMethod="direct"` (ibtool then
     /// compiles custom objects and views as class swappers).
     let directInstantiation: Set<String>
@@ -49,36 +48,43 @@ struct CompareSide {
         isCompiled = compiled
         directInstantiation = Set(documents.filter { $0.sourceAttributes["customObjectInstantitationMethod"] == "direct" }.map(\.name))
         let prefixed = compiled && documents.count > 1
+        let objectCount = documents.reduce(0) { $0 + $1.objects.count }
+        nodes.reserveCapacity(objectCount)
+        order.reserveCapacity(objectCount)
         for doc in documents {
             func key(_ id: ObjectID) -> String { prefixed ? "\(doc.name)|\(id.rawValue)" : id.rawValue }
             let objects = doc.objects
             for (i, o) in objects.enumerated() {
                 let k = key(o.id)
                 if nodes[k] != nil { continue }
-                nodes[k] = Node(key: k, document: doc.name, objects: objects, index: i, parent: o.parent.map(key),
+                nodes[k] = Node(document: doc.name, objects: objects, index: i, parent: o.parent.map(key),
                                 children: o.children.map(key))
             }
             let docRoots = doc.placeholders.map(\.id) + doc.roots
             for id in docRoots { visit(key(id), depth: 0) }
             // Objects unreachable from the roots (parent cycles, dangling parents) still count.
-            for o in doc.objects where rank[key(o.id)] == nil { visit(key(o.id), depth: 0) }
+            for o in doc.objects where (nodes[key(o.id)]?.rank ?? -1) < 0 { visit(key(o.id), depth: 0) }
             roots += doc.roots.map(key)
-            for c in doc.connections {
+            // Keys are the ids themselves unless prefixed: then the document's own list is shared.
+            connections.append(doc.name, !prefixed ? doc.connections : doc.connections.map { c in
                 var c2 = c
                 c2.source = c.source.map { ObjectID(key($0)) }
                 c2.destination = c.destination.map { ObjectID(key($0)) }
                 c2.members = c.members?.map { ObjectID(key($0)) }
-                connections.append((doc.name, c2))
-            }
+                return c2
+            })
         }
     }
 
     private mutating func visit(_ key: String, depth: Int) {
-        guard rank[key] == nil, depth < HierarchyWalk.depthLimit, let node = nodes[key] else { return }
-        rank[key] = order.count
+        guard depth < HierarchyWalk.depthLimit, let node = nodes[key], node.rank < 0 else { return }
+        nodes[key]!.rank = Int32(order.count)
         order.append(key)
         for c in node.children { visit(c, depth: depth + 1) }
     }
+
+    /// Position of `key` in ``order``; 0 for a key the walk did not reach.
+    func rank(_ key: String) -> Int { nodes[key].map { $0.rank < 0 ? 0 : Int($0.rank) } ?? 0 }
 
     /// The key an endpoint stands for after aliasing.
     func resolve(_ key: String) -> String { alias[key] ?? key }
@@ -106,6 +112,70 @@ struct CompareSide {
         let name = o.name.map { $0.replacingOccurrences(of: "\n", with: "\\n").replacingOccurrences(of: "\t", with: " ") }
         return CompareReport.ObjectRef(id: o.id.rawValue, className: o.customClass ?? o.className, name: name,
                                        line: o.sourceLine, path: path(key), document: node.document)
+    }
+}
+
+/// The connections of a ``CompareSide``, each with the name of its document, endpoints by key:
+/// a document's own list (shared with it, not copied) where its keys are its ids, a rekeyed copy
+/// where they are prefixed with its name.
+struct SideConnections: RandomAccessCollection {
+    /// One reference (a value holding it is one word: ``ConnectionDiff/Entry`` keeps one per
+    /// connection endpoint), copied before a change when shared.
+    private final class Storage {
+        var documents: [String] = []
+        var lists: [[Connection]] = []
+        /// Position of each list's first connection; one more entry: the count.
+        var starts: [Int] = [0]
+    }
+    private var storage = Storage()
+
+    var startIndex: Int { 0 }
+    var endIndex: Int { storage.starts[storage.starts.count - 1] }
+
+    /// Adds the connections of document `name`.
+    mutating func append(_ name: String, _ connections: [Connection]) {
+        guard !connections.isEmpty else { return }
+        if !isKnownUniquelyReferenced(&storage) {
+            let copy = Storage()
+            (copy.documents, copy.lists, copy.starts) = (storage.documents, storage.lists, storage.starts)
+            storage = copy
+        }
+        let end = endIndex
+        storage.documents.append(name)
+        storage.lists.append(connections)
+        storage.starts.append(end + connections.count)
+    }
+
+    subscript(position: Int) -> (document: String, connection: Connection) {
+        // The last list starting at or before `position`.
+        let starts = storage.starts
+        var lo = 0, hi = storage.lists.count - 1
+        while lo < hi {
+            let mid = (lo + hi + 1) / 2
+            if starts[mid] <= position { lo = mid } else { hi = mid - 1 }
+        }
+        return (storage.documents[lo], storage.lists[lo][position - starts[lo]])
+    }
+
+    func makeIterator() -> Iterator { Iterator(documents: storage.documents, lists: storage.lists) }
+
+    /// Walks the lists in order without searching for each position.
+    struct Iterator: IteratorProtocol {
+        let documents: [String]
+        let lists: [[Connection]]
+        var list = 0, index = 0
+
+        mutating func next() -> (document: String, connection: Connection)? {
+            while list < lists.count {
+                if index < lists[list].count {
+                    defer { index += 1 }
+                    return (documents[list], lists[list][index])
+                }
+                list += 1
+                index = 0
+            }
+            return nil
+        }
     }
 }
 

@@ -16,10 +16,10 @@ enum ConnectionDiff {
     /// connection list holds it (shared with the side, not copied).
     struct Entry {
         var tuple: Tuple
-        private let connections: [(document: String, connection: Connection)]
+        private let connections: SideConnections
         private let index: Int
 
-        init(tuple: Tuple, connections: [(document: String, connection: Connection)], index: Int) {
+        init(tuple: Tuple, connections: SideConnections, index: Int) {
             self.tuple = tuple
             self.connections = connections
             self.index = index
@@ -29,16 +29,69 @@ enum ConnectionDiff {
         var document: String { connections[index].document }
     }
 
+    /// The entries of each tuple as a chain in order, consumed from its head (``take(_:)``): an
+    /// open-addressing table of tuples whose slots hold the position of the tuple's first entry
+    /// (the tuple is read from the entries, not copied into a dictionary) and the head of its
+    /// chain, and for each entry the next one with its tuple.
+    struct TupleChains {
+        private let entries: [Entry]
+        /// Per slot: the first entry of its tuple (-1: empty slot), and the first not yet taken
+        /// (-1: all taken).
+        private var first: [Int32]
+        private var heads: [Int32]
+        /// Per entry: the next entry with its tuple, -1 for none.
+        private var next: [Int32]
+        private let mask: Int
+
+        init(_ entries: [Entry]) {
+            self.entries = entries
+            var capacity = 16
+            while capacity < entries.count * 2 { capacity <<= 1 }
+            mask = capacity - 1
+            first = [Int32](repeating: -1, count: capacity)
+            heads = first
+            next = [Int32](repeating: -1, count: entries.count)
+            var tails = [Int32](repeating: -1, count: capacity)
+            for (i, e) in entries.enumerated() {
+                let h = slot(e.tuple)
+                if first[h] < 0 {
+                    first[h] = Int32(i)
+                    heads[h] = Int32(i)
+                } else {
+                    next[Int(tails[h])] = Int32(i)
+                }
+                tails[h] = Int32(i)
+            }
+        }
+
+        /// The slot of `tuple`: the one holding it, else the empty one where it would go.
+        private func slot(_ tuple: Tuple) -> Int {
+            var h = tuple.hashValue & mask
+            while first[h] >= 0 && entries[Int(first[h])].tuple != tuple { h = (h + 1) & mask }
+            return h
+        }
+
+        /// The first entry with `tuple` not taken yet, now taken; nil when none is left.
+        mutating func take(_ tuple: Tuple) -> Int? {
+            let h = slot(tuple)
+            guard first[h] >= 0, heads[h] >= 0 else { return nil }
+            let i = Int(heads[h])
+            heads[h] = next[i]
+            return i
+        }
+    }
+
     /// First Responder as a destination, whatever form it takes.
     static let firstResponder = "<First Responder>"
 
     /// Compares the connections of both sides into `report`; returns the source tuples compared
     /// and matched (with multiplicity). A source tuple left unmatched that a nested archive
     /// compared (``NibComparer/Coverage``, ``NestedArchiveCompare``) is that comparison's to
-    /// report, and counts as matched when it matched there.
+    /// report, and counts as matched when it matched there. With `recordsCoverage` false (nothing
+    /// reads them) both are returned empty.
     @discardableResult
     static func run(source s: CompareSide, compiled c: CompareSide, matcher m: ObjectPairing, drops: Drops,
-                    coverage: NibComparer.Coverage = .init(),
+                    coverage: NibComparer.Coverage = .init(), recordsCoverage: Bool = true,
                     report: inout CompareReport) -> (compared: [Tuple: Int], matched: [Tuple: Int]) {
         var notCompared = 0
         var droppedSource = 0
@@ -58,8 +111,8 @@ enum ConnectionDiff {
             }
             return k
         }
-        func entries(_ side: CompareSide) -> [Entry] {
-            var out: [Entry] = []
+        // Each entry of a side in order (with the counts of what is not compared or dropped).
+        func entries(_ side: CompareSide, _ each: (Entry) -> Void) {
             let connections = side.connections
             for (index, (_, conn)) in connections.enumerated() {
                 guard let family = ConnectionFamily(conn.kind) else { notCompared += 1; continue }
@@ -81,32 +134,29 @@ enum ConnectionDiff {
                         dest = e
                     }
                     let keyPath = family == .binding ? (conn.keyPath ?? "") : ""
-                    out.append(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
-                                                  keyPath: keyPath), connections: connections, index: index))
+                    each(Entry(tuple: Tuple(family: family, source: src, label: conn.label, destination: dest,
+                                            keyPath: keyPath), connections: connections, index: index))
                 }
             }
-            return out
         }
-        let se = entries(s)
-        let ce = entries(c)
-        report.counts.sourceConnections = se.count
+        // The compiled entries are kept (looked up by tuple); the source's are compared as they
+        // are made, not listed first.
+        var ce: [Entry] = []
+        ce.reserveCapacity(c.connections.count)   // one per endpoint: most connections have one
+        entries(c) { ce.append($0) }
         report.counts.compiledConnections = ce.count
-        // Compiled entries per tuple, consumed in order through a head position (removing the
-        // first element of a shared array would copy it: quadratic in repeated tuples).
-        var pool: [Tuple: [Int]] = [:]
-        for (i, e) in ce.enumerated() { pool[e.tuple, default: []].append(i) }
-        var poolHeads: [Tuple: Int] = [:]
+        var pool = TupleChains(ce)
         var onlySource: [Entry] = []
-        var usedCompiled = Set<Int>()
+        var usedCompiled = [Bool](repeating: false, count: ce.count)
         var matched: [Tuple: Int] = [:], compared: [Tuple: Int] = [:]
         var covered = coverage.tuples, coveredMatched = coverage.matchedTuples
-        for e in se {
-            compared[e.tuple, default: 0] += 1
-            if let list = pool[e.tuple], poolHeads[e.tuple, default: 0] < list.count {
-                let i = list[poolHeads[e.tuple, default: 0]]
-                poolHeads[e.tuple, default: 0] += 1
-                usedCompiled.insert(i)
-                matched[e.tuple, default: 0] += 1
+        var sourceEntries = 0
+        entries(s) { e in
+            sourceEntries += 1
+            if recordsCoverage { compared[e.tuple, default: 0] += 1 }
+            if let i = pool.take(e.tuple) {
+                usedCompiled[i] = true
+                if recordsCoverage { matched[e.tuple, default: 0] += 1 }
                 report.counts.matchedConnections += 1
                 let ev1 = e.connection.controlEvents, ev2 = ce[i].connection.controlEvents
                 if e.tuple.family == .action, let ev1, let ev2, ev1 != ev2 {
@@ -126,7 +176,8 @@ enum ConnectionDiff {
                 onlySource.append(e)
             }
         }
-        let onlyCompiledAll = ce.indices.filter { !usedCompiled.contains($0) }.map { ce[$0] }
+        report.counts.sourceConnections = sourceEntries
+        let onlyCompiledAll = ce.indices.filter { !usedCompiled[$0] }.map { ce[$0] }
         // One-sided compiled entries by (kind, source, label), consumed in order.
         var byHead: [String: [Int]] = [:]
         for (i, e) in onlyCompiledAll.enumerated() {

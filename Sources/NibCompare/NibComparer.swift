@@ -55,7 +55,7 @@ public enum NibComparer {
             for (t, n) in r.matchedTuples { coverage.matchedTuples[t, default: 0] += n }
         }
         var report = compareCore(sourceDocuments: sourceDocuments, compiledDocuments: top, sourceName: sourceName,
-                                 compiledName: compiledName, hints: hints, coverage: coverage).report
+                                 compiledName: compiledName, hints: hints, coverage: coverage, recordsCoverage: false).report
         NestedArchiveCompare.merge(results, into: &report)
         return report
     }
@@ -84,9 +84,14 @@ public enum NibComparer {
     /// One comparison of source documents with compiled documents that are all top-level (or one
     /// nested archive). Source objects and connection tuples in `coverage` that stay unmatched
     /// here were matched in a nested archive and are not differences.
+    ///
+    /// - Parameter recordsCoverage: false when nothing reads the pass's ``Pass/comparedSource``,
+    ///   ``Pass/matchedSource``, ``Pass/comparedTuples`` and ``Pass/matchedTuples`` (the main
+    ///   comparison): they are left empty, not made (one entry per source object and connection).
     static func compareCore(sourceDocuments: [NibDocument], compiledDocuments: [NibDocument],
                             sourceName: String, compiledName: String,
-                            hints: [String: [ObjectID: String]], coverage: Coverage = Coverage()) -> Pass {
+                            hints: [String: [ObjectID: String]], coverage: Coverage = Coverage(),
+                            recordsCoverage: Bool = true) -> Pass {
         let paired = ObjectPairing.compilation(sourceDocuments: sourceDocuments, compiledDocuments: compiledDocuments,
                                                hints: hints, noLeftover: coverage.objects)
         let s = paired.source, c = paired.compiled, matcher = paired.pairing, drops = paired.drops
@@ -103,8 +108,11 @@ public enum NibComparer {
         let documentSources = Set(sourceDocuments.filter { $0.format == .xib || $0.format == .storyboard }.map(\.name))
         propertyDifferences(s, c, matcher, comparing: documentSources, into: &report)
         let tuples = ConnectionDiff.run(source: s, compiled: c, matcher: matcher, drops: drops,
-                                        coverage: coverage, report: &report)
+                                        coverage: coverage, recordsCoverage: recordsCoverage, report: &report)
         report.differences.sort { ($0.sourceLine ?? Int.max, $0.kind.rawValue, $0.message) < ($1.sourceLine ?? Int.max, $1.kind.rawValue, $1.message) }
+        guard recordsCoverage else {
+            return Pass(report: report, comparedSource: [], matchedSource: [], comparedTuples: [:], matchedTuples: [:])
+        }
         let matchedSource = Set(matcher.forward.keys.filter { s.object($0)?.placeholder == nil })
         let comparedSource = Set(s.order.filter { s.object($0)?.placeholder == nil })
         return Pass(report: report, comparedSource: comparedSource, matchedSource: matchedSource,

@@ -186,7 +186,9 @@ extension NibDiff {
                 }
                 a.removeAll { x in
                     let xEvents = events(x, left)
-                    guard let i = b.firstIndex(where: { $0.destination == x.destination && events($0, right) != xEvents }) else { return false }
+                    guard let i = b.firstIndex(where: { $0.destination == x.destination && events($0, right) != xEvents }) else {
+                        return false
+                    }
                     let y = b.remove(at: i)
                     out.append(Difference(change: "changed", kind: "events", path: path + " " + label + " → " + bareTarget(y, right),
                                           left: xEvents ?? "none", right: events(y, right) ?? "none", leftLine: line(x, left),
@@ -196,15 +198,19 @@ extension NibDiff {
                 while !a.isEmpty, !b.isEmpty {
                     let x = a.removeFirst(), y = b.removeFirst()
                     var (from, to) = (shown(x, left), shown(y, right))
-                    if from == to, let h = hint(x, left), let k = hint(y, right), h != k { (from, to) = (from + " (" + h + ")", to + " (" + k + ")") }
+                    if from == to, let h = hint(x, left), let k = hint(y, right), h != k {
+                        (from, to) = (from + " (" + h + ")", to + " (" + k + ")")
+                    }
                     out.append(Difference(change: "retargeted", kind: kind, path: path + " " + label,
                                           left: from, right: to, leftLine: line(x, left), rightLine: line(y, right), category: cat))
                 }
                 for x in a {
-                    out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: shown(x, left), leftLine: line(x, left), category: cat))
+                    out.append(Difference(change: "removed", kind: kind, path: path + " " + label, left: shown(x, left),
+                                          leftLine: line(x, left), category: cat))
                 }
                 for y in b {
-                    out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: shown(y, right), rightLine: line(y, right), category: cat))
+                    out.append(Difference(change: "added", kind: kind, path: path + " " + label, right: shown(y, right),
+                                          rightLine: line(y, right), category: cat))
                 }
             }
         }

@@ -264,8 +264,8 @@ struct ObjectPairing {
             for base in byBaseS.keys.sorted() {
                 guard let list = byBaseS[base], let other = byBaseC[base], other.count == list.count,
                       !uniqueOnly || list.count == 1 else { continue }
-                let a = list.sorted { (source.rank[$0] ?? 0) < (source.rank[$1] ?? 0) }
-                let b = other.sorted { (compiled.rank[$0] ?? 0) < (compiled.rank[$1] ?? 0) }
+                let a = list.sorted { source.rank($0) < source.rank($1) }
+                let b = other.sorted { compiled.rank($0) < compiled.rank($1) }
                 for (x, y) in zip(a, b) where freeSource(x) && freeCompiled(y) {
                     pair(x, y)
                     changed = true
