@@ -8,9 +8,9 @@
 enum DOTStyle {
     static let font = "Helvetica"
 
-    /// Graph attributes; the `label` (the title) is left out when ``DOTWriter/legendLabel(_:)``
+    /// Graph attributes; the `label` (the title) is left out when ``DOTWriter/legendLabel(_:legend:)``
     /// writes title and legend as one HTML-like label.
-    static func graph(_ graph: ConnectionGraph) -> [String: String] {
+    static func graph(_ graph: ConnectionGraph, hasLegend: Bool) -> [String: String] {
         var a: [String: String] = [
             "bgcolor": "white",
             "fontname": font,
@@ -22,7 +22,7 @@ enum DOTStyle {
             "rankdir": graph.rankDirection == .automatic ? "LR" : graph.rankDirection.rawValue,
             "ranksep": "0.5",
         ]
-        if DOTWriter.legendLabel(graph) != nil { a["label"] = nil }
+        if hasLegend { a["label"] = nil }
         return a
     }
 

@@ -20,15 +20,7 @@ public enum DOTWriter {
     ///
     /// - Complexity: O(n) in the size of the graph (nodes, edges, cluster members).
     public static func write(_ graph: ConnectionGraph, to sink: (String) -> Void) {
-        sink("digraph " + Escape.dotQuoted(graph.name, isLabel: false) + " {\n")
-        var graphAttributes = attributeList(DOTStyle.graph(graph))
-        if let legend = legendLabel(graph) {
-            // The one HTML-like value: written as <…>, not quoted.
-            graphAttributes = String(graphAttributes.dropLast()) + ", label=" + legend + "]"
-        }
-        sink("  graph" + graphAttributes + ";\n")
-        sink(attributeStatement("node", DOTStyle.nodeDefaults))
-        sink(attributeStatement("edge", DOTStyle.edgeDefaults))
+        writeHeader(graph, legend: graph.legendKinds, to: sink)
 
         let inCluster = graph.clusteredNodeIDs
         var nodesByID: [String: ConnectionGraph.Node] = [:]
@@ -37,16 +29,10 @@ public enum DOTWriter {
         var declared = Set<String>()
         func declare(_ id: String, indent: String) {
             guard declared.insert(id).inserted, let node = nodesByID[id] else { return }
-            var list = attributeList(DOTStyle.attributes(of: node))
-            if let rows = node.rows {
-                // The one other HTML-like value: a menu's items as table rows with ports.
-                list = String(list.dropLast()) + ", label=" + menuLabel(title: node.lines, rows: rows) + "]"
-            }
-            sink(indent + Escape.dotQuoted(node.id, isLabel: false) + list + ";\n")
+            sink(nodeStatement(node, indent: indent))
         }
         func writeCluster(_ c: ConnectionGraph.Cluster, indent: String) {
-            sink(indent + "subgraph " + Escape.dotQuoted("cluster_" + c.id, isLabel: false) + " {\n")
-            sink(indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n")
+            sink(clusterOpening(c, indent: indent))
             for id in c.nodeIDs { declare(id, indent: indent + "  ") }
             for child in c.clusters { writeCluster(child, indent: indent + "  ") }
             sink(indent + "}\n")
@@ -56,11 +42,47 @@ public enum DOTWriter {
         for node in graph.nodes where !inCluster.contains(node.id) { declare(node.id, indent: "  ") }
         for cluster in graph.clusters { writeCluster(cluster, indent: "  ") }
         if !graph.edges.isEmpty { sink("\n") }
-        for edge in graph.edges {
-            sink("  " + endpoint(edge.from, port: edge.fromPort) + " -> " + endpoint(edge.to, port: edge.toPort)
-                 + attributeList(DOTStyle.attributes(of: edge)) + ";\n")
-        }
+        for edge in graph.edges { sink(edgeStatement(edge)) }
         sink("}\n")
+    }
+
+    /// The opening of the DOT text: `digraph NAME {`, the graph's attributes (with the legend of
+    /// `legend`, the edge kinds drawn, when ``ConnectionGraph/showsLegend``) and the node and
+    /// edge defaults. Reads only the graph's name, direction and ``ConnectionGraph/showsLegend``.
+    static func writeHeader(_ graph: ConnectionGraph, legend: (kinds: [ConnectionGraph.EdgeKind], unresolved: Bool),
+                            to sink: (String) -> Void) {
+        sink("digraph " + Escape.dotQuoted(graph.name, isLabel: false) + " {\n")
+        let legendText = legendLabel(graph, legend: legend)
+        var graphAttributes = attributeList(DOTStyle.graph(graph, hasLegend: legendText != nil))
+        if let legendText {
+            // The one HTML-like value: written as <…>, not quoted.
+            graphAttributes = String(graphAttributes.dropLast()) + ", label=" + legendText + "]"
+        }
+        sink("  graph" + graphAttributes + ";\n")
+        sink(attributeStatement("node", DOTStyle.nodeDefaults))
+        sink(attributeStatement("edge", DOTStyle.edgeDefaults))
+    }
+
+    /// `INDENT"id" [attributes];` for `node`, a menu's rows as an HTML-like label.
+    static func nodeStatement(_ node: ConnectionGraph.Node, indent: String) -> String {
+        var list = attributeList(DOTStyle.attributes(of: node))
+        if let rows = node.rows {
+            // The one other HTML-like value: a menu's items as table rows with ports.
+            list = String(list.dropLast()) + ", label=" + menuLabel(title: node.lines, rows: rows) + "]"
+        }
+        return indent + Escape.dotQuoted(node.id, isLabel: false) + list + ";\n"
+    }
+
+    /// `INDENT subgraph "cluster_ID" {` and the cluster's attributes; its members and `}` follow.
+    static func clusterOpening(_ c: ConnectionGraph.Cluster, indent: String) -> String {
+        indent + "subgraph " + Escape.dotQuoted("cluster_" + c.id, isLabel: false) + " {\n"
+            + indent + "  graph" + attributeList(DOTStyle.attributes(of: c)) + ";\n"
+    }
+
+    /// `  "from" -> "to" [attributes];` for `edge`.
+    static func edgeStatement(_ edge: ConnectionGraph.Edge) -> String {
+        "  " + endpoint(edge.from, port: edge.fromPort) + " -> " + endpoint(edge.to, port: edge.toPort)
+            + attributeList(DOTStyle.attributes(of: edge)) + ";\n"
     }
 
     /// The graph's title with the legend under it, as a Graphviz HTML-like label: the title,
@@ -68,9 +90,11 @@ public enum DOTWriter {
     /// each a short line in that kind's colour and dash pattern followed by its name
     /// (``DOTStyle/legendSample(_:)``). Nil without a legend or when no edge is drawn. Text is
     /// escaped for HTML-like labels (``Escape/dotHTMLLabel(_:)``).
-    static func legendLabel(_ graph: ConnectionGraph) -> String? {
+    /// `legend`: the edge kinds drawn (``ConnectionGraph/legendKinds``; given, for a graph
+    /// written without holding its edges).
+    static func legendLabel(_ graph: ConnectionGraph, legend: (kinds: [ConnectionGraph.EdgeKind], unresolved: Bool)) -> String? {
         guard graph.showsLegend else { return nil }
-        let (kinds, unresolved) = graph.legendKinds
+        let (kinds, unresolved) = legend
         var samples = kinds.map { DOTStyle.legendSample($0) }
         if unresolved { samples.append((sample: "──▶", color: "#C62828", text: "unresolved (ends at ?)")) }
         guard !samples.isEmpty else { return nil }

@@ -34,8 +34,8 @@ struct DocumentGraphBuilder {
     /// Objects ``GraphOptions/focus`` names through a storyboard controller
     /// (``NibInput/controllerObjects(named:)``).
     var controllerFocus: Set<ObjectID> = []
-    /// The document's object index.
-    private var objects: ObjectList { document.$objects }
+    /// The document's objects: its own list, or objects made when read (``GraphObjects``).
+    let objects: any GraphObjects
     /// ``NibDocument/placeholders``, computed once (it filters and sorts every object).
     private let placeholders: [NibObject]
     /// The First Responder placeholder, if the document has one.
@@ -44,32 +44,38 @@ struct DocumentGraphBuilder {
     private var syntheticIDs: Set<String> = []
     private var unresolvedCount = 0
 
-    init(document: NibDocument, options: GraphOptions, idPrefix: String) {
+    /// `objects`: the document's objects as read (nil: its own list, ``DocumentObjectList``).
+    init(document: NibDocument, objects: (any GraphObjects)? = nil, options: GraphOptions, idPrefix: String) {
         self.document = document
+        let objects = objects ?? DocumentObjectList(document)
+        self.objects = objects
         self.options = options
         self.idPrefix = idPrefix
-        placeholders = document.placeholders
+        placeholders = objects.placeholders
         firstResponderPlaceholder = placeholders.first { $0.placeholder?.kind == .firstResponder }
         var ports: [ObjectID: (menu: ObjectID, port: String)] = [:]
         if options.hierarchy {
-            for menu in document.objects where Self.isMenu(menu) {
+            for p in 0..<objects.count {
+                let menu = objects.object(at: p)
+                guard Self.isMenu(menu) else { continue }
                 for (i, child) in menu.children.enumerated() where ports[child] == nil {
-                    if document.object(child)?.className == "NSMenuItem" { ports[child] = (menu.id, "i\(i + 1)") }
+                    if objects.object(child)?.className == "NSMenuItem" { ports[child] = (menu.id, "i\(i + 1)") }
                 }
             }
         }
         menuPorts = ports
-        var names: [ObjectID: [String]] = [:]
+        var names = OutletNames(count: objects.count)
         if options.kinds.contains(.outlet) {
-            for c in document.connections where c.kind == .outlet {
+            let connections = document.connections
+            for (i, c) in connections.enumerated() where c.kind == .outlet {
+                // A storyboard's own bookkeeping outlets name nothing the developer named.
+                guard let d = objects.position(of: c.destination), !c.label.isEmpty, !Self.storyboardOutlets.contains(c.label),
+                      options.showsResponderChain || !GraphOptions.keyViewLoopOutlets.contains(c.label) else { continue }
                 // Outlets the app declares: of a placeholder (File's Owner) or of a custom class,
                 // not a framework view's `delegate` or `dataSource`.
-                guard let source = c.source.flatMap({ document.object($0) }), source.placeholder != nil || source.customClass != nil else { continue }
-                // A storyboard's own bookkeeping outlets name nothing the developer named.
-                guard let d = c.destination, !c.label.isEmpty, !Self.storyboardOutlets.contains(c.label),
-                      options.showsResponderChain || !GraphOptions.keyViewLoopOutlets.contains(c.label),
-                      !(names[d]?.contains(c.label) ?? false) else { continue }
-                names[d, default: []].append(c.label)
+                guard let source = objects.position(of: c.source),
+                      objects.placeholder(at: source) != nil || objects.object(at: source).customClass != nil else { continue }
+                names.add(connection: i, at: d) { connections[$0].label }
             }
         }
         outletNames = names
@@ -77,7 +83,38 @@ struct DocumentGraphBuilder {
 
     /// The names of the drawn outlets of a placeholder or a custom-class object that point at
     /// each object, in connection order (an object is labelled by them: `titleLabel: UILabel`).
-    private let outletNames: [ObjectID: [String]]
+    private let outletNames: OutletNames
+
+    /// The first three distinct names of the outlets pointing at each object, by position: a
+    /// label shows two and `…` when there are more. Each is the index of its connection, so the
+    /// table is three integers per object, not a list of strings (a large nib has as many
+    /// outlets as objects).
+    struct OutletNames {
+        /// Per position three connection indexes, -1 where there is none.
+        private var slots: [Int32]
+
+        init(count: Int) {
+            slots = Array(repeating: -1, count: count * 3)
+        }
+
+        /// Adds the name of the outlet `connection` pointing at the object at `position`, unless
+        /// that object has it or three others already; `label` reads a connection's name.
+        mutating func add(connection: Int, at position: Int, label: (Int) -> String) {
+            let name = label(connection)
+            for k in position * 3..<position * 3 + 3 {
+                if slots[k] < 0 {
+                    slots[k] = Int32(connection)
+                    return
+                }
+                if label(Int(slots[k])) == name { return }
+            }
+        }
+
+        /// The names kept for the object at `position`, in connection order.
+        func names(at position: Int, label: (Int) -> String) -> [String] {
+            (position * 3..<position * 3 + 3).prefix { slots[$0] >= 0 }.map { label(Int(slots[$0])) }
+        }
+    }
 
     /// Outlets a compiled storyboard's scene nib archives for itself (nib-format.md §5.2): they
     /// do not name their destination in a label.
@@ -92,7 +129,7 @@ struct DocumentGraphBuilder {
     func isDetail(_ object: NibObject) -> Bool {
         guard object.placeholder == nil else { return false }
         if object.className.hasSuffix("LayoutConstraint") { return true }
-        guard object.className.hasSuffix("Cell"), let parent = object.parent.flatMap({ objects[$0] }) else { return false }
+        guard object.className.hasSuffix("Cell"), let parent = objects.object(object.parent) else { return false }
         return object.className == parent.className + "Cell"
     }
 
@@ -104,10 +141,7 @@ struct DocumentGraphBuilder {
     /// The document's part, or nil when ``GraphOptions/focus`` is set and matches nothing here.
     mutating func build() -> Part? {
         var edges: [(edge: Edge, objects: [ObjectID])] = []
-        for connection in document.connections where options.kinds.contains(connection.kind) {
-            if !options.showsResponderChain && isResponderChain(connection) { continue }
-            edges += makeEdges(connection)
-        }
+        forEachConnectionEdge { edges.append(($0, $1)) }
         var shown = Set<ObjectID>()
         if let focus = options.focus {
             let focused = Set(ObjectQuery(focus, controllerObjects: [document.name: controllerFocus]).bestMatches(in: document))
@@ -115,36 +149,71 @@ struct DocumentGraphBuilder {
             edges = edges.filter { !focused.isDisjoint(with: $0.objects) }
             shown = focused
         } else {
-            for object in document.objects where object.placeholder != nil || options.hierarchy {
-                // A menu item is a row of its menu's node, not a node of its own; constraints
-                // and a control's own cell are drawn only for a connection.
-                if menuPorts[object.id] != nil || isDetail(object) { continue }
-                shown.insert(object.id)
-            }
+            forEachShownWithoutEdges { shown.insert($0) }
         }
         if options.hierarchy { edges += submenuEdges() }
         for e in edges { shown.formUnion(e.objects) }
         let usedSynthetic = Set(edges.flatMap { [$0.edge.from, $0.edge.to] })
         // First Responder is drawn only for the edges that end at it.
-        if !options.showsResponderChain, let fr = firstResponderPlaceholder,
-           !edges.contains(where: { $0.objects.contains(fr.id) }) {
-            shown.remove(fr.id)
+        if let fr = hiddenFirstResponder, !edges.contains(where: { $0.objects.contains(fr) }) {
+            shown.remove(fr)
         }
 
         var nodes: [Node] = []
-        for object in placeholders where shown.contains(object.id) && aliases[object.id] == nil {
-            nodes.append(node(for: object))
-        }
-        for object in document.objects where object.placeholder == nil && shown.contains(object.id)
-            && objects[object.id] == object && menuPorts[object.id] == nil {
-            nodes.append(node(for: object))
-        }
-        nodes += syntheticNodes.filter { usedSynthetic.contains($0.id) }
+        forEachNode(shown: { shown.contains($0) }, usedSynthetic: usedSynthetic) { nodes.append($0) }
 
         var clusters: [ConnectionGraph.Cluster] = []
         var clustered = Set<String>()
         if options.hierarchy { (clusters, clustered) = hierarchyClusters(shown: shown) }
         return Part(nodes: nodes, edges: edges.map(\.edge), clusters: clusters, clusteredNodeIDs: clustered)
+    }
+
+    /// Gives `body` the edges of each drawn connection in connection order, with the objects
+    /// each edge shows (a menu item stands for its menu). Makes the synthetic nodes the edges
+    /// end at (``forEachNode(shown:usedSynthetic:_:)`` gives them), so a second run over the
+    /// same connections needs a copy of the builder as it was before the first.
+    mutating func forEachConnectionEdge(_ body: (Edge, [ObjectID]) -> Void) {
+        for connection in document.connections where options.kinds.contains(connection.kind) {
+            if !options.showsResponderChain && isResponderChain(connection) { continue }
+            for e in makeEdges(connection) { body(e.edge, e.objects) }
+        }
+    }
+
+    /// Without ``GraphOptions/focus``: gives `body` the objects drawn whatever the edges, every
+    /// placeholder (and with ``GraphOptions/hierarchy`` every object but menu items and details).
+    func forEachShownWithoutEdges(_ body: (ObjectID) -> Void) {
+        for p in 0..<objects.count where objects.placeholder(at: p) != nil || options.hierarchy {
+            let object = objects.object(at: p)
+            // A menu item is a row of its menu's node, not a node of its own; constraints
+            // and a control's own cell are drawn only for a connection.
+            if menuPorts[object.id] != nil || isDetail(object) { continue }
+            body(object.id)
+        }
+    }
+
+    /// The First Responder placeholder when it is drawn only for the edges that end at it
+    /// (without ``GraphOptions/showsResponderChain``).
+    var hiddenFirstResponder: ObjectID? {
+        options.showsResponderChain ? nil : firstResponderPlaceholder?.id
+    }
+
+    /// Gives `body` the document's nodes in drawing order: the `shown` placeholders (not drawn
+    /// for another document), the other `shown` objects in document order (the first of a
+    /// repeated id; not menu items), then the synthetic nodes whose ids are in `usedSynthetic`.
+    /// Each node is made when given.
+    func forEachNode(shown: (ObjectID) -> Bool, usedSynthetic: Set<String>, _ body: (Node) -> Void) {
+        for object in placeholders where shown(object.id) && aliases[object.id] == nil {
+            body(node(for: object))
+        }
+        for p in 0..<objects.count where objects.placeholder(at: p) == nil {
+            let id = objects.id(at: p)
+            guard shown(id), menuPorts[id] == nil else { continue }
+            let object = objects.object(at: p)
+            // A repeated id (a malformed xib): the object is drawn when it equals the first.
+            guard objects.position(of: id) == p || objects.object(id) == object else { continue }
+            body(node(for: object))
+        }
+        for node in syntheticNodes where usedSynthetic.contains(node.id) { body(node) }
     }
 
     // MARK: Nodes
@@ -158,9 +227,9 @@ struct DocumentGraphBuilder {
     private func submenuEdges() -> [(edge: Edge, objects: [ObjectID])] {
         var out: [(edge: Edge, objects: [ObjectID])] = []
         for (itemID, row) in menuPorts.sorted(by: { $0.key < $1.key }) {
-            guard let item = objects[itemID] else { continue }
+            guard let item = objects.object(itemID) else { continue }
             for child in item.children {
-                guard let submenu = objects[child], Self.isMenu(submenu) else { continue }
+                guard let submenu = objects.object(child), Self.isMenu(submenu) else { continue }
                 var edge = Edge(from: nodeID(row.menu), to: nodeID(submenu.id), kind: .submenu, lines: [])
                 edge.fromPort = row.port
                 out.append((edge, [row.menu, submenu.id]))
@@ -180,7 +249,9 @@ struct DocumentGraphBuilder {
             }
         } else {
             // The outlets that point at it name it first: `titleLabel: UILabel`.
-            let names = outletNames[object.id] ?? []
+            let names = objects.position(of: object.id).map { p in
+                outletNames.names(at: p) { document.connections[$0].label }
+            } ?? []
             let shown = names.prefix(2).joined(separator: ", ") + (names.count > 2 ? ", …" : "")
             lines = [names.isEmpty ? object.effectiveClass : shown + ": " + object.effectiveClass]
             if let custom = object.customClass, custom != object.className { lines.append("(\(object.className))") }
@@ -201,13 +272,13 @@ struct DocumentGraphBuilder {
             node.kind = .menu
             node.lines = [object.name.map(truncate) ?? "Menu"]
             node.rows = object.children.compactMap { child -> ConnectionGraph.Row? in
-                guard let row = menuPorts[child], row.menu == object.id, let item = objects[child] else { return nil }
+                guard let row = menuPorts[child], row.menu == object.id, let item = objects.object(child) else { return nil }
                 if case .bool(true)? = item.property("separator") { return .init(port: row.port, text: "", isSeparator: true) }
                 let title = item.name?.trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 var key: String?
                 if case .keyEquivalent(let k)? = item.property("keyEquivalent"), !k.key.isEmpty { key = k.description }
                 return .init(port: row.port, text: title.isEmpty ? item.effectiveClass : truncate(title),
-                             hasSubmenu: item.children.contains { objects[$0].map(Self.isMenu) ?? false }, keyEquivalent: key)
+                             hasSubmenu: item.children.contains { objects.object($0).map(Self.isMenu) ?? false }, keyEquivalent: key)
             }
         }
         return node
@@ -247,7 +318,7 @@ struct DocumentGraphBuilder {
     /// One end of a connection: the node id, the object (nil for synthetic nodes) and whether
     /// the end had to be drawn as `?`.
     private mutating func end(_ id: ObjectID?, role: String, _ c: Connection) -> (String, ObjectID?, Bool) {
-        if let id, objects[id] != nil { return (nodeID(id), id, false) }
+        if let id, objects.contains(id) { return (nodeID(id), id, false) }
         let reason = id.map { "no object \($0) (\(role))" } ?? c.unresolved?.messageWithLine ?? "no \(role)"
         unresolvedCount += 1
         let node = synthetic("@unresolved-\(unresolvedCount)", .unresolved, ["?", truncate(reason)], tooltip: reason)
@@ -322,8 +393,9 @@ struct DocumentGraphBuilder {
     /// Parent links with cyclic and too-deep chains cut, so what remains is a forest.
     private func effectiveParents() -> [ObjectID: ObjectID] {
         var result: [ObjectID: ObjectID] = [:]
-        for object in document.objects {
-            guard let parent = object.parent, objects[parent] != nil else { continue }
+        for p in 0..<objects.count {
+            let object = objects.object(at: p)
+            guard let parent = object.parent, objects.contains(parent) else { continue }
             // Menu items are rows of their menu, and a submenu is a node of its own beside it.
             if menuPorts[object.id] != nil || (Self.isMenu(object) && menuPorts[parent] != nil) { continue }
             var seen: Set<ObjectID> = [object.id]
@@ -333,7 +405,7 @@ struct DocumentGraphBuilder {
             while let c = current {
                 steps += 1
                 if steps > Self.maxClusterDepth || !seen.insert(c).inserted { ok = false; break }
-                current = objects[c]?.parent.flatMap { objects[$0] != nil ? $0 : nil }
+                current = objects.object(c)?.parent.flatMap { objects.contains($0) ? $0 : nil }
             }
             if ok { result[object.id] = parent }
         }
@@ -345,7 +417,7 @@ struct DocumentGraphBuilder {
     private func hierarchyClusters(shown: Set<ObjectID>) -> ([ConnectionGraph.Cluster], Set<String>) {
         let parents = effectiveParents()
         var containers = Set<ObjectID>()
-        for id in shown where objects[id]?.placeholder == nil {
+        for id in shown where objects.object(id)?.placeholder == nil {
             var current = parents[id]
             while let c = current, containers.insert(c).inserted { current = parents[c] }
         }
@@ -353,7 +425,9 @@ struct DocumentGraphBuilder {
         var subclusters: [ObjectID: [ObjectID]] = [:]
         var roots: [ObjectID] = []
         var clustered = Set<String>()
-        for object in document.objects where objects[object.id] == object {
+        for p in 0..<objects.count {
+            let object = objects.object(at: p)
+            guard objects.position(of: object.id) == p || objects.object(object.id) == object else { continue }
             let id = object.id
             if containers.contains(id) {
                 if shown.contains(id) { members[id, default: []].append(id) }
@@ -364,7 +438,7 @@ struct DocumentGraphBuilder {
         }
         // Members and subclusters in the container's child order (menu order), then the rest.
         func childOrder(_ parent: ObjectID, _ list: [ObjectID]) -> [ObjectID] {
-            guard let children = objects[parent]?.children, !children.isEmpty else { return list }
+            guard let children = objects.object(parent)?.children, !children.isEmpty else { return list }
             var rank: [ObjectID: Int] = [parent: -1]
             for (i, c) in children.enumerated() where rank[c] == nil { rank[c] = i }
             return list.enumerated().sorted {
@@ -377,7 +451,7 @@ struct DocumentGraphBuilder {
             let nodeIDs = (members[id] ?? []).map(nodeID)
             clustered.formUnion(nodeIDs)
             var lines: [String] = []
-            if let object = objects[id] {
+            if let object = objects.object(id) {
                 // A drawn container is named briefly (its node is inside); an undrawn one in full.
                 lines = shown.contains(id) ? ["\(object.effectiveClass) \(id)"] : node(for: object).lines
             }

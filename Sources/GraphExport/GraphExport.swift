@@ -65,6 +65,31 @@ public enum GraphExport {
         return graph
     }
 
+    /// A writer of the DOT text of ``graph(for:options:scene:)`` without a scene: it gives a sink
+    /// the same text as ``DOTWriter/write(_:to:)`` of that graph. A document graph is written
+    /// without being held (``DOTWriter/writeDocuments(_:objects:name:options:to:)``: each node
+    /// and edge made when written), so that its memory is the model's. `objects`: a document's
+    /// objects when they are not its own list (a reader's deferred objects); nil for its own list.
+    /// Nothing is read until the writer runs; errors come before it is returned.
+    ///
+    /// - Precondition: no ``GraphOptions/focus`` and no ``GraphOptions/hierarchy``: those
+    ///   graphs are built whole first (``graph(for:options:scene:)``).
+    /// - Throws: ``GraphError/noDocuments(_:)`` when the input holds no document.
+    public static func dotWriter(for input: NibInput, options: GraphOptions = GraphOptions(),
+                                 objects: @escaping (NibDocument) -> (any GraphObjects)? = { _ in nil })
+        throws(GraphError) -> (_ sink: (String) -> Void) -> Void {
+        precondition(options.focus == nil && !options.hierarchy, "a focus or hierarchy graph is built whole first")
+        if let storyboard = input.storyboard, input.kind != "directory", input.storyboards.count <= 1 {
+            let graph = try ConnectionGraph(storyboard: storyboard, options: options)
+            return { sink in DOTWriter.write(graph, to: sink) }
+        }
+        guard !input.documents.isEmpty else { throw GraphError.noDocuments(input.path) }
+        return { sink in
+            DOTWriter.writeDocuments(input.documents, objects: { objects($0) ?? DocumentObjectList($0) },
+                                     name: inputTitle(input, drawn: input.documents.count), options: options, to: sink)
+        }
+    }
+
     /// `documents` with the File's Owner of each storyboard view nib bound to its controller
     /// (``Placeholder/resolvedTarget``): `loadView` loads the view nib with the controller as
     /// owner, so a scene's graph draws the two as one node.

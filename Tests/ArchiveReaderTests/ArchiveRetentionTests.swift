@@ -37,4 +37,24 @@ struct ArchiveRetentionTests {
         #expect(fromBytes.loaded?.archives.first?.graph.objects.isEmpty == true)
         #expect(fromBytes.input == (try Self.open(.bytes(bytes, name: "<stdin>"), .everything)).input)
     }
+
+    /// With ``ArchiveRetention/documents`` each standalone archive's graph goes as soon as its
+    /// document is resolved (``NibResolver/resolveReleasingGraphs(_:width:)``): a directory holding
+    /// storyboards, nested archives (whose parents keep their graphs for the nested upstream
+    /// placeholders) and failures resolves to the same input as when every graph is kept.
+    @Test("a directory resolves the same when graphs go as documents are resolved",
+          .enabled(if: Corpus.isAvailable, Corpus.skipMessage))
+    func directoryReleasingGraphs() throws {
+        let root = try #require(Corpus.root).path
+        var opener = NibOpener(width: 2)
+        opener.retention = .everything
+        let everything = try opener.open(.path(root))
+        opener.retention = .documents
+        let released = try opener.open(.path(root))
+        #expect(everything.input.documents.count > 500)
+        #expect(everything.input.documents.contains { $0.objects.contains { $0.placeholder?.target != nil } })
+        #expect(released.input == everything.input)
+        #expect(released.loaded?.archives.allSatisfy { $0.graph.objects.isEmpty } == true)
+        #expect(released.loaded?.archives.map(\.name) == everything.loaded?.archives.map(\.name))
+    }
 }

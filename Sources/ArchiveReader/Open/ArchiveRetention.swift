@@ -33,10 +33,17 @@ extension LoadedContainer {
         guard retention == .documents else { return }
         archives = archives.map { archive in
             var a = archive
-            let g = archive.graph
-            a.graph = ObjectGraph(encoding: g.encoding, objects: [], root: g.root, versionMajor: g.versionMajor,
-                                  versionMinor: g.versionMinor, diagnostics: g.diagnostics)
+            a.releaseGraph()
             return a
         }
+    }
+}
+
+extension LoadedArchive {
+    /// Empties the object graph, keeping its encoding, versions, root and diagnostics.
+    mutating func releaseGraph() {
+        let g = graph
+        graph = ObjectGraph(encoding: g.encoding, objects: [], root: g.root, versionMajor: g.versionMajor,
+                            versionMinor: g.versionMinor, diagnostics: g.diagnostics)
     }
 }

@@ -100,6 +100,8 @@ public struct NibOpener: Sendable {
             var deferred: [String: ResolvedObjects] = [:]
             if defersObjects && storyboard == nil {
                 (compiled, deferred) = await NibResolver.resolveDeferringObjects(loaded, width: width)
+            } else if retention == .documents {
+                compiled = await NibResolver.resolveReleasingGraphs(&loaded, width: width)
             } else {
                 compiled = await NibResolver.resolve(loaded, width: width)
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Resolves everything a container holds (nib-format.md §5, §8): each compiled storyboard with
 /// ``NibResolver/resolveStoryboard(name:info:scenes:)`` (so upstream placeholders resolve across
 /// its scene nibs), every other archive with ``NibResolver/resolve(_:name:path:variant:)``.
@@ -17,6 +19,54 @@ extension NibResolver {
     /// most `width` at a time; the result is the same.
     public static func resolve(_ loaded: LoadedContainer, width: Int) async -> NibInput {
         assemble(loaded, await Concurrently.map(resolutionJobs(loaded), width: width) { $0.run() }).input
+    }
+
+    /// ``resolve(_:width:)`` for ``ArchiveRetention/documents``: the object graph of each archive
+    /// that stands alone (outside a storyboard, holding no nested archive) is let go as soon as its
+    /// document is resolved, instead of every graph staying until the last document is, so that
+    /// the graphs and the documents of a directory are not all held at once. `loaded` keeps such
+    /// an archive with its graph emptied (its encoding, versions, root and diagnostics stay, as
+    /// ``LoadedContainer/releaseAfterResolving(_:)`` leaves them); the others keep theirs. The
+    /// result is the same.
+    public static func resolveReleasingGraphs(_ loaded: inout LoadedContainer, width: Int) async -> NibInput {
+        var parents = Set<String>()
+        for document in loaded.container.documents { if let parent = document.parent { parents.insert(parent) } }
+        var jobs = resolutionJobs(loaded, releasing: { !parents.contains($0.name) })
+        let handOffs = jobs.map(JobHandOff.init)
+        jobs = []
+        let released = Set(handOffs.compactMap(\.released))
+        // One assignment: the container re-indexes its archives on each.
+        loaded.archives = loaded.archives.map { archive in
+            guard released.contains(archive.name) else { return archive }
+            var a = archive
+            a.releaseGraph()
+            return a
+        }
+        // Each job is taken from its hand-off when it runs, so its graph goes when it returns.
+        let results = await Concurrently.map(handOffs, width: width) { $0.take().run() }
+        return assemble(loaded, results).input
+    }
+
+    /// One job, given up by whoever runs it (``resolveReleasingGraphs(_:width:)``).
+    private final class JobHandOff: @unchecked Sendable {
+        private let lock = NSLock()
+        private var job: ResolutionJob?
+        /// The archive name of a standalone archive job whose graph the job alone holds.
+        let released: String?
+
+        init(_ job: ResolutionJob) {
+            self.job = job
+            if case .archive(let archive, _, true) = job { released = archive.name } else { released = nil }
+        }
+
+        /// The job; the hand-off keeps no reference to it. Called once.
+        func take() -> ResolutionJob {
+            lock.lock()
+            defer { lock.unlock() }
+            let taken = job!
+            job = nil
+            return taken
+        }
     }
 
     /// ``resolve(_:width:)`` with the objects of archives that stand alone — outside a storyboard,
@@ -42,12 +92,13 @@ extension NibResolver {
     /// placeholders resolve across them), or one archive outside any storyboard.
     private enum ResolutionJob: Sendable {
         case storyboard(CompiledStoryboard, [(nibName: String, archive: LoadedArchive)])
-        case archive(LoadedArchive, deferringObjects: Bool)
+        /// `releasing`: the graph is held by this job alone (``resolveReleasingGraphs(_:width:)``).
+        case archive(LoadedArchive, deferringObjects: Bool, releasing: Bool = false)
 
         /// Resolved documents by archive name, the storyboard summary and diagnostics.
         func run() -> JobResult {
             switch self {
-            case .archive(let archive, let deferring):
+            case .archive(let archive, let deferring, _):
                 guard deferring else {
                     let document = resolve(archive.graph, name: archive.name, path: archive.path, variant: archive.variant)
                     return ([archive.name: document], nil, [], [:])
@@ -81,8 +132,10 @@ extension NibResolver {
 
     /// Storyboards first (in container order), then every archive no storyboard claimed.
     /// `deferring` tells which archives outside storyboards have their objects deferred.
+    /// `releasing` tells which of them have their graph let go once resolved.
     private static func resolutionJobs(_ loaded: LoadedContainer,
-                                       deferring: (LoadedArchive) -> Bool = { _ in false }) -> [ResolutionJob] {
+                                       deferring: (LoadedArchive) -> Bool = { _ in false },
+                                       releasing: (LoadedArchive) -> Bool = { _ in false }) -> [ResolutionJob] {
         var jobs: [ResolutionJob] = []
         var claimed = Set<String>()
         for storyboard in loaded.container.storyboards {
@@ -90,7 +143,8 @@ extension NibResolver {
             for nib in nibs { claimed.insert(nib.archive.name) }
             jobs.append(.storyboard(storyboard, nibs))
         }
-        for archive in loaded.archives where !claimed.contains(archive.name) { jobs.append(.archive(archive, deferringObjects: deferring(archive))) }
+        for archive in loaded.archives where !claimed.contains(archive.name) { jobs.append(.archive(archive, deferringObjects: deferring(archive), releasing: releasing(archive)))
+        }
         return jobs
     }
 

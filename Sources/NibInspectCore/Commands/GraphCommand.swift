@@ -1,6 +1,7 @@
 import ArchiveReader
 import Foundation
 import GraphExport
+import NibScan
 import SourceIndex
 import SwiftSourceParser
 
@@ -69,12 +70,29 @@ enum GraphCommand: Command {
         if let output = args.value("--output") { try OutputError.checkNotInput(output, inputs: [path]) }
         var opening = context
         opening.opener.keepsSourceXML = false   // drawn from objects and connections, not the XML
-        let (input, status, _) = try opening.loadResolvedWithStatus(path)
         let sourceDirs = args.values("--sources")
+        // A plain DOT graph of one file is written as it is made, its objects made when written
+        // (as `json` writes them); a directory or app is drawn as an app map from its documents'
+        // own objects.
+        var isDirectory: ObjCBool = false
+        opening.opener.defersObjects = streamsDOT(args) && sourceDirs.isEmpty && path != "-" && !ArchiveTree.isArchive(path)
+            && !(FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue)
+        let (input, deferred, status) = try { () throws -> (NibInput, [String: ResolvedObjects], ExitCode) in
+            let (opened, status) = try opening.openResolved(path)
+            return (opened.input, opened.deferredObjects, status)   // the archives are not kept
+        }()
         if (input.kind == "directory" || !sourceDirs.isEmpty) && args.value("--scene") == nil && args.value("--focus") == nil {
+            precondition(deferred.isEmpty, "an app map reads the documents' own objects")
             return try drawAppMap(input, sourceDirs: sourceDirs, args, context, status: status)
         }
-        return try draw(input, args, context, status: status)
+        return try draw(input, args, context, status: status, deferred: deferred)
+    }
+
+    /// Whether `args` ask for the plain DOT graph (no focus, scene or hierarchy), which is written
+    /// without being held (``GraphExport/dotWriter(for:options:objects:)``).
+    static func streamsDOT(_ args: ParsedArguments) -> Bool {
+        (args.value("--format", as: Format.self) ?? .dot) == .dot && args.value("--focus") == nil
+            && args.value("--scene") == nil && !args.flag("--hierarchy")
     }
 
     /// The app map of a directory or app (``AppMap``), with the code of `sourceDirs`; its edge
@@ -95,8 +113,10 @@ enum GraphCommand: Command {
 
     /// Draws an already resolved input as the options in `args` say (everything after loading).
     /// `status`: the input's exit status (``Context/loadResolvedWithStatus(_:)``); without it, 65
-    /// when the input holds an error diagnostic.
-    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context, status: ExitCode? = nil) throws -> ExitCode {
+    /// when the input holds an error diagnostic. `deferred`: the objects of compiled documents
+    /// opened with ``NibOpener/defersObjects`` (only for a plain DOT graph, ``streamsDOT(_:)``).
+    static func draw(_ input: NibInput, _ args: ParsedArguments, _ context: Context, status: ExitCode? = nil,
+                     deferred: [String: ResolvedObjects] = [:]) throws -> ExitCode {
         var options = GraphOptions()
         options.hierarchy = args.flag("--hierarchy")
         options.focus = args.value("--focus")
@@ -111,6 +131,21 @@ enum GraphCommand: Command {
         }
         // Every diagnostic first: a --focus or --scene that matches nothing stops the command.
         context.finish(input, status: .success)
+        if streamsDOT(args) {
+            // Written node by node and edge by edge as made, the graph never held.
+            let writer: ((String) -> Void) -> Void
+            do {
+                writer = try GraphExport.dotWriter(for: input, options: options) { DocumentObjects($0, in: deferred) }
+            } catch {
+                throw UsageError(QueryMessage.graph(error))
+            }
+            if let output = args.value("--output") {
+                try OutputError.write(to: output) { sink in writer(sink) }
+            } else {
+                writer(context.console.write)
+            }
+            return status ?? (input.diagnostics.contains { $0.severity == .error } ? .dataError : .success)
+        }
         // The graph is built whole first (a focus or scene that matches nothing is reported before
         // anything is written); DOT is then written statement by statement.
         let graph: ConnectionGraph

@@ -1,4 +1,5 @@
 import ArchiveReader
+import GraphExport
 
 /// The objects of one document as `tree` and `connections` read them: the document's own list,
 /// or — for a compiled document opened with its objects deferred (``NibOpener/defersObjects``, as
@@ -38,6 +39,18 @@ struct DocumentObjects {
         guard let id else { return nil }
         guard let deferred else { return document.$objects.positions[id] }
         return deferred.position(of: id)
+    }
+
+    /// The id of the object at `position` (`0..<count`), nothing made.
+    func id(at position: Int) -> ObjectID {
+        guard let deferred else { return document.objects[position].id }
+        return deferred.id(at: position)
+    }
+
+    /// The placeholder of the object at `position` (`0..<count`), nothing made.
+    func placeholder(at position: Int) -> Placeholder? {
+        guard let deferred else { return document.objects[position].placeholder }
+        return deferred.placeholder(at: position)
     }
 
     /// The object at `position` (`0..<count`), made now when deferred.
@@ -91,3 +104,6 @@ struct DocumentObjects {
         return out
     }
 }
+
+/// `graph` writes a document's nodes from the same objects (``GraphExport/dotWriter(for:options:objects:)``).
+extension DocumentObjects: GraphObjects {}
