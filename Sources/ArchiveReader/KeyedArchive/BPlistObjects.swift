@@ -212,9 +212,20 @@ struct BPlistObjects {
 
     /// An 8-bit string (`0x5n`): ASCII, else UTF-8 when valid, else Latin-1 (CoreFoundation writes
     /// ASCII here; the leniency keeps hand-made files readable).
+    ///
+    /// ASCII text is copied into the String's own storage (`String(unsafeUninitializedCapacity:)`):
+    /// up to 15 bytes that makes a small string without a second validation pass, where
+    /// `String(decoding:as:)` validates again and goes through its repairing path (half the strings
+    /// of the corpus' keyed archives are that short; callgrind: about 100 instructions less each).
     @inline(__always)
     static func string(_ bytes: UnsafeBufferPointer<UInt8>) -> String {
-        if isASCII(bytes) { return String(decoding: bytes, as: UTF8.self) }
+        if isASCII(bytes) {
+            guard let source = bytes.baseAddress, !bytes.isEmpty else { return "" }
+            return String(unsafeUninitializedCapacity: bytes.count) { out in
+                out.baseAddress.unsafelyUnwrapped.update(from: source, count: bytes.count)
+                return bytes.count
+            }
+        }
         if let s = String(validating: bytes, as: UTF8.self) { return s }
         return String(String.UnicodeScalarView(bytes.map { Unicode.Scalar($0) }))
     }

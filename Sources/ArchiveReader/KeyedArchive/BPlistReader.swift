@@ -116,22 +116,25 @@ struct BPlistReader {
             // the first bad entry.
             var smallest = UInt64.max, largest: UInt64 = 0
             let offsets = [UInt32](unsafeUninitializedCapacity: count) { out, initialized in
-                guard let table = buf.baseAddress.map(UnsafeRawPointer.init), let dst = out.baseAddress else { return }
-                // One loop per width, loads the compiler can vectorise.
+                guard let base = buf.baseAddress, let dst = out.baseAddress else { return }
+                // One loop per width, loads the compiler can vectorise: the table's start is added
+                // once and the index scaled with wrapping arithmetic (`count × size` fits the input,
+                // checked by readTrailer), so no overflow check sits inside the loop.
+                let table = UnsafeRawPointer(base + end)
                 switch size {
                 case 1:
-                    for i in 0..<count { dst[i] = UInt32(table.load(fromByteOffset: end + i, as: UInt8.self)) }
+                    for i in 0..<count { dst[i] = UInt32(table.load(fromByteOffset: i, as: UInt8.self)) }
                 case 2:
                     for i in 0..<count {
-                        dst[i] = UInt32(UInt16(bigEndian: table.loadUnaligned(fromByteOffset: end + 2 * i, as: UInt16.self)))
+                        dst[i] = UInt32(UInt16(bigEndian: table.loadUnaligned(fromByteOffset: i &* 2, as: UInt16.self)))
                     }
                 case 4:
                     for i in 0..<count {
-                        dst[i] = UInt32(bigEndian: table.loadUnaligned(fromByteOffset: end + 4 * i, as: UInt32.self))
+                        dst[i] = UInt32(bigEndian: table.loadUnaligned(fromByteOffset: i &* 4, as: UInt32.self))
                     }
                 default:   // 8: an entry above 32 bits is out of range (the table lies below 4 GiB)
                     for i in 0..<count {
-                        let raw = UInt64(bigEndian: table.loadUnaligned(fromByteOffset: end + 8 * i, as: UInt64.self))
+                        let raw = UInt64(bigEndian: table.loadUnaligned(fromByteOffset: i &* 8, as: UInt64.self))
                         dst[i] = raw > UInt64(UInt32.max) ? UInt32.max : UInt32(raw)
                     }
                 }

@@ -116,6 +116,21 @@ struct BPlistCorruptionTests {
         expectError(b.build(), .indexOutOfRange(.plistObjects, index: 9, count: 3), at: 8 + 2)
     }
 
+    @Test("reference out of range in a container of 15 or more entries (count in a following int)")
+    func refOutOfRangeExtendedCount() {
+        // 20 objects, so that the count bytes (0x10 0x10 / 0x10 0x0F) read as references would be in range.
+        var b = BPlistTestBuilder(objects: [[0xA0], [0x51, 0x61]] + Array(repeating: [0x10, 0x01], count: 18))
+        // array of 16: marker, int marker, count 16; 15 refs to #1, then ref 99 of 20 -- CORRUPTED
+        b.objects[0] = [0xAF, 0x10, 0x10] + [UInt8](repeating: 0x01, count: 15) + [0x63]
+        expectError(b.build(), .indexOutOfRange(.plistObjects, index: 99, count: 20), at: 8 + 3 + 15)
+        // dictionary of 15: keys #1, values #2, the last value 99 -- CORRUPTED
+        b.objects[0] = [0xDF, 0x10, 0x0F] + [UInt8](repeating: 0x01, count: 15) + [UInt8](repeating: 0x02, count: 14) + [0x63]
+        expectError(b.build(), .indexOutOfRange(.plistObjects, index: 99, count: 20), at: 8 + 3 + 29)
+        // the same dictionary with 14 entries (count in the marker): value 99 -- CORRUPTED
+        b.objects[0] = [0xDE] + [UInt8](repeating: 0x01, count: 14) + [UInt8](repeating: 0x02, count: 13) + [0x63]
+        expectError(b.build(), .indexOutOfRange(.plistObjects, index: 99, count: 20), at: 8 + 1 + 27)
+    }
+
     @Test("reference cycle")
     func cycle() {
         var b = Self.base()
