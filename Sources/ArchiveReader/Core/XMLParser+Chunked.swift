@@ -14,42 +14,6 @@ extension XMLParser {
     /// swift-corelibs-foundation the stream reads the array itself, so the document is not copied
     /// into a `Data` first; Apple's Foundation, whose streams are Core Foundation's, gets a `Data`.
     static func chunked(_ bytes: [UInt8]) -> XMLParser {
-        #if canImport(FoundationXML)
-        XMLParser(stream: ByteArrayInputStream(bytes))
-        #else
-        XMLParser(stream: InputStream(data: Data(bytes)))
-        #endif
+        XMLParser(stream: HostSystem.inputStream(bytes))
     }
 }
-
-#if canImport(FoundationXML)
-
-/// An input stream over a byte array, read in the chunks asked for, as `InputStream(data:)`
-/// reads a `Data` (without the copy into one). swift-corelibs-foundation's `XMLParser` calls
-/// only `open()`, `read(_:maxLength:)` and `close()`.
-final class ByteArrayInputStream: InputStream {
-    private let bytes: [UInt8]
-    private var position = 0
-    private var status: Stream.Status = .notOpen
-
-    init(_ bytes: [UInt8]) {
-        self.bytes = bytes
-        super.init(data: Data())
-    }
-
-    override func open() { status = .open }
-    override func close() { status = .closed }
-    override var streamStatus: Stream.Status { status }
-    override var hasBytesAvailable: Bool { position < bytes.count }
-
-    override func read(_ buffer: UnsafeMutablePointer<UInt8>, maxLength len: Int) -> Int {
-        let count = min(max(0, len), bytes.count - position)
-        bytes.withUnsafeBufferPointer { source in
-            if count > 0, let base = source.baseAddress { buffer.update(from: base + position, count: count) }
-        }
-        position += count
-        if position == bytes.count { status = .atEnd }
-        return count
-    }
-}
-#endif
