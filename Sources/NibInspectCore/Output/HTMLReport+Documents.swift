@@ -9,11 +9,7 @@ import TextEscaping
 extension HTMLReport {
     /// A document's section, its graph counted in ``graphsDrawn``.
     mutating func documentSection(_ e: Entry) -> String {
-        var left = limits.graphs - graphsDrawn
-        let before = left
-        let out = documentSection(e, graphsLeft: &left)
-        graphsDrawn += before - left
-        return out
+        countingGraphs { $0.documentSection(e, graphsLeft: &$1) }
     }
 
     /// A document's section; its graph is drawn when `graphsLeft` > 0 (which it then lowers by one).

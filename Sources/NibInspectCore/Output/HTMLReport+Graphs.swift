@@ -34,9 +34,14 @@ extension HTMLReport {
     /// A `<figure>` with the graph as inline SVG, or a note saying why it is not drawn; counts it
     /// in ``graphsDrawn``.
     mutating func figure(_ graph: ConnectionGraph, anchor: String, caption: String) -> String {
+        countingGraphs { $0.figure(graph, anchor: anchor, caption: caption, graphsLeft: &$1) }
+    }
+
+    /// `body` given the report and its graphs left; the ones it takes are counted in ``graphsDrawn``.
+    mutating func countingGraphs(_ body: (HTMLReport, inout Int) -> String) -> String {
         var left = limits.graphs - graphsDrawn
         let before = left
-        let out = figure(graph, anchor: anchor, caption: caption, graphsLeft: &left)
+        let out = body(self, &left)
         graphsDrawn += before - left
         return out
     }
